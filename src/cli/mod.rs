@@ -1,0 +1,137 @@
+//! Command-line interface: argument definitions (clap derive, one file per subcommand), the
+//! error policy (one line on stderr, exit status 2; a closed pipe is not an error) and output
+//! helpers. Everything substantial lives in the library.
+
+mod games;
+mod instance;
+mod solve;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Exit status for bad input or usage.
+const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "gamelab",
+    version,
+    about = "Explore two-player games of perfect information: the LeetCode stone games and relatives",
+    long_about = "Explore two-player games of perfect information: solve the LeetCode stone \
+        games and their relatives exactly, show optimal play, sweep random instances, draw game \
+        trees, plot statistics and check claims.\n\nExit status: 0 success, 1 a finding (a claim \
+        refuted), 2 bad input or usage."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve instances exactly and show the optimal play
+    Solve(solve::SolveArgs),
+    /// List the games with their rules, input form and solvers
+    Games,
+}
+
+/// Parses the command line, runs the command and turns errors into exit statuses.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {}", one_line(&format!("{error:#}")));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Games => games::run(),
+    }
+}
+
+/// Help and version go to stdout with status 0; every other parse error becomes one line.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(EXIT_USAGE)
+        }
+        _ => {
+            eprintln!("error: {}", one_line(&error.to_string()));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// Folds a multi-line message (clap's, with its usage and tips) into one line.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            !line.is_empty()
+                && !line.starts_with("Usage:")
+                && !line.starts_with("For more information")
+        })
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io_error| io_error.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Standard output, or the file at `path` (created or truncated), buffered.
+fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
+    Ok(match path {
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+        Some(path) => {
+            Box::new(BufWriter::new(File::create(path).with_context(|| {
+                format!("cannot create output file '{}'", path.display())
+            })?))
+        }
+    })
+}
+
+/// Standard input for `-`, else the file at `path`, buffered.
+fn open_input(path: &str) -> anyhow::Result<Box<dyn BufRead>> {
+    Ok(if path == "-" {
+        Box::new(BufReader::new(io::stdin().lock()))
+    } else {
+        Box::new(BufReader::new(
+            File::open(path).with_context(|| format!("cannot open input file '{path}'"))?,
+        ))
+    })
+}
+
+/// Output formats shared by several commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// Readable text
+    Text,
+    /// JSON (one object per result, one per line)
+    Json,
+}

@@ -1,0 +1,80 @@
+//! `gamelab solve`: solve one instance (`--piles`, `--n`) or a file of JSON lines (`--input`).
+
+use super::instance::InstanceArgs;
+use super::{Format, open_input, open_output};
+use anyhow::Context;
+use clap::Args;
+use gamelab::games::find_game;
+use gamelab::input::read_instances;
+use gamelab::solve::{Solution, SolverKind};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    #[command(flatten)]
+    instance: InstanceArgs,
+    /// Solve every instance in a file of JSON lines ({"piles": [...]} or {"n": N}); '-' reads
+    /// standard input. Results come one JSON object per line, in the same order
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["piles", "n"])]
+    input: Option<String>,
+    /// The solver
+    #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
+    solver: SolverKind,
+    /// Output format [default: text for one instance, json for --input]
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+}
+
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    let mut out = open_output(None)?;
+    match &args.input {
+        None => {
+            let input = args.instance.to_input()?;
+            let instance = game.build(&input)?;
+            let solution = instance.solve(args.solver)?;
+            write_solution(
+                &mut out,
+                &solution,
+                &input.describe(),
+                args.format.unwrap_or(Format::Text),
+            )?;
+        }
+        Some(path) => {
+            let format = args.format.unwrap_or(Format::Json);
+            for (index, item) in read_instances(open_input(path)?).enumerate() {
+                let (line, input) = item?;
+                let solution = game
+                    .build(&input)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|instance| Ok(instance.solve(args.solver)?))
+                    .with_context(|| format!("line {line}"))?;
+                if format == Format::Text && index > 0 {
+                    writeln!(out)?;
+                }
+                write_solution(&mut out, &solution, &input.describe(), format)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_solution(
+    out: &mut dyn Write,
+    solution: &Solution,
+    instance: &str,
+    format: Format,
+) -> anyhow::Result<()> {
+    match format {
+        Format::Text => out.write_all(solution.to_text(instance).as_bytes())?,
+        Format::Json => {
+            serde_json::to_writer(&mut *out, solution)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}

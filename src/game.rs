@@ -1,0 +1,266 @@
+//! The `Game` trait every game implements, and the small types it speaks in: players, scores, winners.
+//!
+//! A game here is a finite two-player game of perfect information without chance. Points are
+//! earned on moves ([`Game::gain`]) and, optionally, at the end ([`Game::terminal_payoff`]); a
+//! player's score is the sum of both. Both players play to maximise their own score minus the
+//! opponent's (the *margin*). For constant-sum games such as the stone games this is the same as
+//! maximising one's own score; for win/lose games (divisor-game) the winner is paid 1 and the loser
+//! 0 at the end, so maximising the margin means winning.
+//!
+//! Tie-breaking rule, shared by every solver: when several moves are equally good for the player
+//! to move (same margin), optimal play takes the first of them in [`Game::legal_moves`] order.
+//! Every solver builds its principal variation through [`crate::solve::principal_variation`], so
+//! the rule cannot drift between solvers.
+
+use serde::Serialize;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One of the two players. `First` moves first (Alice in LeetCode's statements, player A in the
+/// gold-pots article).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The player whose turn it is after `moves_made` strictly alternating moves.
+    pub fn after_moves(moves_made: usize) -> Player {
+        if moves_made.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// `"first"` or `"second"`, as in every output format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+}
+
+/// Who won a finished game (or wins a position under optimal play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    First,
+    Second,
+    Tie,
+}
+
+impl Winner {
+    /// The winner implied by a margin (first player's score minus the second's).
+    pub fn from_margin(margin: i64) -> Winner {
+        match margin.signum() {
+            1 => Winner::First,
+            -1 => Winner::Second,
+            _ => Winner::Tie,
+        }
+    }
+
+    /// `"first"`, `"second"` or `"tie"`, as in every output format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+            Winner::Tie => "tie",
+        }
+    }
+}
+
+/// Points held by each player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Scores {
+    pub first: i64,
+    pub second: i64,
+}
+
+impl Scores {
+    /// No points for anybody.
+    pub const ZERO: Scores = Scores {
+        first: 0,
+        second: 0,
+    };
+
+    /// The scores of a constant-sum game whose points add up to `total`, from the first player's
+    /// margin (`first + second = total` and `first - second = margin`).
+    pub fn from_total_and_margin(total: i64, margin: i64) -> Scores {
+        // total + margin = 2 * first, so the halving is exact.
+        Scores {
+            first: (total + margin) / 2,
+            second: (total - margin) / 2,
+        }
+    }
+
+    /// The points of `player`.
+    pub fn of(self, player: Player) -> i64 {
+        match player {
+            Player::First => self.first,
+            Player::Second => self.second,
+        }
+    }
+
+    /// These scores with `points` added to `player`.
+    ///
+    /// Games validate their inputs so that no score can leave the 64-bit range (see each game's
+    /// `from_input`); the addition therefore cannot overflow for a validated instance.
+    pub fn plus(self, player: Player, points: i64) -> Scores {
+        match player {
+            Player::First => Scores {
+                first: self.first + points,
+                ..self
+            },
+            Player::Second => Scores {
+                second: self.second + points,
+                ..self
+            },
+        }
+    }
+
+    /// First player's score minus the second's.
+    pub fn margin(self) -> i64 {
+        self.first - self.second
+    }
+
+    /// `player`'s score minus the opponent's.
+    pub fn margin_for(self, player: Player) -> i64 {
+        self.of(player) - self.of(player.other())
+    }
+}
+
+/// How a move is named in JSON output: one key and its value, e.g. `"side": "left"`,
+/// `"count": 2`, `"x": 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    /// The JSON key (`side`, `count`, `x`, ...).
+    pub key: &'static str,
+    /// The value under that key.
+    pub value: ActionValue,
+}
+
+/// The value of an [`Action`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionValue {
+    Word(&'static str),
+    Number(u64),
+}
+
+impl std::fmt::Display for ActionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionValue::Word(word) => f.write_str(word),
+            ActionValue::Number(number) => write!(f, "{number}"),
+        }
+    }
+}
+
+/// A move described for people and for output formats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDescription {
+    /// The key/value that identifies the move in JSON.
+    pub action: Action,
+    /// The pile values the move takes, in order (empty for games without piles).
+    pub took: Vec<i64>,
+    /// A short phrase for text output, e.g. `"takes the left pile"`.
+    pub text: String,
+}
+
+/// A two-player game of perfect information. The implementing value is one *instance* (for
+/// stone-game: the row of piles); positions within it are [`Game::State`]s.
+///
+/// Implementors must make [`Game::legal_moves`] empty exactly at terminal states, list moves in a
+/// fixed order (the tie-breaking order, see the module docs), and keep states small and
+/// canonical: two move sequences that reach the same position should produce equal states, so
+/// that memoisation and the state DAG merge them.
+pub trait Game: Send + Sync {
+    /// The game's command-line name, e.g. `stone-game`.
+    const NAME: &'static str;
+
+    /// A position of the game.
+    type State: Clone + Eq + Hash + Debug + Send + Sync;
+    /// A move from a position.
+    type Move: Copy + Eq + Debug + Send + Sync;
+
+    /// The position the game starts from.
+    fn initial_state(&self) -> Self::State;
+
+    /// The player to move at `state`. At terminal states the answer carries no meaning beyond
+    /// being consistent.
+    fn to_move(&self, state: &Self::State) -> Player;
+
+    /// The legal moves at `state`, in tie-breaking order; empty exactly when `state` is terminal.
+    fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
+
+    /// The position after `mv` is played at `state`. `mv` must be legal at `state`.
+    fn apply(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+
+    /// The points the player to move earns by playing `mv` at `state`.
+    fn gain(&self, state: &Self::State, mv: Self::Move) -> i64;
+
+    /// Points awarded when the game ends at the terminal `state` (zero for the pile games; the
+    /// win for win/lose games).
+    fn terminal_payoff(&self, _state: &Self::State) -> Scores {
+        Scores::ZERO
+    }
+
+    /// Whether the game is over at `state`.
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        self.legal_moves(state).is_empty()
+    }
+
+    /// A cheap upper bound on the number of distinct positions reachable from the start. Solvers
+    /// and graph builders use it to refuse oversize requests before doing any work.
+    fn max_states(&self) -> u128;
+
+    /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.
+    fn describe_state(&self, state: &Self::State) -> String;
+
+    /// Describes `mv` played at `state`.
+    fn describe_move(&self, state: &Self::State, mv: Self::Move) -> MoveDescription;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winner_follows_the_sign_of_the_margin() {
+        assert_eq!(Winner::from_margin(3), Winner::First);
+        assert_eq!(Winner::from_margin(-96), Winner::Second);
+        assert_eq!(Winner::from_margin(0), Winner::Tie);
+    }
+
+    #[test]
+    fn players_alternate() {
+        assert_eq!(Player::after_moves(0), Player::First);
+        assert_eq!(Player::after_moves(3), Player::Second);
+        assert_eq!(Player::First.other(), Player::Second);
+    }
+
+    #[test]
+    fn scores_add_to_the_named_player() {
+        let scores = Scores::ZERO.plus(Player::Second, 5).plus(Player::First, 2);
+        assert_eq!(
+            scores,
+            Scores {
+                first: 2,
+                second: 5
+            }
+        );
+        assert_eq!(scores.margin(), -3);
+        assert_eq!(scores.margin_for(Player::Second), 3);
+    }
+}

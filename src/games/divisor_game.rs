@@ -1,0 +1,171 @@
+//! `divisor-game` (LeetCode 1025): from N, subtract a proper divisor; who cannot move loses.
+//!
+//! Rules. A number N >= 1 is on the board. The players alternate, the first player first; a turn
+//! chooses x with 0 < x < N and N % x == 0 and replaces N by N - x. A player who cannot move
+//! (N = 1) loses. There are no points: the winner is paid 1 and the loser 0 at the end, so
+//! `first_score`/`second_score` are 1/0 and every move gains 0.
+//!
+//! The seeds' claim, proved by induction: the first player wins iff N is even (take x = 1 from
+//! an even N; every divisor of an odd N is odd, so it hands back an even N).
+//!
+//! Positions are (N, player to move); the two positions with N = 1 are terminal.
+
+use super::{InputForm, RegisteredGame, not_applicable, take_number};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::InstanceInput;
+use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
+use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+
+/// One instance: the starting number N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivisorGame {
+    n: u64,
+}
+
+/// A position: the number on the board and who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub n: u64,
+    pub mover: Player,
+}
+
+impl DivisorGame {
+    /// A validated instance (N >= 1).
+    pub fn new(n: u64) -> Result<DivisorGame, InputError> {
+        DivisorGame::from_input(&InstanceInput::number(n))
+    }
+
+    /// The starting number.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// Final scores when `winner` wins.
+    fn scores_for(winner: Player) -> Scores {
+        Scores::ZERO.plus(winner, 1)
+    }
+
+    /// The solution from a rule telling whether the mover wins from a number.
+    fn solve_from_rule(&self, solver: SolverKind, mover_wins: impl Fn(u64) -> bool) -> Solution {
+        if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
+            let winner = if mover_wins(self.n) {
+                Player::First
+            } else {
+                Player::Second
+            };
+            return Solution::value_only(Self::NAME, solver, Self::scores_for(winner));
+        }
+        solution_from_values(self, Self::NAME, solver, |state| {
+            if mover_wins(state.n) { 1 } else { -1 }
+        })
+    }
+}
+
+impl Game for DivisorGame {
+    const NAME: &'static str = "divisor-game";
+    type State = Position;
+    /// The divisor x subtracted.
+    type Move = u64;
+
+    fn initial_state(&self) -> Position {
+        Position {
+            n: self.n,
+            mover: Player::First,
+        }
+    }
+
+    fn to_move(&self, state: &Position) -> Player {
+        state.mover
+    }
+
+    fn legal_moves(&self, state: &Position) -> Vec<u64> {
+        proper_divisors(state.n)
+    }
+
+    fn apply(&self, state: &Position, x: u64) -> Position {
+        Position {
+            n: state.n - x,
+            mover: state.mover.other(),
+        }
+    }
+
+    fn gain(&self, _: &Position, _: u64) -> i64 {
+        0
+    }
+
+    fn terminal_payoff(&self, state: &Position) -> Scores {
+        // The player to move at N = 1 cannot move and loses.
+        Self::scores_for(state.mover.other())
+    }
+
+    fn is_terminal(&self, state: &Position) -> bool {
+        state.n <= 1
+    }
+
+    fn max_states(&self) -> u128 {
+        2 * self.n as u128
+    }
+
+    fn describe_state(&self, state: &Position) -> String {
+        format!("N={}", state.n)
+    }
+
+    fn describe_move(&self, state: &Position, x: u64) -> MoveDescription {
+        MoveDescription {
+            action: Action {
+                key: "x",
+                value: ActionValue::Number(x),
+            },
+            took: vec![],
+            text: format!("subtracts x={x} from {}", state.n),
+        }
+    }
+}
+
+impl RegisteredGame for DivisorGame {
+    const TITLE: &'static str = "Divisor Game: subtract a proper divisor of N (LeetCode 1025)";
+    const RULES: &'static str = "A number N on the board. Players alternate, first player \
+        first; a turn picks x with 0 < x < N and N % x == 0 and replaces N by N - x. Who cannot \
+        move (N = 1) loses. Scores are 1 for the winner and 0 for the loser.";
+    const INPUT_FORM: InputForm = InputForm::Number;
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Dp,
+        SolverKind::ClosedForm,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<DivisorGame, InputError> {
+        let n = take_number(Self::NAME, input, 1)?;
+        Ok(DivisorGame { n })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput::number(self.n)
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::ClosedForm
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                if self.n > TABLE_LIMIT {
+                    return Err(SolveError::TooLarge {
+                        solver: "dp",
+                        what: "N",
+                        size: self.n.to_string(),
+                        limit: TABLE_LIMIT.to_string(),
+                    });
+                }
+                let wins = win_table(self.n as usize);
+                Ok(self.solve_from_rule(solver, |n| wins[n as usize]))
+            }
+            SolverKind::ClosedForm => Ok(self.solve_from_rule(solver, |n| n.is_multiple_of(2))),
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

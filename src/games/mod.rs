@@ -1,0 +1,294 @@
+//! The games, and the registry that finds one by its command-line name.
+//!
+//! A game is one module: a struct implementing [`Game`] (the rules) and [`RegisteredGame`] (its
+//! name, documentation, input form and game-specific solvers), plus one line in [`GAMES`].
+//! Everything else — generic solvers, and the commands built on them — reaches the game through
+//! [`AnyGame`], implemented once for every registered game.
+
+pub mod divisor_game;
+pub mod stone_game;
+pub mod stone_game_ii;
+pub mod stone_game_iii;
+
+use crate::error::{InputError, SolveError};
+use crate::game::Game;
+use crate::input::InstanceInput;
+use crate::solve::{Solution, SolverKind, brute, memo};
+
+/// What an instance of a game is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputForm {
+    /// A row of piles (`--piles 3,9,1,2`); `negative` tells whether negative values make sense.
+    Piles { negative: bool },
+    /// A single number N (`--n 10`).
+    Number,
+}
+
+/// The catalogue side of a game: what the registry and the command-line tool need to know.
+pub trait RegisteredGame: Game + Sized + 'static {
+    /// One-line title, with the problems the game covers.
+    const TITLE: &'static str;
+    /// The rules, as printed by `gamelab games`.
+    const RULES: &'static str;
+    /// What an instance is made of.
+    const INPUT_FORM: InputForm;
+    /// Every solver that applies, `auto` first.
+    const SOLVERS: &'static [SolverKind];
+
+    /// Builds and validates an instance.
+    fn from_input(input: &InstanceInput) -> Result<Self, InputError>;
+    /// The instance as input fields (the inverse of `from_input`).
+    fn to_input(&self) -> InstanceInput;
+    /// The solver `auto` picks for this instance.
+    fn auto_solver(&self) -> SolverKind;
+    /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo).
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+}
+
+/// A game in the registry.
+pub struct GameEntry {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub input_form: InputForm,
+    pub solvers: &'static [SolverKind],
+    build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
+}
+
+impl GameEntry {
+    /// Builds an instance of this game from input fields.
+    pub fn build(&self, input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
+        if let Some(named) = &input.game
+            && named != self.name
+        {
+            return Err(InputError::Constraint(format!(
+                "the instance is for '{named}', but this command works on {}",
+                self.name
+            )));
+        }
+        (self.build)(input)
+    }
+
+    /// The solvers' names, comma-separated.
+    pub fn solver_names(&self) -> String {
+        names(self.solvers.iter().map(|solver| solver.name()))
+    }
+}
+
+/// The registry entry of game `G`.
+pub const fn entry<G: RegisteredGame>() -> GameEntry {
+    GameEntry {
+        name: G::NAME,
+        title: G::TITLE,
+        rules: G::RULES,
+        input_form: G::INPUT_FORM,
+        solvers: G::SOLVERS,
+        build: build_boxed::<G>,
+    }
+}
+
+fn build_boxed<G: RegisteredGame>(input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
+    Ok(Box::new(G::from_input(input)?))
+}
+
+/// Every game, one line each.
+pub static GAMES: &[GameEntry] = &[
+    entry::<stone_game::StoneGame>(),
+    entry::<stone_game_ii::StoneGameII>(),
+    entry::<stone_game_iii::StoneGameIII>(),
+    entry::<divisor_game::DivisorGame>(),
+];
+
+/// Finds a game by its command-line name.
+pub fn find_game(name: &str) -> Result<&'static GameEntry, InputError> {
+    GAMES
+        .iter()
+        .find(|entry| entry.name == name)
+        .ok_or_else(|| InputError::UnknownGame {
+            name: name.to_string(),
+            known: names(GAMES.iter().map(|entry| entry.name)),
+        })
+}
+
+fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
+}
+
+/// One instance of any registered game, behind a trait object.
+pub trait AnyGame: Send + Sync {
+    /// The game's command-line name.
+    fn name(&self) -> &'static str;
+    /// The instance as input fields.
+    fn input(&self) -> InstanceInput;
+    /// Solves the instance with `solver`.
+    fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+}
+
+impl<G: RegisteredGame> AnyGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn input(&self) -> InstanceInput {
+        self.to_input()
+    }
+
+    fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        if !G::SOLVERS.contains(&solver) {
+            return Err(not_applicable::<G>(solver));
+        }
+        match solver {
+            SolverKind::Auto => AnyGame::solve(self, self.auto_solver()),
+            SolverKind::Brute => brute::solve(self),
+            SolverKind::Memo => memo::solve(self),
+            specific => self.solve_specific(specific),
+        }
+    }
+}
+
+/// The error for a solver that `G` does not have.
+pub(crate) fn not_applicable<G: RegisteredGame>(solver: SolverKind) -> SolveError {
+    SolveError::NotApplicable {
+        solver: solver.name(),
+        game: G::NAME,
+        available: names(G::SOLVERS.iter().map(|solver| solver.name())),
+    }
+}
+
+/// The piles of a pile game's input, checked to be present and non-empty, with no stray fields.
+pub(crate) fn take_piles(
+    game: &'static str,
+    input: &InstanceInput,
+) -> Result<Vec<i64>, InputError> {
+    if input.n.is_some() {
+        return Err(InputError::UnexpectedField {
+            game,
+            field: "n",
+            takes: "piles: --piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}",
+        });
+    }
+    let piles = input.piles.clone().ok_or(InputError::MissingField {
+        game,
+        field: "piles",
+        hint: "--piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}",
+    })?;
+    if piles.is_empty() {
+        return Err(InputError::NoPiles { game });
+    }
+    if u32::try_from(piles.len()).is_err() {
+        return Err(InputError::out_of_range(
+            "the number of piles",
+            "at most 4294967295",
+            piles.len(),
+        ));
+    }
+    Ok(piles)
+}
+
+/// The N of a number game's input, checked to be present and at least `minimum`.
+pub(crate) fn take_number(
+    game: &'static str,
+    input: &InstanceInput,
+    minimum: u64,
+) -> Result<u64, InputError> {
+    if input.piles.is_some() {
+        return Err(InputError::UnexpectedField {
+            game,
+            field: "piles",
+            takes: "a number: --n 10 or {\"n\": 10}",
+        });
+    }
+    let n = input.n.ok_or(InputError::MissingField {
+        game,
+        field: "n",
+        hint: "--n 10 or {\"n\": 10}",
+    })?;
+    if n < minimum {
+        return Err(InputError::out_of_range(
+            format!("{game}: N"),
+            format!("at least {minimum}"),
+            n,
+        ));
+    }
+    Ok(n)
+}
+
+/// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
+/// margin and partial sum of a pile game is bounded by that amount for a suitable factor (1 for
+/// games whose points are the piles taken), so a checked instance can never overflow.
+pub(crate) fn check_score_range(
+    game: &'static str,
+    piles: &[i64],
+    factor: u128,
+) -> Result<(), InputError> {
+    let absolute_sum: u128 = piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum();
+    let amount = absolute_sum.saturating_mul(factor);
+    if amount > i64::MAX as u128 {
+        return Err(InputError::ScoreOverflow {
+            game,
+            what: if factor == 1 {
+                "the sum of the piles' absolute values"
+            } else {
+                "the largest possible score"
+            },
+            amount: amount.min(i128::MAX as u128) as i128,
+        });
+    }
+    Ok(())
+}
+
+/// A pile list for people: `[4, 6, 2, 3]`, shortened in the middle when long.
+pub fn format_piles(piles: &[i64]) -> String {
+    const SHOWN_AT_EACH_END: usize = 6;
+    let join = |part: &[i64]| {
+        part.iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if piles.len() <= 2 * SHOWN_AT_EACH_END + 1 {
+        format!("[{}]", join(piles))
+    } else {
+        format!(
+            "[{}, … {} more …, {}]",
+            join(&piles[..SHOWN_AT_EACH_END]),
+            piles.len() - 2 * SHOWN_AT_EACH_END,
+            join(&piles[piles.len() - SHOWN_AT_EACH_END..])
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name() {
+        for entry in GAMES {
+            assert_eq!(find_game(entry.name).unwrap().name, entry.name);
+            assert_eq!(entry.solvers.first(), Some(&SolverKind::Auto));
+        }
+        let message = find_game("chess").err().unwrap().to_string();
+        assert!(
+            message.contains("'chess'") && message.contains("stone-game"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn long_pile_lists_are_shortened() {
+        assert_eq!(format_piles(&[4, 6, 2, 3]), "[4, 6, 2, 3]");
+        let long: Vec<i64> = (1..=20).collect();
+        assert_eq!(
+            format_piles(&long),
+            "[1, 2, 3, 4, 5, 6, … 8 more …, 15, 16, 17, 18, 19, 20]"
+        );
+    }
+
+    #[test]
+    fn overflowing_sums_are_refused() {
+        assert!(check_score_range("stone-game", &[i64::MAX, 1], 1).is_err());
+        assert!(check_score_range("stone-game", &[i64::MIN], 1).is_err());
+        assert!(check_score_range("stone-game", &[i64::MAX - 1, 1], 1).is_ok());
+    }
+}

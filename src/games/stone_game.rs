@@ -1,0 +1,232 @@
+//! `stone-game`: a row of piles; each turn takes the leftmost or the rightmost pile.
+//!
+//! Rules. Piles `piles[0..n]` lie in a row (any 64-bit values, n >= 1). The players alternate,
+//! the first player first; a turn takes the whole leftmost or the whole rightmost remaining
+//! pile. When no pile is left, whoever holds more stones wins; equal totals are a tie.
+//!
+//! This one game covers LeetCode 877 "Stone Game" (even n, odd total: the first player always
+//! wins), LeetCode 486 "Predict the Winner" (the first player "wins" when margin >= 0) and the
+//! "gold pots" problem of the seed articles (maximise player A's coins).
+//!
+//! Positions are the intervals of piles still on the table; the empty interval is one terminal
+//! position whatever was taken last. With a single pile left there is one move, written `left`.
+
+use super::{
+    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::InstanceInput;
+use crate::solve::dp::stone_game::{
+    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin, rolling_with_decisions,
+};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_policy, solution_from_values,
+};
+
+/// One instance: the row of piles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoneGame {
+    piles: Vec<i64>,
+    total: i64,
+}
+
+/// The piles still on the table: `piles[left..right]`. The empty interval is always `(n, n)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Interval {
+    pub left: u32,
+    pub right: u32,
+}
+
+impl Interval {
+    /// Number of piles left.
+    pub fn len(self) -> usize {
+        (self.right - self.left) as usize
+    }
+
+    /// Whether no pile is left.
+    pub fn is_empty(self) -> bool {
+        self.left == self.right
+    }
+}
+
+/// Which end a move takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl StoneGame {
+    /// A validated instance: at least one pile, and the sum of absolute values within 64 bits.
+    pub fn new(piles: Vec<i64>) -> Result<StoneGame, InputError> {
+        StoneGame::from_input(&InstanceInput::piles(piles))
+    }
+
+    /// The piles.
+    pub fn piles(&self) -> &[i64] {
+        &self.piles
+    }
+
+    fn require_table_size(&self, solver: &'static str) -> Result<(), SolveError> {
+        if self.piles.len() > TABLE_PILE_LIMIT {
+            return Err(SolveError::TooLarge {
+                solver,
+                what: "the number of piles",
+                size: self.piles.len().to_string(),
+                limit: TABLE_PILE_LIMIT.to_string(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Game for StoneGame {
+    const NAME: &'static str = "stone-game";
+    type State = Interval;
+    type Move = Side;
+
+    fn initial_state(&self) -> Interval {
+        Interval {
+            left: 0,
+            right: self.piles.len() as u32,
+        }
+    }
+
+    fn to_move(&self, state: &Interval) -> Player {
+        Player::after_moves(self.piles.len() - state.len())
+    }
+
+    fn legal_moves(&self, state: &Interval) -> Vec<Side> {
+        match state.len() {
+            0 => vec![],
+            1 => vec![Side::Left],
+            _ => vec![Side::Left, Side::Right],
+        }
+    }
+
+    fn apply(&self, state: &Interval, mv: Side) -> Interval {
+        let next = match mv {
+            Side::Left => Interval {
+                left: state.left + 1,
+                ..*state
+            },
+            Side::Right => Interval {
+                right: state.right - 1,
+                ..*state
+            },
+        };
+        if next.is_empty() {
+            let n = self.piles.len() as u32;
+            Interval { left: n, right: n }
+        } else {
+            next
+        }
+    }
+
+    fn gain(&self, state: &Interval, mv: Side) -> i64 {
+        match mv {
+            Side::Left => self.piles[state.left as usize],
+            Side::Right => self.piles[state.right as usize - 1],
+        }
+    }
+
+    fn max_states(&self) -> u128 {
+        let n = self.piles.len() as u128;
+        n * (n + 1) / 2 + 1
+    }
+
+    fn describe_state(&self, state: &Interval) -> String {
+        format_piles(&self.piles[state.left as usize..state.right as usize])
+    }
+
+    fn describe_move(&self, state: &Interval, mv: Side) -> MoveDescription {
+        let pile = self.gain(state, mv);
+        let side = match mv {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        MoveDescription {
+            action: Action {
+                key: "side",
+                value: ActionValue::Word(side),
+            },
+            took: vec![pile],
+            text: format!("takes the {side} pile ({pile})"),
+        }
+    }
+}
+
+impl RegisteredGame for StoneGame {
+    const TITLE: &'static str =
+        "Stone Game: take a pile from either end (LeetCode 877, 486, gold pots)";
+    const RULES: &'static str = "A row of piles. Players alternate, first player first; a turn \
+        takes the leftmost or the rightmost pile. When none is left, whoever holds more stones \
+        wins; equal totals are a tie.";
+    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Table,
+        SolverKind::Diff,
+        SolverKind::Rolling,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<StoneGame, InputError> {
+        let piles = take_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, &piles, 1)?;
+        let total = piles.iter().sum();
+        Ok(StoneGame { piles, total })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput::piles(self.piles.clone())
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::Rolling
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        let margin_on = |state: &Interval, margin: &dyn Fn(usize, usize) -> i64| {
+            if state.is_empty() {
+                0
+            } else {
+                margin(state.left as usize, state.right as usize - 1)
+            }
+        };
+        match solver {
+            SolverKind::Table => {
+                self.require_table_size("table")?;
+                let table = ScoreTable::build(&self.piles);
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    margin_on(state, &|i, j| table.margin(i, j))
+                }))
+            }
+            SolverKind::Diff => {
+                self.require_table_size("diff")?;
+                let table = MarginTable::build(&self.piles);
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    margin_on(state, &|i, j| table.get(i, j))
+                }))
+            }
+            SolverKind::Rolling if self.piles.len() <= PRINCIPAL_VARIATION_LIMIT => {
+                let (_, decisions) = rolling_with_decisions(&self.piles);
+                Ok(solution_from_policy(self, Self::NAME, solver, |state| {
+                    if decisions.takes_right(state.left as usize, state.len()) {
+                        Side::Right
+                    } else {
+                        Side::Left
+                    }
+                }))
+            }
+            SolverKind::Rolling => Ok(Solution::value_only(
+                Self::NAME,
+                solver,
+                Scores::from_total_and_margin(self.total, rolling_margin(&self.piles)),
+            )),
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! `stone-game-ii` (LeetCode 1140): take all stones of the first X remaining piles,
+//! 1 <= X <= 2M, then M = max(M, X); M starts at 1.
+//!
+//! Rules. Piles lie in a row (any 64-bit values, n >= 1). The players alternate, the first
+//! player first. With M the current limit (initially 1), a turn takes the first X remaining
+//! piles for some 1 <= X <= 2M, and then M becomes max(M, X). The game ends when no pile is
+//! left; whoever holds more stones wins, equal totals are a tie. LeetCode asks for the first
+//! player's (Alice's) score.
+//!
+//! Positions are (piles taken so far, M, player to move). M is stored capped at ⌈r/2⌉ where r
+//! piles remain: any larger M already allows taking everything, now and on every later turn,
+//! so capping merges positions that play identically. The game's end is one terminal position.
+
+use super::{
+    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
+use crate::input::InstanceInput;
+use crate::solve::dp::stone_game_ii::{TEXTBOOK_PILE_LIMIT, m_cap, textbook};
+use crate::solve::{Solution, SolverKind, solution_from_values};
+
+/// One instance: the row of piles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoneGameII {
+    piles: Vec<i64>,
+    /// `sums[k]` is the sum of `piles[..k]`.
+    sums: Vec<i64>,
+}
+
+/// A position: `piles[next..]` remain, the current M, and who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub next: u32,
+    pub m: u32,
+    pub mover: Player,
+}
+
+impl StoneGameII {
+    /// A validated instance: at least one pile, and the sum of absolute values within 64 bits.
+    pub fn new(piles: Vec<i64>) -> Result<StoneGameII, InputError> {
+        StoneGameII::from_input(&InstanceInput::piles(piles))
+    }
+
+    /// The piles.
+    pub fn piles(&self) -> &[i64] {
+        &self.piles
+    }
+
+    fn n(&self) -> usize {
+        self.piles.len()
+    }
+
+    /// The canonical position with `piles[next..]` left, limit `m` and `mover` to move.
+    fn position(&self, next: usize, m: usize, mover: Player) -> Position {
+        let remaining = self.n() - next;
+        if remaining == 0 {
+            return Position {
+                next: next as u32,
+                m: 0,
+                mover: Player::First,
+            };
+        }
+        Position {
+            next: next as u32,
+            m: m.min(m_cap(remaining)) as u32,
+            mover,
+        }
+    }
+}
+
+impl Game for StoneGameII {
+    const NAME: &'static str = "stone-game-ii";
+    type State = Position;
+    /// How many piles the move takes.
+    type Move = usize;
+
+    fn initial_state(&self) -> Position {
+        self.position(0, 1, Player::First)
+    }
+
+    fn to_move(&self, state: &Position) -> Player {
+        state.mover
+    }
+
+    fn legal_moves(&self, state: &Position) -> Vec<usize> {
+        let remaining = self.n() - state.next as usize;
+        (1..=(2 * state.m as usize).min(remaining)).collect()
+    }
+
+    fn apply(&self, state: &Position, take: usize) -> Position {
+        self.position(
+            state.next as usize + take,
+            (state.m as usize).max(take),
+            state.mover.other(),
+        )
+    }
+
+    fn gain(&self, state: &Position, take: usize) -> i64 {
+        let next = state.next as usize;
+        self.sums[next + take] - self.sums[next]
+    }
+
+    fn max_states(&self) -> u128 {
+        let n = self.n() as u128;
+        2 * ((n + 1) * (n + 1) / 4) + 1
+    }
+
+    fn describe_state(&self, state: &Position) -> String {
+        if state.next as usize == self.n() {
+            return "[]".to_string();
+        }
+        format!(
+            "{} M={}",
+            format_piles(&self.piles[state.next as usize..]),
+            state.m
+        )
+    }
+
+    fn describe_move(&self, state: &Position, take: usize) -> MoveDescription {
+        let next = state.next as usize;
+        let took = self.piles[next..next + take].to_vec();
+        let noun = if take == 1 { "pile" } else { "piles" };
+        MoveDescription {
+            text: format!("takes {take} {noun} {}", format_piles(&took)),
+            action: Action {
+                key: "count",
+                value: ActionValue::Number(take as u64),
+            },
+            took,
+        }
+    }
+}
+
+impl RegisteredGame for StoneGameII {
+    const TITLE: &'static str =
+        "Stone Game II: take the first X piles, 1 <= X <= 2M (LeetCode 1140)";
+    const RULES: &'static str = "A row of piles and a limit M, initially 1. Players alternate, \
+        first player first; a turn takes all the first X remaining piles for some \
+        1 <= X <= 2M, then M = max(M, X). When none is left, whoever holds more stones wins; \
+        equal totals are a tie.";
+    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Dp,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<StoneGameII, InputError> {
+        let piles = take_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, &piles, 1)?;
+        let mut sums = Vec::with_capacity(piles.len() + 1);
+        sums.push(0);
+        for &pile in &piles {
+            sums.push(sums[sums.len() - 1] + pile);
+        }
+        Ok(StoneGameII { piles, sums })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput::piles(self.piles.clone())
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::Dp
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                if self.n() > TEXTBOOK_PILE_LIMIT {
+                    return Err(SolveError::TooLarge {
+                        solver: "dp",
+                        what: "the number of piles",
+                        size: self.n().to_string(),
+                        limit: TEXTBOOK_PILE_LIMIT.to_string(),
+                    });
+                }
+                let table = textbook(&self.piles);
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    table.get(state.next as usize, state.m as usize)
+                }))
+            }
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

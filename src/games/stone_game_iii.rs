@@ -1,0 +1,147 @@
+//! `stone-game-iii` (LeetCode 1406): take the first 1, 2 or 3 remaining piles; values may be
+//! negative.
+//!
+//! Rules. Piles lie in a row (any 64-bit values, n >= 1). The players alternate, the first
+//! player first; a turn takes the first 1, 2 or 3 remaining piles. When none is left, whoever
+//! holds more (a larger sum, which may be negative) wins; equal sums are a tie.
+//!
+//! Positions are (piles taken so far, player to move); the game's end is one terminal position.
+
+use super::{
+    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::InstanceInput;
+use crate::solve::dp::stone_game_iii::{MAX_TAKE, suffix_values};
+use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+
+/// One instance: the row of piles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoneGameIII {
+    piles: Vec<i64>,
+    total: i64,
+}
+
+/// A position: `piles[next..]` remain and `mover` is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub next: u32,
+    pub mover: Player,
+}
+
+impl StoneGameIII {
+    /// A validated instance: at least one pile, and the sum of absolute values within 64 bits.
+    pub fn new(piles: Vec<i64>) -> Result<StoneGameIII, InputError> {
+        StoneGameIII::from_input(&InstanceInput::piles(piles))
+    }
+
+    /// The piles.
+    pub fn piles(&self) -> &[i64] {
+        &self.piles
+    }
+}
+
+impl Game for StoneGameIII {
+    const NAME: &'static str = "stone-game-iii";
+    type State = Position;
+    /// How many piles the move takes.
+    type Move = usize;
+
+    fn initial_state(&self) -> Position {
+        Position {
+            next: 0,
+            mover: Player::First,
+        }
+    }
+
+    fn to_move(&self, state: &Position) -> Player {
+        state.mover
+    }
+
+    fn legal_moves(&self, state: &Position) -> Vec<usize> {
+        (1..=MAX_TAKE.min(self.piles.len() - state.next as usize)).collect()
+    }
+
+    fn apply(&self, state: &Position, take: usize) -> Position {
+        let next = state.next + take as u32;
+        let mover = if next as usize == self.piles.len() {
+            Player::First // the one terminal position, whoever moved last
+        } else {
+            state.mover.other()
+        };
+        Position { next, mover }
+    }
+
+    fn gain(&self, state: &Position, take: usize) -> i64 {
+        let next = state.next as usize;
+        self.piles[next..next + take].iter().sum()
+    }
+
+    fn max_states(&self) -> u128 {
+        2 * self.piles.len() as u128 + 1
+    }
+
+    fn describe_state(&self, state: &Position) -> String {
+        format_piles(&self.piles[state.next as usize..])
+    }
+
+    fn describe_move(&self, state: &Position, take: usize) -> MoveDescription {
+        let next = state.next as usize;
+        let took = self.piles[next..next + take].to_vec();
+        let noun = if take == 1 { "pile" } else { "piles" };
+        MoveDescription {
+            text: format!("takes {take} {noun} {}", format_piles(&took)),
+            action: Action {
+                key: "count",
+                value: ActionValue::Number(take as u64),
+            },
+            took,
+        }
+    }
+}
+
+impl RegisteredGame for StoneGameIII {
+    const TITLE: &'static str = "Stone Game III: take the first 1, 2 or 3 piles (LeetCode 1406)";
+    const RULES: &'static str = "A row of piles whose values may be negative. Players \
+        alternate, first player first; a turn takes the first 1, 2 or 3 remaining piles. When \
+        none is left, the larger sum wins; equal sums are a tie.";
+    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Dp,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<StoneGameIII, InputError> {
+        let piles = take_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, &piles, 1)?;
+        let total = piles.iter().sum();
+        Ok(StoneGameIII { piles, total })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput::piles(self.piles.clone())
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::Dp
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                let values = suffix_values(&self.piles);
+                if self.piles.len() > PRINCIPAL_VARIATION_LIMIT {
+                    let scores = Scores::from_total_and_margin(self.total, values[0]);
+                    return Ok(Solution::value_only(Self::NAME, solver, scores));
+                }
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    values[state.next as usize]
+                }))
+            }
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Instance input: the `--piles 3,9,1,2` list syntax and JSON lines (`{"piles": [..]}`,
+//! `{"n": N}`), parsed with messages that name the offending value and line.
+
+use crate::error::InputError;
+use serde::{Deserialize, Serialize};
+use std::io::BufRead;
+
+/// One instance as the user wrote it, before a game validates it. Every game reads the fields it
+/// needs and rejects the ones it does not take.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstanceInput {
+    /// The game's name; optional in input lines, always written by `gamelab generate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Pile values, for the pile games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piles: Option<Vec<i64>>,
+    /// The number N, for number games such as divisor-game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<u64>,
+}
+
+impl InstanceInput {
+    /// An input holding only piles.
+    pub fn piles(piles: Vec<i64>) -> InstanceInput {
+        InstanceInput {
+            piles: Some(piles),
+            ..InstanceInput::default()
+        }
+    }
+
+    /// A short description for people: `[4, 6, 2, 3]` or `N=10`.
+    pub fn describe(&self) -> String {
+        match (&self.piles, self.n) {
+            (Some(piles), _) => crate::games::format_piles(piles),
+            (None, Some(n)) => format!("N={n}"),
+            (None, None) => "(empty instance)".to_string(),
+        }
+    }
+
+    /// An input holding only the number N.
+    pub fn number(n: u64) -> InstanceInput {
+        InstanceInput {
+            n: Some(n),
+            ..InstanceInput::default()
+        }
+    }
+}
+
+/// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.
+///
+/// ```
+/// use gamelab::input::parse_piles;
+/// assert_eq!(parse_piles("3, 9,1,-2").unwrap(), vec![3, 9, 1, -2]);
+/// assert!(parse_piles("1,,2").unwrap_err().to_string().contains("pile 2"));
+/// ```
+pub fn parse_piles(list: &str) -> Result<Vec<i64>, InputError> {
+    if list.trim().is_empty() {
+        return Err(InputError::Constraint(
+            "--piles is empty: give at least one pile, e.g. --piles 3,9,1,2".into(),
+        ));
+    }
+    list.split(',')
+        .enumerate()
+        .map(|(index, text)| parse_pile(index + 1, text.trim(), list))
+        .collect()
+}
+
+fn parse_pile(position: usize, text: &str, list: &str) -> Result<i64, InputError> {
+    if text.is_empty() {
+        return Err(InputError::EmptyPileValue {
+            position,
+            list: list.to_string(),
+        });
+    }
+    text.parse::<i64>().map_err(|_| {
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        if is_integer {
+            InputError::PileOutOfRange {
+                position,
+                list: list.to_string(),
+                text: text.to_string(),
+            }
+        } else {
+            InputError::NotAnInteger {
+                position,
+                list: list.to_string(),
+                text: text.to_string(),
+            }
+        }
+    })
+}
+
+/// Parses one JSON line into an instance; `line` (1-based) is used in error messages.
+pub fn parse_instance_line(text: &str, line: usize) -> Result<InstanceInput, InputError> {
+    serde_json::from_str(text).map_err(|error| InputError::JsonLine {
+        line,
+        message: json_message(&error),
+    })
+}
+
+/// serde_json's message without its trailing " at line 1 column 9": we report the line of the
+/// file ourselves, and a column within it.
+fn json_message(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    };
+    format!("{message} (column {})", error.column())
+}
+
+/// Reads JSON lines, one instance per line; blank lines are skipped. Yields each instance with its
+/// 1-based line number.
+pub fn read_instances(
+    reader: impl BufRead,
+) -> impl Iterator<Item = Result<(usize, InstanceInput), InputError>> {
+    reader.lines().enumerate().filter_map(|(index, line)| {
+        let number = index + 1;
+        match line {
+            Err(error) => Some(Err(InputError::JsonLine {
+                line: number,
+                message: format!("cannot read: {error}"),
+            })),
+            Ok(text) if text.trim().is_empty() => None,
+            Ok(text) => Some(parse_instance_line(&text, number).map(|input| (number, input))),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piles_parse_with_spaces_and_signs() {
+        assert_eq!(parse_piles(" 5,3 ,4,+5").unwrap(), vec![5, 3, 4, 5]);
+        assert_eq!(parse_piles("-9").unwrap(), vec![-9]);
+    }
+
+    #[test]
+    fn bad_pile_lists_name_the_position_and_value() {
+        let message = parse_piles("1,,2").unwrap_err().to_string();
+        assert!(
+            message.contains("pile 2") && message.contains("empty"),
+            "{message}"
+        );
+        let message = parse_piles("a,b").unwrap_err().to_string();
+        assert!(
+            message.contains("pile 1") && message.contains("'a'"),
+            "{message}"
+        );
+        let message = parse_piles("1,99999999999999999999")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("64-bit"), "{message}");
+        assert!(parse_piles("").is_err());
+        assert!(parse_piles("1,2,").is_err());
+    }
+
+    #[test]
+    fn json_lines_report_their_line_number() {
+        let text = "{\"piles\": [1, 2]}\n\n{\"piles\": [1, }\n";
+        let results: Vec<_> = read_instances(text.as_bytes()).collect();
+        assert_eq!(results.len(), 2);
+        assert_eq!(
+            results[0].as_ref().unwrap().1,
+            InstanceInput::piles(vec![1, 2])
+        );
+        let message = results[1].as_ref().unwrap_err().to_string();
+        assert!(message.starts_with("line 3:"), "{message}");
+    }
+
+    #[test]
+    fn unknown_json_fields_are_rejected() {
+        let message = parse_instance_line("{\"pile\": [1]}", 1)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("unknown field `pile`"), "{message}");
+    }
+}

@@ -1,0 +1,33 @@
+//! gamelab: explore two-player games of perfect information — the LeetCode "stone games" and
+//! their relatives — by solving them exactly, sweeping random instances, drawing their game
+//! trees, plotting statistics and checking claims.
+//!
+//! Every game implements one trait, [`game::Game`]; generic solvers ([`solve::brute`],
+//! [`solve::memo`]) work on any game, and fast dynamic programs ([`solve::dp`]) are tested
+//! against them. The registry [`games::GAMES`] finds a game by its command-line name.
+//!
+//! ```
+//! use gamelab::games::stone_game::StoneGame;
+//! use gamelab::games::AnyGame;
+//! use gamelab::game::Winner;
+//! use gamelab::solve::SolverKind;
+//!
+//! // The gold-pots example of the seed articles: A gets 9 coins, B gets 6.
+//! let game = StoneGame::new(vec![4, 6, 2, 3])?;
+//! let solution = game.solve(SolverKind::Auto)?;
+//! assert_eq!((solution.first_score, solution.second_score), (9, 6));
+//! assert_eq!(solution.winner, Winner::First);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod input;
+pub mod size;
+pub mod solve;
+
+pub use error::{InputError, SolveError};
+pub use game::{Game, Player, Scores, Winner};
+pub use games::{AnyGame, GAMES, find_game};
+pub use solve::{Solution, SolverKind};

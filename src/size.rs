@@ -1,0 +1,126 @@
+//! How big a game is — nodes of its full tree, distinct positions and moves of its state DAG —
+//! counted through the [`Game`] trait with a limit, so that solvers and graph builders can refuse
+//! oversize requests before they start. Counting never recurses (instances can be deep) and stops
+//! as soon as the answer is known to exceed the limit.
+
+use crate::game::Game;
+use std::collections::HashMap;
+use std::collections::HashSet;
+
+/// A count, or the fact that it exceeds the limit it was taken with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(u128),
+    MoreThan(u128),
+}
+
+impl Count {
+    /// The exact count, if within the limit.
+    pub fn exact(self) -> Option<u128> {
+        match self {
+            Count::Exact(count) => Some(count),
+            Count::MoreThan(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Count::Exact(count) => write!(f, "{count}"),
+            Count::MoreThan(limit) => write!(f, "more than {limit}"),
+        }
+    }
+}
+
+/// Size of the state DAG: distinct positions and the moves between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DagSize {
+    pub states: u128,
+    pub edges: u128,
+}
+
+/// Nodes of the full game tree (one per move sequence, the root and the leaves included).
+///
+/// Works on the DAG with one count per distinct position, so the cost is bounded by the number of
+/// positions visited, and it stops once any subtree holds more than `limit` nodes or more than
+/// `limit` positions have been visited (the tree has at least as many nodes as positions).
+pub fn tree_nodes<G: Game>(game: &G, limit: u128) -> Count {
+    let mut counts: HashMap<G::State, u128> = HashMap::new();
+    let mut stack = vec![CountFrame::new(game, game.initial_state())];
+    while let Some(top) = stack.last_mut() {
+        if let Some(child) = top.children.get(top.next) {
+            if let Some(&count) = counts.get(child) {
+                top.subtotal += count;
+                top.next += 1;
+                if top.subtotal > limit {
+                    return Count::MoreThan(limit);
+                }
+            } else {
+                if counts.len() as u128 >= limit {
+                    return Count::MoreThan(limit);
+                }
+                let child = child.clone();
+                stack.push(CountFrame::new(game, child));
+            }
+            continue;
+        }
+        let Some(done) = stack.pop() else { break };
+        if stack.is_empty() {
+            return Count::Exact(done.subtotal);
+        }
+        counts.insert(done.state, done.subtotal);
+    }
+    Count::Exact(0)
+}
+
+/// A position being counted: its children, how many are counted, and the nodes so far.
+struct CountFrame<S> {
+    state: S,
+    children: Vec<S>,
+    next: usize,
+    subtotal: u128,
+}
+
+impl<S: Clone> CountFrame<S> {
+    /// A frame for `state` with a subtotal of 1, the node itself.
+    fn new<G: Game<State = S>>(game: &G, state: S) -> CountFrame<S> {
+        let children = game
+            .legal_moves(&state)
+            .into_iter()
+            .map(|mv| game.apply(&state, mv))
+            .collect();
+        CountFrame {
+            state,
+            children,
+            next: 0,
+            subtotal: 1,
+        }
+    }
+}
+
+/// Distinct positions and moves of the state DAG, or `None` once more than `limit` positions
+/// have been found. Breadth-first, no recursion.
+pub fn dag_size<G: Game>(game: &G, limit: u128) -> Option<DagSize> {
+    let root = game.initial_state();
+    let mut seen: HashSet<G::State> = HashSet::from([root.clone()]);
+    let mut frontier = vec![root];
+    let mut edges: u128 = 0;
+    while let Some(state) = frontier.pop() {
+        for mv in game.legal_moves(&state) {
+            edges += 1;
+            let child = game.apply(&state, mv);
+            if !seen.contains(&child) {
+                if seen.len() as u128 >= limit {
+                    return None;
+                }
+                seen.insert(child.clone());
+                frontier.push(child);
+            }
+        }
+    }
+    Some(DagSize {
+        states: seen.len() as u128,
+        edges,
+    })
+}

@@ -1,0 +1,154 @@
+//! `brute`: plain exhaustive minimax over the [`Game`] trait, the reference every other solver
+//! is tested against.
+//!
+//! It walks every move sequence (the full game tree) and remembers nothing between them, so its
+//! time is proportional to the number of tree nodes: exponential in the instance size
+//! (2^n + 2^(n-1) - 1 nodes for stone-game with n piles). Memory is proportional to the tree's
+//! depth. The walk uses an explicit stack, so deep games cannot overflow the thread's stack.
+
+use super::{SolverKind, signed_for, solution_from_values, terminal_value};
+use crate::error::SolveError;
+use crate::game::Game;
+use crate::size::{Count, tree_nodes};
+use std::collections::HashMap;
+
+/// The largest game tree `brute` accepts, in nodes (about a second of work).
+pub const BRUTE_TREE_LIMIT: u128 = 4_000_000;
+
+/// Solves `game` by exhaustive minimax, or refuses if its tree has more than
+/// [`BRUTE_TREE_LIMIT`] nodes.
+///
+/// ```
+/// use gamelab::games::stone_game::StoneGame;
+/// use gamelab::solve::brute;
+/// let game = StoneGame::new(vec![1, 100, 3]).unwrap();
+/// assert_eq!(brute::solve(&game).unwrap().margin, -96);
+/// ```
+pub fn solve<G: Game>(game: &G) -> Result<super::Solution, SolveError> {
+    refuse_oversize(game)?;
+    Ok(solution_from_values(
+        game,
+        G::NAME,
+        SolverKind::Brute,
+        |state| search(game, state, &mut NoMemory),
+    ))
+}
+
+fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
+    let too_large = |what, size: String| SolveError::TooLarge {
+        solver: "brute",
+        what,
+        size,
+        limit: BRUTE_TREE_LIMIT.to_string(),
+    };
+    let bound = game.max_states();
+    if bound > BRUTE_TREE_LIMIT {
+        return Err(too_large(
+            "the number of positions",
+            format!("up to {bound}"),
+        ));
+    }
+    match tree_nodes(game, BRUTE_TREE_LIMIT) {
+        Count::Exact(_) => Ok(()),
+        Count::MoreThan(limit) => Err(too_large(
+            "the game tree's node count",
+            format!("more than {limit}"),
+        )),
+    }
+}
+
+/// Where a search keeps values of positions it has finished: nowhere for `brute`, a hash map for
+/// `memo`.
+pub trait Memory<S> {
+    /// The stored value of `state`, if any.
+    fn recall(&self, state: &S) -> Option<i64>;
+    /// Stores the value of `state`.
+    fn store(&mut self, state: S, value: i64);
+}
+
+/// Remembers nothing: every position is searched afresh each time it is reached.
+pub struct NoMemory;
+
+impl<S> Memory<S> for NoMemory {
+    fn recall(&self, _: &S) -> Option<i64> {
+        None
+    }
+    fn store(&mut self, _: S, _: i64) {}
+}
+
+impl<S: std::hash::Hash + Eq> Memory<S> for HashMap<S, i64> {
+    fn recall(&self, state: &S) -> Option<i64> {
+        self.get(state).copied()
+    }
+    fn store(&mut self, state: S, value: i64) {
+        self.insert(state, value);
+    }
+}
+
+/// One position being searched: its moves, how many are done, and the best so far.
+struct Frame<G: Game> {
+    state: G::State,
+    moves: Vec<G::Move>,
+    next: usize,
+    best: Option<i64>,
+}
+
+impl<G: Game> Frame<G> {
+    fn new(game: &G, state: G::State) -> Frame<G> {
+        let moves = game.legal_moves(&state);
+        Frame {
+            state,
+            moves,
+            next: 0,
+            best: None,
+        }
+    }
+}
+
+/// The margin the player to move at `root` secures with optimal play by both sides (negamax):
+/// the best over its moves of the move's gain plus the margin of the position it leads to, seen
+/// from the mover's side. Terminal positions are worth their payoff.
+pub fn search<G: Game>(game: &G, root: &G::State, memory: &mut impl Memory<G::State>) -> i64 {
+    if let Some(value) = memory.recall(root) {
+        return value;
+    }
+    let mut stack = vec![Frame::new(game, root.clone())];
+    loop {
+        let Some(top) = stack.last_mut() else {
+            unreachable!("the loop returns when the root frame is finished");
+        };
+        if let Some(&mv) = top.moves.get(top.next) {
+            let child = game.apply(&top.state, mv);
+            match memory.recall(&child) {
+                Some(value) => absorb(game, top, value, &child),
+                None => stack.push(Frame::new(game, child)),
+            }
+            continue;
+        }
+        let Some(done) = stack.pop() else {
+            unreachable!("the stack is not empty here");
+        };
+        let value = done
+            .best
+            .unwrap_or_else(|| terminal_value(game, &done.state));
+        match stack.last_mut() {
+            None => {
+                memory.store(done.state, value);
+                return value;
+            }
+            Some(parent) => {
+                absorb(game, parent, value, &done.state);
+                memory.store(done.state, value);
+            }
+        }
+    }
+}
+
+/// Folds the value of the child reached by the parent's current move into the parent's best.
+fn absorb<G: Game>(game: &G, parent: &mut Frame<G>, child_value: i64, child: &G::State) {
+    let mv = parent.moves[parent.next];
+    let mover = game.to_move(&parent.state);
+    let score = game.gain(&parent.state, mv) + signed_for(game, child, mover, child_value);
+    parent.best = Some(parent.best.map_or(score, |best| best.max(score)));
+    parent.next += 1;
+}

@@ -1,0 +1,7 @@
+//! Game-specific dynamic programs: plain functions over slices, each documented with its
+//! recurrence, time and memory, and tested against `brute` and `memo` (see `tests/`).
+
+pub mod divisor_game;
+pub mod stone_game;
+pub mod stone_game_ii;
+pub mod stone_game_iii;

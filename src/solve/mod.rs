@@ -1,0 +1,231 @@
+//! Exact solving: the [`Solution`] record every solver returns, the solver names, and the one
+//! place where optimal play is read off a solver's values (so every solver breaks ties alike).
+//!
+//! Solvers come in two kinds. Generic ones work through the [`Game`] trait for any game:
+//! [`brute`] (plain exhaustive minimax) and [`memo`] (memoised minimax). Game-specific dynamic
+//! programs live in [`dp`] as plain functions over slices and are wired to their game in
+//! `crate::games`. A solver hands over either a value for every position (the margin for the
+//! player to move, see [`solution_from_values`]) or a decision for every position
+//! ([`solution_from_policy`]); the principal variation and both scores are then computed here.
+
+pub mod brute;
+pub mod dp;
+pub mod memo;
+mod text;
+
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores, Winner};
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+/// Optimal play is listed move by move only for instances up to this size (piles, or N for
+/// number games); larger instances get their value without the move list, since the list alone
+/// would be as large as the input and the fastest solvers keep no table to read it from.
+pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
+
+/// The solvers, by their command-line names. Not every solver applies to every game: see
+/// `gamelab games` or each game's `SOLVERS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverKind {
+    /// The fastest exact solver for the game and instance.
+    Auto,
+    /// Plain exhaustive minimax over the game tree (exponential; for checking).
+    Brute,
+    /// Memoised minimax over distinct positions (generic).
+    Memo,
+    /// stone-game: the seed article's two-dimensional table of (first, second) scores.
+    Table,
+    /// stone-game: the two-dimensional table of score differences.
+    Diff,
+    /// stone-game: the score-difference DP keeping one row, O(n) memory.
+    Rolling,
+    /// Bottom-up dynamic programming (the textbook formulation of the game's DP).
+    Dp,
+    /// stone-game-ii: the O(n^2) DP with monotone sliding windows.
+    Window,
+    /// divisor-game: the closed form (the first player wins iff N is even).
+    ClosedForm,
+}
+
+impl SolverKind {
+    /// The command-line name, e.g. `closed-form`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Auto => "auto",
+            SolverKind::Brute => "brute",
+            SolverKind::Memo => "memo",
+            SolverKind::Table => "table",
+            SolverKind::Diff => "diff",
+            SolverKind::Rolling => "rolling",
+            SolverKind::Dp => "dp",
+            SolverKind::Window => "window",
+            SolverKind::ClosedForm => "closed-form",
+        }
+    }
+}
+
+/// One move of a principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// Who moved.
+    pub player: Player,
+    /// Points the move earned its player (0 for divisor-game).
+    pub gain: i64,
+    /// How the move is named in JSON (`side`, `count`, `x`, ...) and in text.
+    pub description: MoveDescription,
+    /// The position after the move, in the game's compact notation (for text output).
+    pub position_after: String,
+}
+
+impl Serialize for MoveRecord {
+    /// `{"player": "first", "gain": 3, "side": "right", "took": [3]}`: the move's own key sits
+    /// beside the common fields so each game reads naturally.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Action { key, value } = &self.description.action;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("player", &self.player)?;
+        map.serialize_entry("gain", &self.gain)?;
+        match value {
+            ActionValue::Word(word) => map.serialize_entry(key, word)?,
+            ActionValue::Number(number) => map.serialize_entry(key, number)?,
+        }
+        if !self.description.took.is_empty() {
+            map.serialize_entry("took", &self.description.took)?;
+        }
+        map.end()
+    }
+}
+
+/// The solution of one instance under optimal play by both sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// The solver that produced this solution (never `auto`: auto names the one it picked).
+    pub solver: SolverKind,
+    /// The first player's final score.
+    pub first_score: i64,
+    /// The second player's final score.
+    pub second_score: i64,
+    /// `first_score - second_score`.
+    pub margin: i64,
+    /// Who wins.
+    pub winner: Winner,
+    /// The principal variation, or `None` when the instance is above
+    /// [`PRINCIPAL_VARIATION_LIMIT`] and the solver found the value only.
+    pub moves: Option<Vec<MoveRecord>>,
+}
+
+impl Solution {
+    /// A solution without the move list.
+    pub fn value_only(game: &'static str, solver: SolverKind, scores: Scores) -> Solution {
+        Solution {
+            game,
+            solver,
+            first_score: scores.first,
+            second_score: scores.second,
+            margin: scores.margin(),
+            winner: Winner::from_margin(scores.margin()),
+            moves: None,
+        }
+    }
+
+    /// Both final scores.
+    pub fn scores(&self) -> Scores {
+        Scores {
+            first: self.first_score,
+            second: self.second_score,
+        }
+    }
+}
+
+/// The move optimal play makes at `state` given `value`, the margin (own minus opponent's points
+/// from a position to the end) of the player to move at any position. Among equally good moves
+/// the first in legal order wins: this is the tie-breaking rule of every solver. Returns `None`
+/// at terminal states.
+pub fn best_move<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut value: impl FnMut(&G::State) -> i64,
+) -> Option<G::Move> {
+    let mover = game.to_move(state);
+    let mut best: Option<(G::Move, i64)> = None;
+    for mv in game.legal_moves(state) {
+        let child = game.apply(state, mv);
+        let score = game.gain(state, mv) + signed_for(game, &child, mover, value(&child));
+        if best.is_none_or(|(_, best_score)| score > best_score) {
+            best = Some((mv, score));
+        }
+    }
+    best.map(|(mv, _)| mv)
+}
+
+/// `child_value` (the margin of the player to move at `child`) seen from `mover`'s side.
+pub fn signed_for<G: Game>(game: &G, child: &G::State, mover: Player, child_value: i64) -> i64 {
+    if game.to_move(child) == mover {
+        child_value
+    } else {
+        -child_value
+    }
+}
+
+/// The margin of the player to move at a terminal `state`.
+pub fn terminal_value<G: Game>(game: &G, state: &G::State) -> i64 {
+    game.terminal_payoff(state).margin_for(game.to_move(state))
+}
+
+/// Plays the game from its start, choosing moves with `policy`, and records every move; returns
+/// the record and the final scores.
+pub fn play_out<G: Game>(
+    game: &G,
+    mut policy: impl FnMut(&G::State) -> G::Move,
+) -> (Vec<MoveRecord>, Scores) {
+    let mut state = game.initial_state();
+    let mut scores = Scores::ZERO;
+    let mut moves = Vec::new();
+    while !game.is_terminal(&state) {
+        let mv = policy(&state);
+        let player = game.to_move(&state);
+        let gain = game.gain(&state, mv);
+        let description = game.describe_move(&state, mv);
+        state = game.apply(&state, mv);
+        scores = scores.plus(player, gain);
+        moves.push(MoveRecord {
+            player,
+            gain,
+            description,
+            position_after: game.describe_state(&state),
+        });
+    }
+    let payoff = game.terminal_payoff(&state);
+    let scores = scores
+        .plus(Player::First, payoff.first)
+        .plus(Player::Second, payoff.second);
+    (moves, scores)
+}
+
+/// A full solution from a solver's decision at every position on the optimal line.
+pub fn solution_from_policy<G: Game>(
+    game: &G,
+    name: &'static str,
+    solver: SolverKind,
+    policy: impl FnMut(&G::State) -> G::Move,
+) -> Solution {
+    let (moves, scores) = play_out(game, policy);
+    Solution {
+        moves: Some(moves),
+        ..Solution::value_only(name, solver, scores)
+    }
+}
+
+/// A full solution from a solver's value (margin for the player to move) of every position.
+pub fn solution_from_values<G: Game>(
+    game: &G,
+    name: &'static str,
+    solver: SolverKind,
+    mut value: impl FnMut(&G::State) -> i64,
+) -> Solution {
+    solution_from_policy(game, name, solver, |state| {
+        best_move(game, state, &mut value).expect("play_out asks only at non-terminal states")
+    })
+}

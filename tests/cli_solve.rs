@@ -1,0 +1,284 @@
+//! `gamelab solve` and `gamelab games` from the outside: output formats, batch mode, and every
+//! kind of bad input (one line on stderr naming the problem, exit status 2, no panic).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn gamelab() -> Command {
+    Command::cargo_bin("gamelab").unwrap()
+}
+
+/// Runs gamelab with `args`, expects status 2 and one stderr line containing every `needle`.
+fn fails_with(args: &[&str], needles: &[&str]) {
+    let output = gamelab().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "one line for {args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
+    }
+}
+
+#[test]
+fn text_output_shows_the_optimal_play_step_by_step() {
+    gamelab()
+        .args(["solve", "stone-game", "--piles", "4,6,2,3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "winner: first  (first 9, second 6, margin +3)",
+        ))
+        .stdout(predicate::str::contains("takes the right pile (3)"))
+        .stdout(predicate::str::contains("takes the left pile (4)"));
+}
+
+#[test]
+fn json_output_has_the_documented_keys() {
+    let output = gamelab()
+        .args([
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,100,3",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["game"], "stone-game");
+    assert_eq!(value["winner"], "second");
+    assert_eq!(value["first_score"], 4);
+    assert_eq!(value["second_score"], 100);
+    assert_eq!(value["margin"], -96);
+    let first_move = &value["moves"][0];
+    assert_eq!(first_move["player"], "first");
+    assert_eq!(first_move["side"], "left");
+    assert_eq!(first_move["gain"], 1);
+}
+
+#[test]
+fn each_game_names_its_moves_in_json() {
+    for (game, flag, value, key) in [
+        ("stone-game-ii", "--piles", "2,7,9,4,4", "count"),
+        ("stone-game-iii", "--piles", "1,2,3,7", "count"),
+        ("divisor-game", "--n", "4", "x"),
+    ] {
+        let output = gamelab()
+            .args(["solve", game, flag, value, "--format", "json"])
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(json["moves"][0][key].is_u64(), "{game}: {json}");
+        assert!(json["moves"][0]["gain"].is_i64(), "{game}: {json}");
+    }
+}
+
+#[test]
+fn batch_mode_answers_each_line_in_order() {
+    let input = "{\"piles\": [5, 3, 4, 5]}\n\n{\"piles\": [1, 5, 2]}\n{\"game\": \"stone-game\", \"piles\": [7]}\n";
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let winners: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["winner"].to_string())
+        .collect();
+    assert_eq!(winners, vec!["\"first\"", "\"second\"", "\"first\""]);
+}
+
+#[test]
+fn batch_mode_reads_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("instances.jsonl");
+    std::fs::write(&path, "{\"n\": 2}\n{\"n\": 3}\n").unwrap();
+    gamelab()
+        .args(["solve", "divisor-game", "--input", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"winner\":\"first\""))
+        .stdout(predicate::str::contains("\"winner\":\"second\""));
+}
+
+#[test]
+fn games_lists_every_game_with_rules_and_solvers() {
+    gamelab()
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("stone-game-iii"))
+        .stdout(predicate::str::contains("divisor-game"))
+        .stdout(predicate::str::contains(
+            "solvers: auto, brute, memo, table, diff, rolling",
+        ));
+}
+
+#[test]
+fn missing_or_empty_piles_are_refused() {
+    fails_with(&["solve", "stone-game"], &["needs piles"]);
+    fails_with(
+        &["solve", "stone-game", "--piles", ""],
+        &["--piles is empty"],
+    );
+    fails_with(
+        &["solve", "stone-game-ii", "--piles", " "],
+        &["--piles is empty"],
+    );
+    // The piles given as an empty JSON array.
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "-"])
+        .write_stdin("{\"piles\": []}\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("line 1: stone-game needs at least one pile")
+    );
+}
+
+#[test]
+fn malformed_pile_lists_are_refused() {
+    fails_with(
+        &["solve", "stone-game", "--piles", "1,,2"],
+        &["pile 2", "'1,,2'", "empty"],
+    );
+    fails_with(
+        &["solve", "stone-game", "--piles", "a,b"],
+        &["pile 1", "'a'", "not an integer"],
+    );
+    fails_with(
+        &["solve", "stone-game", "--piles", "1,99999999999999999999"],
+        &["pile 2", "99999999999999999999", "64-bit"],
+    );
+}
+
+#[test]
+fn overflowing_sums_are_refused() {
+    fails_with(
+        &[
+            "solve",
+            "stone-game-iii",
+            "--piles",
+            "9223372036854775807,1",
+        ],
+        &["overflow", "9223372036854775808"],
+    );
+    fails_with(
+        &["solve", "stone-game", "--piles", "-9223372036854775808"],
+        &["overflow"],
+    );
+}
+
+#[test]
+fn numbers_below_one_are_refused() {
+    fails_with(
+        &["solve", "divisor-game", "--n", "0"],
+        &["N must be at least 1, got 0"],
+    );
+    fails_with(&["solve", "divisor-game", "--n", "-3"], &["'-3'"]);
+    fails_with(&["solve", "divisor-game", "--n", "1e3"], &["'1e3'"]);
+}
+
+#[test]
+fn malformed_json_lines_name_their_line_number() {
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "-"])
+        .write_stdin("{\"piles\": [1, 2]}\n{\"piles\": [1, 2\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("line 2"), "{stderr}");
+    // The good first line was still answered.
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+
+    fails_with(
+        &[
+            "solve",
+            "stone-game",
+            "--input",
+            "/nonexistent/instances.jsonl",
+        ],
+        &["cannot open input file"],
+    );
+}
+
+#[test]
+fn json_values_beyond_64_bits_name_their_line() {
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "-"])
+        .write_stdin("{\"piles\": [1, 123456789012345678901234]}\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("line 1"));
+    let output = gamelab()
+        .args(["solve", "divisor-game", "--input", "-"])
+        .write_stdin("{\"n\": 0}\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("line 1: divisor-game: N must be at least 1")
+    );
+}
+
+#[test]
+fn unknown_games_and_solvers_are_refused() {
+    fails_with(
+        &["solve", "chess", "--n", "3"],
+        &["unknown game 'chess'", "stone-game"],
+    );
+    fails_with(
+        &["solve", "stone-game", "--piles", "1", "--solver", "magic"],
+        &["'magic'"],
+    );
+    fails_with(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1",
+            "--solver",
+            "closed-form",
+        ],
+        &["does not apply to stone-game"],
+    );
+}
+
+#[test]
+fn brute_refuses_large_instances_naming_its_limit() {
+    let piles = vec!["1"; 40].join(",");
+    fails_with(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            &piles,
+            "--solver",
+            "brute",
+        ],
+        &["brute", "limit of 4000000"],
+    );
+}
+
+#[test]
+fn wrong_input_form_is_refused() {
+    fails_with(
+        &["solve", "divisor-game", "--piles", "1,2"],
+        &["does not take piles"],
+    );
+    fails_with(&["solve", "stone-game", "--n", "4"], &["does not take n"]);
+}
