@@ -48,6 +48,23 @@ impl InstanceInput {
     }
 }
 
+/// A borrowed view of an instance's data, for hot loops that must not allocate (sweeps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstanceRef<'a> {
+    Piles(&'a [i64]),
+    Number(u64),
+}
+
+impl InstanceRef<'_> {
+    /// The owned input fields for this instance.
+    pub fn to_input(self) -> InstanceInput {
+        match self {
+            InstanceRef::Piles(piles) => InstanceInput::piles(piles.to_vec()),
+            InstanceRef::Number(n) => InstanceInput::number(n),
+        }
+    }
+}
+
 /// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.
 ///
 /// ```

@@ -23,9 +23,12 @@
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod generate;
 pub mod input;
 pub mod size;
 pub mod solve;
+pub mod stats;
+pub mod sweep;
 
 pub use error::{InputError, SolveError};
 pub use game::{Game, Player, Scores, Winner};

@@ -1,26 +1,11 @@
 //! `gamelab solve` and `gamelab games` from the outside: output formats, batch mode, and every
 //! kind of bad input (one line on stderr naming the problem, exit status 2, no panic).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{fails_with, gamelab};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn gamelab() -> Command {
-    Command::cargo_bin("gamelab").unwrap()
-}
-
-/// Runs gamelab with `args`, expects status 2 and one stderr line containing every `needle`.
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let output = gamelab().args(args).output().unwrap();
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "one line for {args:?}: {stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    for needle in needles {
-        assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
-    }
-}
 
 #[test]
 fn text_output_shows_the_optimal_play_step_by_step() {

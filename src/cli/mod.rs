@@ -3,8 +3,12 @@
 //! helpers. Everything substantial lives in the library.
 
 mod games;
+mod generate;
+mod generator_args;
 mod instance;
+mod merge;
 mod solve;
+mod sweep;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -37,6 +41,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List the games with their rules, input form and solvers
     Games,
+    /// Print seeded random instances as JSON lines (input for `solve --input -`)
+    Generate(generate::GenerateArgs),
+    /// Tally who wins under optimal play over random instances, for every n in a range
+    Sweep(sweep::SweepArgs),
+    /// Merge the CSVs of a sharded sweep into the CSV of the whole sweep
+    Merge(merge::MergeArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -59,6 +69,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Games => games::run(),
+        Command::Generate(args) => generate::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 

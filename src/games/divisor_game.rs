@@ -13,7 +13,7 @@
 use super::{InputForm, RegisteredGame, not_applicable, take_number};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::InstanceInput;
+use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
@@ -148,6 +148,14 @@ impl RegisteredGame for DivisorGame {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::ClosedForm
+    }
+
+    fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let game = match input {
+            InstanceRef::Number(n) => DivisorGame::new(n)?,
+            InstanceRef::Piles(_) => DivisorGame::from_input(&input.to_input())?,
+        };
+        Ok(if game.n.is_multiple_of(2) { 1 } else { -1 })
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {

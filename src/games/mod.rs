@@ -12,7 +12,7 @@ pub mod stone_game_iii;
 
 use crate::error::{InputError, SolveError};
 use crate::game::Game;
-use crate::input::InstanceInput;
+use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::{Solution, SolverKind, brute, memo};
 
 /// What an instance of a game is made of.
@@ -43,6 +43,15 @@ pub trait RegisteredGame: Game + Sized + 'static {
     fn auto_solver(&self) -> SolverKind;
     /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo).
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+
+    /// The first player's margin under optimal play, without the move list: the fast path of
+    /// sweeps and claims. `scratch` is working memory reused between calls, so games can avoid
+    /// allocating per instance. The default builds the instance and solves it with `auto`.
+    fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let _ = scratch;
+        let game = Self::from_input(&input.to_input())?;
+        Ok(AnyGame::solve(&game, SolverKind::Auto)?.margin)
+    }
 }
 
 /// A game in the registry.
@@ -53,6 +62,7 @@ pub struct GameEntry {
     pub input_form: InputForm,
     pub solvers: &'static [SolverKind],
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
+    first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
 }
 
 impl GameEntry {
@@ -67,6 +77,20 @@ impl GameEntry {
             )));
         }
         (self.build)(input)
+    }
+
+    /// The first player's margin under optimal play (see [`RegisteredGame::first_margin`]).
+    pub fn first_margin(
+        &self,
+        input: InstanceRef<'_>,
+        scratch: &mut Vec<i64>,
+    ) -> Result<i64, SolveError> {
+        (self.first_margin)(input, scratch)
+    }
+
+    /// Whether instances are rows of piles (as opposed to a number N).
+    pub fn takes_piles(&self) -> bool {
+        matches!(self.input_form, InputForm::Piles { .. })
     }
 
     /// The solvers' names, comma-separated.
@@ -84,6 +108,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         input_form: G::INPUT_FORM,
         solvers: G::SOLVERS,
         build: build_boxed::<G>,
+        first_margin: G::first_margin,
     }
 }
 
@@ -155,6 +180,8 @@ pub(crate) fn not_applicable<G: RegisteredGame>(solver: SolverKind) -> SolveErro
     }
 }
 
+const PILES_HINT: &str = "--piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}";
+
 /// The piles of a pile game's input, checked to be present and non-empty, with no stray fields.
 pub(crate) fn take_piles(
     game: &'static str,
@@ -164,14 +191,37 @@ pub(crate) fn take_piles(
         return Err(InputError::UnexpectedField {
             game,
             field: "n",
-            takes: "piles: --piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}",
+            takes: PILES_HINT,
         });
     }
     let piles = input.piles.clone().ok_or(InputError::MissingField {
         game,
         field: "piles",
-        hint: "--piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}",
+        hint: PILES_HINT,
     })?;
+    check_pile_count(game, &piles)?;
+    Ok(piles)
+}
+
+/// The piles of a borrowed pile-game instance, checked like [`take_piles`].
+pub(crate) fn borrow_piles<'a>(
+    game: &'static str,
+    input: InstanceRef<'a>,
+) -> Result<&'a [i64], InputError> {
+    match input {
+        InstanceRef::Piles(piles) => {
+            check_pile_count(game, piles)?;
+            Ok(piles)
+        }
+        InstanceRef::Number(_) => Err(InputError::UnexpectedField {
+            game,
+            field: "n",
+            takes: PILES_HINT,
+        }),
+    }
+}
+
+fn check_pile_count(game: &'static str, piles: &[i64]) -> Result<(), InputError> {
     if piles.is_empty() {
         return Err(InputError::NoPiles { game });
     }
@@ -182,7 +232,7 @@ pub(crate) fn take_piles(
             piles.len(),
         ));
     }
-    Ok(piles)
+    Ok(())
 }
 
 /// The N of a number game's input, checked to be present and at least `minimum`.

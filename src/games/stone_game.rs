@@ -12,13 +12,15 @@
 //! position whatever was taken last. With a single pile left there is one move, written `left`.
 
 use super::{
-    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
+    take_piles,
 };
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::InstanceInput;
+use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::stone_game::{
-    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin, rolling_with_decisions,
+    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin, rolling_margin_in,
+    rolling_with_decisions,
 };
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_policy, solution_from_values,
@@ -186,6 +188,12 @@ impl RegisteredGame for StoneGame {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Rolling
+    }
+
+    fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let piles = borrow_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, piles, 1)?;
+        Ok(rolling_margin_in(piles, scratch))
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {

@@ -12,11 +12,12 @@
 //! so capping merges positions that play identically. The game's end is one terminal position.
 
 use super::{
-    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
+    take_piles,
 };
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
-use crate::input::InstanceInput;
+use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::stone_game_ii::{TEXTBOOK_PILE_LIMIT, m_cap, textbook};
 use crate::solve::{Solution, SolverKind, solution_from_values};
 
@@ -164,6 +165,12 @@ impl RegisteredGame for StoneGameII {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Dp
+    }
+
+    fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let piles = borrow_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, piles, 1)?;
+        Ok(textbook(piles).get(0, 1))
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {

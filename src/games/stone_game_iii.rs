@@ -8,12 +8,13 @@
 //! Positions are (piles taken so far, player to move); the game's end is one terminal position.
 
 use super::{
-    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
+    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
+    take_piles,
 };
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::InstanceInput;
-use crate::solve::dp::stone_game_iii::{MAX_TAKE, suffix_values};
+use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::dp::stone_game_iii::{MAX_TAKE, suffix_values, suffix_values_in};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
 /// One instance: the row of piles.
@@ -127,6 +128,12 @@ impl RegisteredGame for StoneGameIII {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Dp
+    }
+
+    fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let piles = borrow_piles(Self::NAME, input)?;
+        check_score_range(Self::NAME, piles, 1)?;
+        Ok(suffix_values_in(piles, scratch))
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {

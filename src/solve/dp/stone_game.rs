@@ -122,8 +122,15 @@ impl MarginTable {
 /// assert_eq!(rolling_margin(&[5, 3, 4, 5]), 1);
 /// ```
 pub fn rolling_margin(piles: &[i64]) -> i64 {
+    rolling_margin_in(piles, &mut Vec::new())
+}
+
+/// [`rolling_margin`] using `row` as its working memory, so that repeated calls (sweeps) do not
+/// allocate once the buffer has grown to the largest n.
+pub fn rolling_margin_in(piles: &[i64], row: &mut Vec<i64>) -> i64 {
     let n = piles.len();
-    let mut row = piles.to_vec();
+    row.clear();
+    row.extend_from_slice(piles);
     for length in 2..=n {
         for i in 0..=n - length {
             row[i] = (piles[i] - row[i + 1]).max(piles[i + length - 1] - row[i]);

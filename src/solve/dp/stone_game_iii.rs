@@ -16,8 +16,17 @@ pub const MAX_TAKE: usize = 3;
 /// assert_eq!(suffix_values(&[1, 2, 3, 7]), vec![-1, 12, 10, 7, 0]);
 /// ```
 pub fn suffix_values(piles: &[i64]) -> Vec<i64> {
+    let mut values = Vec::new();
+    suffix_values_in(piles, &mut values);
+    values
+}
+
+/// [`suffix_values`] into `values` (reused working memory); returns `v(0)`, the first player's
+/// margin.
+pub fn suffix_values_in(piles: &[i64], values: &mut Vec<i64>) -> i64 {
     let n = piles.len();
-    let mut values = vec![0; n + 1];
+    values.clear();
+    values.resize(n + 1, 0);
     for i in (0..n).rev() {
         let mut taken = 0;
         let mut best = i64::MIN;
@@ -27,5 +36,5 @@ pub fn suffix_values(piles: &[i64]) -> Vec<i64> {
         }
         values[i] = best;
     }
-    values
+    values[0]
 }

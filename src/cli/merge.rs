@@ -1,0 +1,36 @@
+//! `gamelab merge`: combine the CSVs of a sharded sweep into the CSV one unsharded run gives.
+
+use super::open_output;
+use anyhow::Context;
+use clap::Args;
+use gamelab::sweep::{merge_rows, read_csv, write_csv};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The shards' CSV files (each shard exactly once)
+    #[arg(required = true, value_name = "FILE.csv")]
+    files: Vec<PathBuf>,
+    /// Write the merged CSV to this file instead of standard output
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let mut shards = Vec::new();
+    for path in &args.files {
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("cannot open '{}'", path.display()))?;
+        shards.push(read_csv(
+            std::io::BufReader::new(file),
+            &path.display().to_string(),
+        )?);
+    }
+    let rows = merge_rows(&shards)?;
+    let mut out = open_output(args.out.as_deref())?;
+    write_csv(&rows, &mut out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

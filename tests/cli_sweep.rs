@@ -1,0 +1,242 @@
+//! `gamelab generate`, `sweep` and `merge` from the outside: pipelines, byte-identical reruns,
+//! file outputs, and bad option combinations (status 2, one line).
+
+mod common;
+
+use common::{fails_with, gamelab, stdout_of};
+
+#[test]
+fn generated_lines_feed_solve() {
+    let lines = stdout_of(&[
+        "generate",
+        "stone-game-ii",
+        "--count",
+        "5",
+        "--n-min",
+        "3",
+        "--n-max",
+        "9",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(lines.lines().count(), 5);
+    let output = gamelab()
+        .args(["solve", "stone-game-ii", "--input", "-"])
+        .write_stdin(lines)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 5);
+}
+
+#[test]
+fn same_seed_same_bytes() {
+    let args = [
+        "generate",
+        "stone-game",
+        "--count",
+        "50",
+        "--distribution",
+        "geometric",
+        "--seed",
+        "12",
+    ];
+    assert_eq!(stdout_of(&args), stdout_of(&args));
+    let sweep = [
+        "sweep",
+        "stone-game",
+        "--n-max",
+        "10",
+        "--trials",
+        "300",
+        "--format",
+        "csv",
+    ];
+    assert_eq!(stdout_of(&sweep), stdout_of(&sweep));
+}
+
+#[test]
+fn sweep_writes_csv_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("sweep.csv");
+    let text = stdout_of(&[
+        "sweep",
+        "stone-game",
+        "--n-min",
+        "1",
+        "--n-max",
+        "6",
+        "--trials",
+        "200",
+        "--out",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(text.contains("odd  n (3 sizes, 600 instances)"), "{text}");
+    assert!(text.contains("even n (3 sizes, 600 instances)"), "{text}");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.starts_with("n,trials,first_wins,ties,second_wins,first_win_rate,"));
+    assert_eq!(csv.lines().count(), 7);
+    let json = stdout_of(&[
+        "sweep",
+        "stone-game",
+        "--n",
+        "4",
+        "--trials",
+        "50",
+        "--format",
+        "json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(rows[0]["n"], 4);
+    assert_eq!(rows[0]["trials"], 50);
+}
+
+#[test]
+fn sharded_runs_merge_into_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = [
+        "sweep",
+        "stone-game-iii",
+        "--n-max",
+        "9",
+        "--trials",
+        "101",
+        "--min-value",
+        "-9",
+        "--format",
+        "csv",
+    ];
+    let whole = stdout_of(&base);
+    let mut files = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let path = dir.path().join(format!("shard{}.csv", &shard[..1]));
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        std::fs::write(&path, stdout_of(&args)).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    assert_eq!(stdout_of(&merge), whole);
+}
+
+#[test]
+fn bad_generator_options_are_refused() {
+    fails_with(
+        &["generate", "stone-game", "--n-parity", "even", "--n", "3"],
+        &["no even number of piles"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "stone-game",
+            "--min-value",
+            "10",
+            "--max-value",
+            "2",
+        ],
+        &["--min-value 10 is larger than --max-value 2"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "stone-game",
+            "--total-parity",
+            "odd",
+            "--min-value",
+            "2",
+            "--max-value",
+            "2",
+        ],
+        &["--total-parity odd cannot be met"],
+    );
+    fails_with(
+        &["generate", "stone-game", "--n-min", "9", "--n-max", "3"],
+        &["--n-min 9 is larger than --n-max 3"],
+    );
+    fails_with(&["generate", "stone-game", "--n", "0"], &["at least 1"]);
+    fails_with(
+        &["generate", "stone-game", "--n", "3", "--n-min", "2"],
+        &["cannot be used with"],
+    );
+    fails_with(
+        &["generate", "divisor-game", "--max-value", "5"],
+        &["no pile values"],
+    );
+    fails_with(
+        &["generate", "stone-game", "--distribution", "normal"],
+        &["'normal'"],
+    );
+}
+
+#[test]
+fn bad_sweep_options_are_refused() {
+    fails_with(
+        &["sweep", "stone-game", "--trials", "0"],
+        &["--trials must be at least 1"],
+    );
+    fails_with(
+        &["sweep", "divisor-game", "--trials", "5"],
+        &["one deterministic instance per N"],
+    );
+    fails_with(
+        &["sweep", "stone-game", "--shard", "4/3"],
+        &["--shard '4/3'"],
+    );
+    fails_with(&["sweep", "stone-game", "--shard", "x"], &["K/N"]);
+    fails_with(
+        &["sweep", "stone-game", "--n-parity", "odd", "--n", "8"],
+        &["no odd number of piles"],
+    );
+}
+
+#[test]
+fn bad_merge_inputs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.csv");
+    std::fs::write(&broken, "n,trials,first_wins\n1,2,3\n").unwrap();
+    fails_with(
+        &["merge", broken.to_str().unwrap()],
+        &["broken.csv: line 1", "'ties'"],
+    );
+    fails_with(
+        &["merge", "/nonexistent.csv"],
+        &["cannot open '/nonexistent.csv'"],
+    );
+    let a = dir.path().join("a.csv");
+    let b = dir.path().join("b.csv");
+    std::fs::write(
+        &a,
+        stdout_of(&[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "3",
+            "--trials",
+            "5",
+            "--format",
+            "csv",
+        ]),
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        stdout_of(&[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "3",
+            "--trials",
+            "5",
+            "--format",
+            "csv",
+            "--seed",
+            "2",
+        ]),
+    )
+    .unwrap();
+    fails_with(
+        &["merge", a.to_str().unwrap(), b.to_str().unwrap()],
+        &["cannot merge rows of different sweeps"],
+    );
+}
