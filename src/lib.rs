@@ -21,10 +21,13 @@
 //! ```
 
 pub mod error;
+pub mod export;
 pub mod game;
 pub mod games;
 pub mod generate;
+pub mod graph;
 pub mod input;
+pub mod render;
 pub mod size;
 pub mod solve;
 pub mod stats;

@@ -25,8 +25,10 @@ impl Count {
 }
 
 impl std::fmt::Display for Count {
+    /// `47`, `more than 1000000`; counts that saturated 128 bits read `more than 3.4e38`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
+        match *self {
+            Count::Exact(u128::MAX) | Count::MoreThan(u128::MAX) => write!(f, "more than 3.4e38"),
             Count::Exact(count) => write!(f, "{count}"),
             Count::MoreThan(limit) => write!(f, "more than {limit}"),
         }
@@ -42,23 +44,25 @@ pub struct DagSize {
 
 /// Nodes of the full game tree (one per move sequence, the root and the leaves included).
 ///
-/// Works on the DAG with one count per distinct position, so the cost is bounded by the number of
-/// positions visited, and it stops once any subtree holds more than `limit` nodes or more than
-/// `limit` positions have been visited (the tree has at least as many nodes as positions).
-pub fn tree_nodes<G: Game>(game: &G, limit: u128) -> Count {
+/// Works on the DAG with one count per distinct position (counts add up saturating at
+/// `u128::MAX`), so the cost is bounded by the positions visited. Stops with
+/// `MoreThan(node_limit)` once any subtree holds more than `node_limit` nodes, and with
+/// `MoreThan(state_limit)` once more than `state_limit` positions were visited (the tree has at
+/// least as many nodes as positions).
+pub fn tree_nodes<G: Game>(game: &G, node_limit: u128, state_limit: u128) -> Count {
     let mut counts: HashMap<G::State, u128> = HashMap::new();
     let mut stack = vec![CountFrame::new(game, game.initial_state())];
     while let Some(top) = stack.last_mut() {
         if let Some(child) = top.children.get(top.next) {
             if let Some(&count) = counts.get(child) {
-                top.subtotal += count;
+                top.subtotal = top.subtotal.saturating_add(count);
                 top.next += 1;
-                if top.subtotal > limit {
-                    return Count::MoreThan(limit);
+                if top.subtotal > node_limit {
+                    return Count::MoreThan(node_limit);
                 }
             } else {
-                if counts.len() as u128 >= limit {
-                    return Count::MoreThan(limit);
+                if counts.len() as u128 >= state_limit {
+                    return Count::MoreThan(state_limit);
                 }
                 let child = child.clone();
                 stack.push(CountFrame::new(game, child));

@@ -9,6 +9,7 @@ mod instance;
 mod merge;
 mod solve;
 mod sweep;
+mod tree;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -47,6 +48,8 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// Merge the CSVs of a sharded sweep into the CSV of the whole sweep
     Merge(merge::MergeArgs),
+    /// Export the game tree or state DAG (DOT, Gambit EFG, JSON) and draw it
+    Tree(tree::TreeArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -72,6 +75,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Tree(args) => tree::run(args),
     }
 }
 

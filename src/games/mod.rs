@@ -11,9 +11,21 @@ pub mod stone_game_ii;
 pub mod stone_game_iii;
 
 use crate::error::{InputError, SolveError};
+use crate::export::{self, ExportError, GraphFormat, GraphMeta};
 use crate::game::Game;
+use crate::graph::{self, GraphKind};
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::{Solution, SolverKind, brute, memo};
+use std::io::Write;
+
+/// Why a graph could not be exported.
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    #[error(transparent)]
+    TooLarge(#[from] InputError),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
 
 /// What an instance of a game is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +159,15 @@ pub trait AnyGame: Send + Sync {
     fn input(&self) -> InstanceInput;
     /// Solves the instance with `solver`.
     fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
+    /// and writes it in `format`; returns (tree nodes, DAG nodes).
+    fn export_graph(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut dyn Write,
+    ) -> Result<(u128, usize), GraphError>;
 }
 
 impl<G: RegisteredGame> AnyGame for G {
@@ -168,6 +189,26 @@ impl<G: RegisteredGame> AnyGame for G {
             SolverKind::Memo => memo::solve(self),
             specific => self.solve_specific(specific),
         }
+    }
+
+    fn export_graph(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut dyn Write,
+    ) -> Result<(u128, usize), GraphError> {
+        if kind == GraphKind::Dag && format == GraphFormat::Efg {
+            return Err(ExportError::EfgNeedsTree.into());
+        }
+        graph::check_size(self, kind, max_nodes)?;
+        let meta = GraphMeta {
+            game: G::NAME,
+            instance: self.to_input().describe(),
+        };
+        let built = graph::build(self, kind);
+        export::export_graph(format, self, &built, &meta, out)?;
+        Ok((built.tree_nodes, built.dag_nodes))
     }
 }
 

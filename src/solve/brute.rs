@@ -48,7 +48,7 @@ fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
             format!("up to {bound}"),
         ));
     }
-    match tree_nodes(game, BRUTE_TREE_LIMIT) {
+    match tree_nodes(game, BRUTE_TREE_LIMIT, BRUTE_TREE_LIMIT) {
         Count::Exact(_) => Ok(()),
         Count::MoreThan(limit) => Err(too_large(
             "the game tree's node count",

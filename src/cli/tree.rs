@@ -1,0 +1,101 @@
+//! `gamelab tree`: export the game tree or state DAG of one instance as DOT, EFG or JSON, and
+//! optionally draw it.
+
+use super::instance::InstanceArgs;
+use super::open_output;
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use gamelab::export::GraphFormat;
+use gamelab::games::find_game;
+use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
+use gamelab::render::{PictureFormat, Renderer, render_dot};
+use gamelab::size::Count;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct TreeArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    #[command(flatten)]
+    instance: InstanceArgs,
+    /// Build the state DAG (one node per distinct position, transpositions merged) instead of
+    /// the full tree (one node per move sequence)
+    #[arg(long)]
+    dag: bool,
+    /// Output format [default: dot]
+    #[arg(long, value_enum)]
+    format: Option<GraphFormat>,
+    /// Write the output to this file instead of standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Draw the graph: `--render svg FILE` or `--render png FILE` (Graphviz's dot when on PATH,
+    /// else a built-in SVG renderer)
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    render: Option<Vec<String>>,
+    /// Refuse graphs with more nodes than this (each costs about 100 bytes)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64)]
+    max_nodes: u64,
+}
+
+pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    let instance = game.build(&args.instance.to_input()?)?;
+    let kind = if args.dag {
+        GraphKind::Dag
+    } else {
+        GraphKind::Tree
+    };
+    let picture = match &args.render {
+        Some(values) => Some(parse_render(values)?),
+        None => None,
+    };
+    let max_nodes = args.max_nodes as u128;
+    // With only --render, the picture is the output; otherwise write the format too.
+    if picture.is_none() || args.format.is_some() || args.out.is_some() {
+        let mut out = open_output(args.out.as_deref())?;
+        let format = args.format.unwrap_or(GraphFormat::Dot);
+        let (tree_nodes, dag_nodes) = instance.export_graph(kind, format, max_nodes, &mut out)?;
+        out.flush()?;
+        if let Some(path) = &args.out {
+            eprintln!(
+                "wrote {}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
+                path.display(),
+                instance.name(),
+                kind.name(),
+                Count::Exact(tree_nodes)
+            );
+        }
+    }
+    if let Some((format, path)) = picture {
+        let mut dot = Vec::new();
+        let (tree_nodes, dag_nodes) =
+            instance.export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)?;
+        let dot = String::from_utf8(dot).context("DOT output is UTF-8")?;
+        let nodes = match kind {
+            GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
+            GraphKind::Dag => dag_nodes,
+        };
+        let renderer = render_dot(&dot, nodes, format, &path)?;
+        eprintln!(
+            "drew {} with {}",
+            path.display(),
+            match renderer {
+                Renderer::Graphviz => "Graphviz",
+                Renderer::LayoutRs => "the built-in renderer (install Graphviz for better layouts)",
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_render(values: &[String]) -> anyhow::Result<(PictureFormat, PathBuf)> {
+    let [format, path] = values else {
+        anyhow::bail!("--render takes a format and a file: --render svg tree.svg");
+    };
+    let format = PictureFormat::from_str(format, true).map_err(|_| {
+        anyhow::anyhow!("--render format '{format}' is not svg or png (e.g. --render svg tree.svg)")
+    })?;
+    Ok((format, PathBuf::from(path)))
+}

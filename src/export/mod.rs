@@ -1,0 +1,95 @@
+//! Writing solved game graphs to other tools' formats: one module per format behind the
+//! [`GraphExporter`] trait. Every exporter streams to a writer node by node, so output size
+//! never decides memory use.
+
+pub mod dot;
+pub mod efg;
+pub mod json;
+
+use crate::game::{ActionValue, Game};
+use crate::graph::{GameGraph, GraphKind};
+use crate::size::Count;
+use std::io::Write;
+
+/// What an export says about the instance besides the graph.
+#[derive(Clone, Debug)]
+pub struct GraphMeta {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// The instance, e.g. `[4, 6, 2, 3]` or `N=6`.
+    pub instance: String,
+}
+
+impl GraphMeta {
+    /// A one-line title that shows what merging transpositions saves:
+    /// `stone-game [4, 6, 2, 3]: state DAG, 11 nodes (full tree: 23 nodes)`.
+    pub fn title<S, M>(&self, graph: &GameGraph<S, M>) -> String {
+        let tree = Count::Exact(graph.tree_nodes);
+        match graph.kind {
+            GraphKind::Tree => format!(
+                "{} {}: game tree, {tree} nodes (state DAG: {} nodes)",
+                self.game, self.instance, graph.dag_nodes
+            ),
+            GraphKind::Dag => format!(
+                "{} {}: state DAG, {} nodes (full tree: {tree} nodes)",
+                self.game, self.instance, graph.dag_nodes
+            ),
+        }
+    }
+}
+
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("EFG describes a game tree: drop --dag to export the tree in EFG")]
+    EfgNeedsTree,
+    #[error("cannot write the graph: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A graph format.
+pub trait GraphExporter {
+    /// Writes `graph` of `game` to `out`.
+    fn export<G: Game>(
+        &self,
+        game: &G,
+        graph: &GameGraph<G::State, G::Move>,
+        meta: &GraphMeta,
+        out: &mut dyn Write,
+    ) -> Result<(), ExportError>;
+}
+
+/// The graph formats, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT
+    Dot,
+    /// Gambit extensive form (EFG 2 R), tree only
+    Efg,
+    /// Nodes and edges as JSON
+    Json,
+}
+
+/// Writes `graph` in `format`.
+pub fn export_graph<G: Game>(
+    format: GraphFormat,
+    game: &G,
+    graph: &GameGraph<G::State, G::Move>,
+    meta: &GraphMeta,
+    out: &mut dyn Write,
+) -> Result<(), ExportError> {
+    match format {
+        GraphFormat::Dot => dot::DotExporter.export(game, graph, meta, out),
+        GraphFormat::Efg => efg::EfgExporter.export(game, graph, meta, out),
+        GraphFormat::Json => json::JsonExporter.export(game, graph, meta, out),
+    }
+}
+
+/// A short name for a move, for edge labels and EFG actions: `left`, `count=2`, `x=3`.
+pub fn short_move_label<G: Game>(game: &G, state: &G::State, mv: G::Move) -> String {
+    let action = game.describe_move(state, mv).action;
+    match action.value {
+        ActionValue::Word(word) => word.to_string(),
+        ActionValue::Number(number) => format!("{}={number}", action.key),
+    }
+}

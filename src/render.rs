@@ -1,0 +1,139 @@
+//! Turning DOT into a picture: Graphviz's `dot` when it is on PATH (SVG or PNG); otherwise the
+//! pure-Rust layout-rs for SVG, and for PNG a message saying how to install Graphviz.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Picture formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PictureFormat {
+    Svg,
+    Png,
+}
+
+impl PictureFormat {
+    fn name(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        }
+    }
+}
+
+/// Which renderer drew a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Renderer {
+    Graphviz,
+    LayoutRs,
+}
+
+/// The largest graph layout-rs draws: its layout slows down sharply beyond this.
+pub const LAYOUT_RS_NODE_LIMIT: usize = 2_000;
+
+/// Above this many nodes layout-rs skips its edge-crossing optimiser, which is what slows it.
+const LAYOUT_RS_OPTIMISER_LIMIT: usize = 300;
+
+const INSTALL_GRAPHVIZ: &str =
+    "install Graphviz (Debian/Ubuntu: apt install graphviz; macOS: brew install graphviz)";
+
+/// Why a picture could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error(
+        "PNG pictures need Graphviz's dot, which is not on PATH: {INSTALL_GRAPHVIZ}, or render SVG instead"
+    )]
+    PngNeedsGraphviz,
+    #[error(
+        "without Graphviz, pictures are limited to {LAYOUT_RS_NODE_LIMIT} nodes (this graph has \
+         {0}): {INSTALL_GRAPHVIZ}, or draw the state DAG (--dag) or a smaller instance"
+    )]
+    TooLargeWithoutGraphviz(usize),
+    #[error("Graphviz's dot failed: {0}")]
+    Graphviz(String),
+    #[error("the built-in renderer failed: {0}")]
+    LayoutRs(String),
+    #[error("cannot write '{path}': {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Whether Graphviz's `dot` can be run.
+pub fn graphviz_available() -> bool {
+    Command::new("dot")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Renders `dot` (a graph of `nodes` nodes) to `path`; returns the renderer used.
+pub fn render_dot(
+    dot: &str,
+    nodes: usize,
+    format: PictureFormat,
+    path: &Path,
+) -> Result<Renderer, RenderError> {
+    if graphviz_available() {
+        render_with_graphviz(dot, format, path)?;
+        return Ok(Renderer::Graphviz);
+    }
+    match format {
+        PictureFormat::Png => Err(RenderError::PngNeedsGraphviz),
+        PictureFormat::Svg => {
+            let svg = render_svg_with_layout_rs(dot, nodes)?;
+            std::fs::write(path, svg).map_err(|source| RenderError::Write {
+                path: path.display().to_string(),
+                source,
+            })?;
+            Ok(Renderer::LayoutRs)
+        }
+    }
+}
+
+fn render_with_graphviz(dot: &str, format: PictureFormat, path: &Path) -> Result<(), RenderError> {
+    let mut child = Command::new("dot")
+        .arg(format!("-T{}", format.name()))
+        .arg("-o")
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| RenderError::Graphviz(error.to_string()))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(dot.as_bytes())
+            .map_err(|error| RenderError::Graphviz(error.to_string()))?;
+    }
+    let output = child
+        .wait_with_output()
+        .map_err(|error| RenderError::Graphviz(error.to_string()))?;
+    if !output.status.success() {
+        let message = String::from_utf8_lossy(&output.stderr);
+        return Err(RenderError::Graphviz(
+            message.lines().next().unwrap_or("no message").to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// SVG text drawn by layout-rs (no fonts needed: it writes text elements).
+pub fn render_svg_with_layout_rs(dot: &str, nodes: usize) -> Result<String, RenderError> {
+    if nodes > LAYOUT_RS_NODE_LIMIT {
+        return Err(RenderError::TooLargeWithoutGraphviz(nodes));
+    }
+    let mut parser = layout::gv::DotParser::new(dot);
+    let tree = parser.process().map_err(RenderError::LayoutRs)?;
+    let mut builder = layout::gv::GraphBuilder::new();
+    builder.visit_graph(&tree);
+    let mut visual = builder.get();
+    // Validation after every edge is exponential on DAGs (upstream nadavrot/layout#3).
+    visual.dag.set_validate(false);
+    let mut svg = layout::backends::svg::SVGWriter::new();
+    visual.do_it(false, nodes > LAYOUT_RS_OPTIMISER_LIMIT, false, &mut svg);
+    Ok(svg.finalize())
+}

@@ -1,0 +1,193 @@
+//! `gamelab tree` from the outside: formats, files, rendering with and without Graphviz, and the
+//! size guard.
+
+mod common;
+
+use common::{fails_with, gamelab, stdout_of};
+
+#[test]
+fn dot_efg_and_json_come_out() {
+    assert!(stdout_of(&["tree", "stone-game", "--piles", "4,6,2,3"]).starts_with("digraph game {"));
+    assert!(
+        stdout_of(&["tree", "divisor-game", "--n", "6", "--format", "efg"]).starts_with("EFG 2 R")
+    );
+    let json = stdout_of(&[
+        "tree",
+        "stone-game-ii",
+        "--piles",
+        "2,7,9,4,4",
+        "--dag",
+        "--format",
+        "json",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["kind"], "dag");
+}
+
+#[test]
+fn the_title_shows_how_much_smaller_the_dag_is() {
+    let dot = stdout_of(&["tree", "stone-game", "--piles", "1,2,3,4,5,6", "--dag"]);
+    assert!(
+        dot.contains("state DAG, 22 nodes (full tree: 95 nodes)"),
+        "{dot}"
+    );
+}
+
+#[test]
+fn oversize_requests_are_refused_with_the_count() {
+    let piles = vec!["1"; 30].join(",");
+    fails_with(
+        &["tree", "stone-game", "--piles", &piles],
+        &[
+            "game tree has 1610612735 nodes",
+            "--max-nodes 1000000",
+            "use --dag (the state DAG has 466 nodes)",
+        ],
+    );
+    fails_with(
+        &[
+            "tree",
+            "stone-game",
+            "--piles",
+            "1,2,3,4,5",
+            "--dag",
+            "--max-nodes",
+            "10",
+        ],
+        &["state DAG has 16 nodes, above --max-nodes 10"],
+    );
+    let huge = vec!["1"; 3000].join(",");
+    fails_with(
+        &["tree", "stone-game", "--piles", &huge, "--dag"],
+        &[
+            "state DAG has more than 2000000 nodes",
+            "at most 4501501 positions",
+        ],
+    );
+}
+
+#[test]
+fn efg_of_a_dag_is_refused() {
+    fails_with(
+        &[
+            "tree",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--dag",
+            "--format",
+            "efg",
+        ],
+        &["drop --dag"],
+    );
+}
+
+#[test]
+fn output_goes_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.efg");
+    gamelab()
+        .args([
+            "tree",
+            "stone-game",
+            "--piles",
+            "4,6,2,3",
+            "--format",
+            "efg",
+            "--out",
+            path.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("23 nodes"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .starts_with("EFG 2 R")
+    );
+}
+
+#[test]
+fn rendering_without_graphviz_falls_back_or_explains() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("dag.svg");
+    gamelab()
+        .env("PATH", "")
+        .args([
+            "tree",
+            "stone-game",
+            "--piles",
+            "4,6,2,3",
+            "--dag",
+            "--render",
+            "svg",
+            svg.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("built-in renderer"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let png = dir.path().join("dag.png");
+    let output = gamelab()
+        .env("PATH", "")
+        .args([
+            "tree",
+            "stone-game",
+            "--piles",
+            "4,6,2,3",
+            "--render",
+            "png",
+            png.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("install Graphviz") && stderr.contains("apt install graphviz"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn rendering_with_graphviz_draws_png() {
+    if !gamelab::render::graphviz_available() {
+        return; // covered by the fallback test; CI installs Graphviz (see .ci/run)
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("tree.png");
+    gamelab()
+        .args([
+            "tree",
+            "divisor-game",
+            "--n",
+            "6",
+            "--render",
+            "png",
+            png.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+}
+
+#[test]
+fn bad_render_arguments_are_refused() {
+    fails_with(
+        &[
+            "tree",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--render",
+            "gif",
+            "x.gif",
+        ],
+        &["'gif' is not svg or png"],
+    );
+    fails_with(
+        &["tree", "stone-game", "--piles", "1,2", "--render", "svg"],
+        &["--render"],
+    );
+}

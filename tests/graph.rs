@@ -1,0 +1,341 @@
+//! Game trees and state DAGs: node and edge counts against closed forms, solved values and the
+//! principal variation against the solvers, DOT accepted by Graphviz (or structurally sound when
+//! it is absent), and EFG round-tripped through gambit-parser with backward induction
+//! reproducing our scores.
+
+use gambit_parser::{ExtensiveFormGame, Node};
+use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::games::divisor_game::DivisorGame;
+use gamelab::games::stone_game::StoneGame;
+use gamelab::games::stone_game_ii::StoneGameII;
+use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::games::{AnyGame, RegisteredGame};
+use gamelab::graph::{GraphKind, build_dag, build_tree, check_size};
+use gamelab::size::{Count, dag_size};
+use gamelab::solve::SolverKind;
+use proptest::prelude::*;
+
+#[test]
+fn stone_game_counts_match_their_closed_forms() {
+    for n in 1..=12u32 {
+        let game = StoneGame::new((1..=n as i64).collect()).unwrap();
+        let tree = build_tree(&game);
+        let dag = build_dag(&game);
+        // Tree: 2^k nodes at depth k < n, and 2^(n-1) leaves (one pile left: one move).
+        let tree_nodes = (1u64 << n) + (1u64 << (n - 1)) - 1;
+        assert_eq!(tree.graph.node_count() as u64, tree_nodes, "n = {n}");
+        assert_eq!(tree.graph.edge_count() as u64, tree_nodes - 1);
+        // DAG: the n(n+1)/2 non-empty intervals and one terminal; two moves from every interval
+        // of two piles or more, one from single piles: n^2 edges.
+        let n = n as u64;
+        assert_eq!(dag.graph.node_count() as u64, n * (n + 1) / 2 + 1);
+        assert_eq!(dag.graph.edge_count() as u64, n * n);
+        assert_eq!(tree.tree_nodes, tree_nodes as u128);
+        assert_eq!(dag.tree_nodes, tree_nodes as u128);
+        assert_eq!(tree.dag_nodes as u64, n * (n + 1) / 2 + 1);
+        assert!(check_size(&game, GraphKind::Tree, tree_nodes as u128).is_ok());
+        assert!(check_size(&game, GraphKind::Tree, tree_nodes as u128 - 1).is_err());
+        assert_eq!(
+            gamelab::size::tree_nodes(&game, u128::MAX, 1000),
+            Count::Exact(tree_nodes as u128)
+        );
+    }
+}
+
+#[test]
+fn stone_game_iii_tree_follows_its_recurrence() {
+    // T(r) = 1 + T(r-1) + T(r-2) + T(r-3) nodes with r piles left, T(0) = 1.
+    let mut t = vec![1u64];
+    for r in 1..=10usize {
+        let below: u64 = (1..=3).filter(|&x| x <= r).map(|x| t[r - x]).sum();
+        t.push(1 + below);
+    }
+    for (n, &expected) in t.iter().enumerate().skip(1) {
+        let game = StoneGameIII::new(vec![1; n]).unwrap();
+        assert_eq!(build_tree(&game).graph.node_count() as u64, expected, "n = {n}");
+        // DAG: the start, (piles taken, mover) for 1..n-1 taken and both movers where
+        // reachable, and one terminal.
+        let dag = build_dag(&game);
+        assert_eq!(
+            dag.graph.node_count() as u128,
+            dag_size(&game, 1000).unwrap().states
+        );
+    }
+}
+
+#[test]
+fn divisor_game_dag_has_both_movers_per_number() {
+    // From N every smaller number is reachable (x = 1), with either player to move once N > 3.
+    for n in 4..=30u64 {
+        let game = DivisorGame::new(n).unwrap();
+        let dag = build_dag(&game);
+        let size = dag_size(&game, 10_000).unwrap();
+        assert_eq!(dag.graph.node_count() as u128, size.states);
+        assert!(dag.graph.node_count() as u64 <= 2 * n);
+    }
+}
+
+/// The graph's root value and principal variation agree with the solver.
+fn check_graph_matches_solver<G: RegisteredGame>(game: &G) {
+    let solution = AnyGame::solve(game, SolverKind::Brute).unwrap();
+    for graph in [build_dag(game), build_tree(game)] {
+        let root = &graph.graph[graph.root];
+        assert_eq!(root.future, solution.scores());
+        let mut node = graph.root;
+        let mut gains = Vec::new();
+        while let Some(edge) = graph
+            .moves_from(node)
+            .into_iter()
+            .find(|&edge| graph.graph[edge].principal)
+        {
+            assert!(graph.graph[edge].optimal);
+            gains.push(graph.graph[edge].gain);
+            node = graph.graph.edge_endpoints(edge).unwrap().1;
+            assert!(graph.graph[node].principal);
+        }
+        assert!(graph.graph[node].is_terminal());
+        let solved: Vec<i64> = solution
+            .moves
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|m| m.gain)
+            .collect();
+        assert_eq!(gains, solved);
+        // Every node's value is the solver's value from that state.
+        for index in graph.graph.node_indices() {
+            let node = &graph.graph[index];
+            if let Some(mover) = node.mover {
+                let margin = gamelab::solve::brute::search(
+                    game,
+                    &node.state,
+                    &mut gamelab::solve::brute::NoMemory,
+                );
+                assert_eq!(node.future.margin_for(mover), margin);
+            }
+        }
+        if graph.kind == GraphKind::Tree {
+            // Terminal tree nodes carry final scores that add up to the path's gains.
+            for index in graph.graph.node_indices() {
+                let node = &graph.graph[index];
+                if node.is_terminal() {
+                    assert!(node.final_scores().is_some());
+                }
+            }
+        }
+    }
+}
+
+fn small_piles() -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(-9i64..=20, 1..=7)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn graphs_agree_with_the_solvers(piles in small_piles(), n in 1u64..=18) {
+        check_graph_matches_solver(&StoneGame::new(piles.clone()).unwrap());
+        check_graph_matches_solver(&StoneGameII::new(piles.clone()).unwrap());
+        check_graph_matches_solver(&StoneGameIII::new(piles).unwrap());
+        check_graph_matches_solver(&DivisorGame::new(n).unwrap());
+    }
+
+    #[test]
+    fn efg_round_trips_through_gambit_parser(piles in small_piles(), n in 1u64..=16) {
+        efg_backward_induction_matches(&StoneGame::new(piles.clone()).unwrap());
+        efg_backward_induction_matches(&StoneGameII::new(piles.clone()).unwrap());
+        efg_backward_induction_matches(&StoneGameIII::new(piles).unwrap());
+        efg_backward_induction_matches(&DivisorGame::new(n).unwrap());
+    }
+}
+
+fn export<G: RegisteredGame>(game: &G, kind: GraphKind, format: GraphFormat) -> String {
+    let meta = GraphMeta {
+        game: G::NAME,
+        instance: game.to_input().describe(),
+    };
+    let graph = gamelab::graph::build(game, kind);
+    let mut bytes = Vec::new();
+    export_graph(format, game, &graph, &meta, &mut bytes).unwrap();
+    String::from_utf8(bytes).unwrap()
+}
+
+/// Backward induction over a parsed EFG: each player maximises their own payoff, ties to the
+/// first action (the games are constant-sum, so this is our margin-maximising play).
+fn backward_induction(node: Node<'_, '_>) -> Vec<i64> {
+    match node {
+        Node::Terminal(terminal) => terminal
+            .outcome_payoffs()
+            .unwrap()
+            .iter()
+            .map(|payoff| payoff.to_string().parse().unwrap())
+            .collect(),
+        Node::Player(player) => {
+            let me = player.player_num() - 1;
+            let mut best: Option<Vec<i64>> = None;
+            for (_, child) in player.actions() {
+                let payoffs = backward_induction(child);
+                if best.as_ref().is_none_or(|best| payoffs[me] > best[me]) {
+                    best = Some(payoffs);
+                }
+            }
+            best.unwrap()
+        }
+        Node::Chance(_) => panic!("our games have no chance nodes"),
+    }
+}
+
+fn efg_backward_induction_matches<G: RegisteredGame>(game: &G) {
+    let text = export(game, GraphKind::Tree, GraphFormat::Efg);
+    let parsed =
+        ExtensiveFormGame::try_from_str(&text).unwrap_or_else(|error| panic!("{error:?}\n{text}"));
+    // Gambit 16.7 refuses duplicate node labels (gambit-parser does not check it).
+    let mut labels = std::collections::HashSet::new();
+    for line in text
+        .lines()
+        .filter(|line| line.starts_with("p ") || line.starts_with("t "))
+    {
+        let label = line.split('"').nth(1).unwrap();
+        assert!(
+            labels.insert(label.to_string()),
+            "duplicate node label {label}"
+        );
+    }
+    assert_eq!(parsed.player_names().len(), 2);
+    let solution = AnyGame::solve(game, SolverKind::Auto).unwrap();
+    assert_eq!(
+        backward_induction(parsed.root()),
+        vec![solution.first_score, solution.second_score]
+    );
+}
+
+#[test]
+fn efg_refuses_the_dag() {
+    let game = StoneGame::new(vec![1, 2]).unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: "[1, 2]".into(),
+    };
+    let mut out = Vec::new();
+    let error =
+        export_graph(GraphFormat::Efg, &game, &build_dag(&game), &meta, &mut out).unwrap_err();
+    assert!(error.to_string().contains("drop --dag"));
+}
+
+#[test]
+fn dot_is_accepted_by_graphviz_or_structurally_sound() {
+    for (text, nodes) in [
+        (
+            export(
+                &StoneGame::new(vec![4, 6, 2, 3]).unwrap(),
+                GraphKind::Dag,
+                GraphFormat::Dot,
+            ),
+            11,
+        ),
+        (
+            export(
+                &StoneGame::new(vec![4, 6, 2, 3]).unwrap(),
+                GraphKind::Tree,
+                GraphFormat::Dot,
+            ),
+            23,
+        ),
+        (
+            export(
+                &StoneGameII::new(vec![-1, 7, 0]).unwrap(),
+                GraphKind::Dag,
+                GraphFormat::Dot,
+            ),
+            dag_size(&StoneGameII::new(vec![-1, 7, 0]).unwrap(), 100)
+                .unwrap()
+                .states as usize,
+        ),
+        (
+            export(
+                &DivisorGame::new(6).unwrap(),
+                GraphKind::Tree,
+                GraphFormat::Dot,
+            ),
+            build_tree(&DivisorGame::new(6).unwrap()).graph.node_count(),
+        ),
+    ] {
+        assert!(text.starts_with("digraph game {\n") && text.ends_with("}\n"));
+        let is_node = |line: &&str| {
+            line.strip_prefix("  n")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                && !line.contains("->")
+        };
+        let node_lines = text.lines().filter(is_node).count();
+        assert_eq!(node_lines, nodes);
+        // Quotes balance on every line: no label breaks out of its string.
+        for line in text.lines() {
+            let unescaped_quotes = line
+                .replace("\\\\", "")
+                .replace("\\\"", "")
+                .matches('"')
+                .count();
+            assert_eq!(unescaped_quotes % 2, 0, "{line}");
+        }
+        if gamelab::render::graphviz_available() {
+            let mut child = std::process::Command::new("dot")
+                .arg("-Tsvg")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(text.as_bytes())
+                .unwrap();
+            let output = child.wait_with_output().unwrap();
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(String::from_utf8_lossy(&output.stdout).contains("<svg"));
+        }
+    }
+}
+
+#[test]
+fn dot_labels_are_escaped() {
+    use gamelab::export::dot::escape;
+    assert_eq!(escape(r#"a"b\c"#), r#"a\"b\\c"#);
+    assert_eq!(escape("two\nlines"), "two lines");
+    assert_eq!(escape("[4, 6, … 3 more …, 2]"), "[4, 6, … 3 more …, 2]");
+}
+
+#[test]
+fn json_export_lists_every_node_and_edge() {
+    let game = StoneGame::new(vec![4, 6, 2, 3]).unwrap();
+    let text = export(&game, GraphKind::Dag, GraphFormat::Json);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["kind"], "dag");
+    assert_eq!(json["dag_nodes"], 11);
+    assert_eq!(json["tree_nodes"], 23);
+    assert_eq!(json["nodes"].as_array().unwrap().len(), 11);
+    assert_eq!(json["edges"].as_array().unwrap().len(), 16);
+    let root = &json["nodes"][json["root"].as_u64().unwrap() as usize];
+    assert_eq!(root["value"]["first"], 9);
+    assert_eq!(root["value"]["second"], 6);
+    assert_eq!(root["mover_margin"], 3);
+    let principal: Vec<&serde_json::Value> = json["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["principal"] == true)
+        .collect();
+    assert_eq!(principal.len(), 4);
+    assert!(
+        principal
+            .iter()
+            .any(|e| e["move"]["side"] == "right" && e["gain"] == 3)
+    );
+}
