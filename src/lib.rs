@@ -27,6 +27,7 @@ pub mod games;
 pub mod generate;
 pub mod graph;
 pub mod input;
+pub mod plot;
 pub mod render;
 pub mod size;
 pub mod solve;

@@ -337,6 +337,34 @@ fn solve_unit(
     Ok(tally)
 }
 
+/// The first player's margin in each of `trials` instances of size `generator.sizes.min` (a
+/// single size), in trial order; solved in parallel, identical on any thread count.
+pub fn margins_at(
+    entry: &GameEntry,
+    generator: GeneratorSpec,
+    trials: u64,
+) -> Result<Vec<i64>, SweepError> {
+    let generator = Generator::new(entry, generator)?;
+    let n = generator.spec().sizes.nth(0);
+    (0..trials)
+        .into_par_iter()
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(piles, scratch), index| {
+                let instance = if entry.takes_piles() {
+                    generator.piles_into(n, index, piles);
+                    InstanceRef::Piles(piles)
+                } else {
+                    InstanceRef::Number(n)
+                };
+                entry
+                    .first_margin(instance, scratch)
+                    .map_err(|source| SweepError::Solve { n, index, source })
+            },
+        )
+        .collect()
+}
+
 /// Combines the rows of several shards of one sweep into the rows one unsharded run gives.
 /// Every row must carry the same settings; rows of equal n are summed.
 pub fn merge_rows(shards: &[Vec<SweepRow>]) -> Result<Vec<SweepRow>, InputError> {

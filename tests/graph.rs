@@ -52,7 +52,11 @@ fn stone_game_iii_tree_follows_its_recurrence() {
     }
     for (n, &expected) in t.iter().enumerate().skip(1) {
         let game = StoneGameIII::new(vec![1; n]).unwrap();
-        assert_eq!(build_tree(&game).graph.node_count() as u64, expected, "n = {n}");
+        assert_eq!(
+            build_tree(&game).graph.node_count() as u64,
+            expected,
+            "n = {n}"
+        );
         // DAG: the start, (piles taken, mover) for 1..n-1 taken and both movers where
         // reachable, and one terminal.
         let dag = build_dag(&game);

@@ -7,6 +7,7 @@ mod generate;
 mod generator_args;
 mod instance;
 mod merge;
+mod plot;
 mod solve;
 mod sweep;
 mod tree;
@@ -50,6 +51,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Export the game tree or state DAG (DOT, Gambit EFG, JSON) and draw it
     Tree(tree::TreeArgs),
+    /// Draw a chart (SVG or PNG): win rates, outcome shares, margins, DP heatmaps, divisor-game
+    Plot(plot::PlotArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -76,6 +79,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Tree(args) => tree::run(args),
+        Command::Plot(args) => plot::run(args),
     }
 }
 

@@ -3,9 +3,13 @@
 
 use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
+use super::plot::write_chart;
 use anyhow::Context;
 use clap::Args;
 use gamelab::games::{GameEntry, find_game};
+use gamelab::plot::ImageKind;
+use gamelab::plot::shares::SharesChart;
+use gamelab::plot::win_rate::WinRateChart;
 use gamelab::sweep::{Shard, SweepRow, SweepSpec, run_sweep, summarize_by_parity, write_csv};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -36,6 +40,12 @@ pub struct SweepArgs {
     /// Also write the rows as CSV to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
+    /// Also draw the win-rate chart (odd and even n, 95% intervals, ties): FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Also draw the outcome-shares chart (stacked bars): FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    plot_shares: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -61,7 +71,17 @@ const PROGRESS_BAR_THRESHOLD: u64 = 20_000;
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
+    // Check picture names before the work, not after.
+    for path in [&args.plot, &args.plot_shares].into_iter().flatten() {
+        ImageKind::of(path)?;
+    }
     let rows = sweep(game, &args)?;
+    if let Some(path) = &args.plot {
+        write_chart(&WinRateChart::new(rows.clone())?, path)?;
+    }
+    if let Some(path) = &args.plot_shares {
+        write_chart(&SharesChart::new(rows.clone())?, path)?;
+    }
     if let Some(path) = &args.out {
         let file = std::fs::File::create(path)
             .with_context(|| format!("cannot create output file '{}'", path.display()))?;

@@ -15,6 +15,7 @@ use crate::export::{self, ExportError, GraphFormat, GraphMeta};
 use crate::game::Game;
 use crate::graph::{self, GraphKind};
 use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind, brute, memo};
 use std::io::Write;
 
@@ -55,6 +56,11 @@ pub trait RegisteredGame: Game + Sized + 'static {
     fn auto_solver(&self) -> SolverKind;
     /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo).
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+
+    /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.
+    fn dp_table(&self) -> Option<DpTable> {
+        None
+    }
 
     /// The first player's margin under optimal play, without the move list: the fast path of
     /// sweeps and claims. `scratch` is working memory reused between calls, so games can avoid
@@ -159,6 +165,8 @@ pub trait AnyGame: Send + Sync {
     fn input(&self) -> InstanceInput;
     /// Solves the instance with `solver`.
     fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// The game's DP table for a heatmap, if it has a two-dimensional one.
+    fn dp_table(&self) -> Option<DpTable>;
     /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
     /// and writes it in `format`; returns (tree nodes, DAG nodes).
     fn export_graph(
@@ -189,6 +197,10 @@ impl<G: RegisteredGame> AnyGame for G {
             SolverKind::Memo => memo::solve(self),
             specific => self.solve_specific(specific),
         }
+    }
+
+    fn dp_table(&self) -> Option<DpTable> {
+        RegisteredGame::dp_table(self)
     }
 
     fn export_graph(

@@ -22,6 +22,7 @@ use crate::solve::dp::stone_game::{
     MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin, rolling_margin_in,
     rolling_with_decisions,
 };
+use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_policy, solution_from_values,
 };
@@ -188,6 +189,44 @@ impl RegisteredGame for StoneGame {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Rolling
+    }
+
+    fn dp_table(&self) -> Option<DpTable> {
+        let n = self.piles.len();
+        if n > TABLE_PILE_LIMIT {
+            return None;
+        }
+        let table = MarginTable::build(&self.piles);
+        let mut cells = Vec::with_capacity(n * (n + 1) / 2);
+        for i in 0..n {
+            for j in i..n {
+                // The same rule as the solvers: left unless right is strictly better.
+                let takes_right = j > i
+                    && self.piles[j] - table.get(i, j - 1) > self.piles[i] - table.get(i + 1, j);
+                cells.push(DpCell {
+                    row: i,
+                    column: j,
+                    value: table.get(i, j),
+                    mark: Some(if takes_right { "R" } else { "L" }.to_string()),
+                });
+            }
+        }
+        Some(DpTable {
+            title: format!(
+                "{} {}: margin of the player to move on piles[i..=j]",
+                Self::NAME,
+                format_piles(&self.piles)
+            ),
+            subtitle: "L / R: optimal play takes the left / right pile (ties go left); the answer is the top-right cell"
+                .to_string(),
+            row_name: "i (first pile left)".to_string(),
+            column_name: "j (last pile left)".to_string(),
+            rows: n,
+            columns: n,
+            first_row: 0,
+            first_column: 0,
+            cells,
+        })
     }
 
     fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {

@@ -19,7 +19,8 @@ use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::stone_game_ii::{TEXTBOOK_PILE_LIMIT, m_cap, textbook};
-use crate::solve::{Solution, SolverKind, solution_from_values};
+use crate::solve::table::{DpCell, DpTable};
+use crate::solve::{Solution, SolverKind, best_move, solution_from_values};
 
 /// One instance: the row of piles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,6 +166,47 @@ impl RegisteredGame for StoneGameII {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Dp
+    }
+
+    fn dp_table(&self) -> Option<DpTable> {
+        let n = self.n();
+        if n > TEXTBOOK_PILE_LIMIT {
+            return None;
+        }
+        let table = textbook(&self.piles);
+        let mut cells = Vec::new();
+        for i in 0..n {
+            for m in 1..=m_cap(n - i) {
+                let position = self.position(i, m, Player::First);
+                let best = best_move(self, &position, |state| {
+                    table.get(state.next as usize, state.m as usize)
+                });
+                cells.push(DpCell {
+                    row: i,
+                    column: m - 1,
+                    value: table.get(i, m),
+                    mark: best.map(|take| format!("({take})")),
+                });
+            }
+        }
+        Some(DpTable {
+            title: format!(
+                "{} {}: margin of the player to move with piles[i..] left and limit M",
+                Self::NAME,
+                format_piles(&self.piles)
+            ),
+            subtitle:
+                "in parentheses: how many piles optimal play takes; M above ceil((n-i)/2) allows \
+                       everything and is not shown"
+                    .to_string(),
+            row_name: "i (piles taken so far)".to_string(),
+            column_name: "M".to_string(),
+            rows: n,
+            columns: m_cap(n),
+            first_row: 0,
+            first_column: 1,
+            cells,
+        })
     }
 
     fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {

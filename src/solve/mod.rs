@@ -11,6 +11,7 @@
 pub mod brute;
 pub mod dp;
 pub mod memo;
+pub mod table;
 mod text;
 
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores, Winner};

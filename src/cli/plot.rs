@@ -1,0 +1,193 @@
+//! `gamelab plot KIND`: draw any chart to SVG or PNG (by the file extension), from a sweep CSV
+//! (so charts redraw without recomputing) or from an instance.
+
+use super::generator_args::{DEFAULT_SEED, ValueArgs};
+use super::instance::InstanceArgs;
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use gamelab::games::find_game;
+use gamelab::generate::{GeneratorSpec, SizeRange};
+use gamelab::plot::divisor::DivisorChart;
+use gamelab::plot::heatmap::HeatmapChart;
+use gamelab::plot::margins::MarginChart;
+use gamelab::plot::shares::SharesChart;
+use gamelab::plot::win_rate::WinRateChart;
+use gamelab::plot::{Chart, ImageKind, save};
+use gamelab::solve::dp::divisor_game::win_table;
+use gamelab::sweep::{SweepRow, margins_at, read_csv};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct PlotArgs {
+    #[command(subcommand)]
+    kind: PlotKind,
+}
+
+#[derive(Subcommand)]
+enum PlotKind {
+    /// First-player win rate against n, odd and even n apart, with 95% intervals and ties
+    WinRate(FromCsv),
+    /// Outcome shares (first wins, ties, second wins) against n as stacked bars
+    Shares(FromCsv),
+    /// Histogram of the margin (first minus second) over random instances of one size
+    Margins(MarginsArgs),
+    /// Heatmap of one instance's DP table (stone-game, stone-game-ii)
+    Heatmap(HeatmapArgs),
+    /// divisor-game: who wins for every N in a range
+    Divisor(DivisorArgs),
+}
+
+#[derive(Args)]
+struct FromCsv {
+    /// A CSV written by `gamelab sweep --out` or `--format csv` ('-' for standard input)
+    #[arg(long, value_name = "FILE.csv")]
+    input: String,
+    /// The picture: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct MarginsArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// The number of piles (or N)
+    #[arg(long, value_name = "N")]
+    n: u64,
+    /// How many random instances
+    #[arg(long, default_value_t = 10_000)]
+    trials: u64,
+    #[command(flatten)]
+    values: ValueArgs,
+    /// Random seed
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// The picture: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct HeatmapArgs {
+    /// The game (stone-game or stone-game-ii)
+    game: String,
+    #[command(flatten)]
+    instance: InstanceArgs,
+    /// The picture: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+/// The largest N range the divisor chart draws (one cell per N).
+const DIVISOR_CHART_LIMIT: u64 = 10_000;
+
+#[derive(Args)]
+struct DivisorArgs {
+    /// Smallest N
+    #[arg(long, default_value_t = 1)]
+    n_min: u64,
+    /// Largest N
+    #[arg(long, default_value_t = 200)]
+    n_max: u64,
+    /// Draw from a divisor-game sweep CSV instead of solving
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["n_min", "n_max"])]
+    input: Option<String>,
+    /// The picture: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
+    match args.kind {
+        PlotKind::WinRate(args) => {
+            let chart = WinRateChart::new(read_rows(&args.input)?)?;
+            write_chart(&chart, &args.out)?;
+        }
+        PlotKind::Shares(args) => {
+            let chart = SharesChart::new(read_rows(&args.input)?)?;
+            write_chart(&chart, &args.out)?;
+        }
+        PlotKind::Margins(args) => margins(args)?,
+        PlotKind::Heatmap(args) => {
+            ImageKind::of(&args.out)?;
+            let game = find_game(&args.game)?;
+            let instance = game.build(&args.instance.to_input()?)?;
+            let table = instance.dp_table().with_context(|| {
+                format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name)
+            })?;
+            write_chart(&HeatmapChart::new(table)?, &args.out)?;
+        }
+        PlotKind::Divisor(args) => divisor(args)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Saves `chart` and says so on stderr.
+pub fn write_chart(chart: &impl Chart, path: &Path) -> anyhow::Result<()> {
+    save(chart, path).with_context(|| format!("cannot draw '{}'", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
+    let name = if input == "-" {
+        "standard input"
+    } else {
+        input
+    };
+    Ok(read_csv(super::open_input(input)?, name)?)
+}
+
+fn margins(args: MarginsArgs) -> anyhow::Result<()> {
+    ImageKind::of(&args.out)?;
+    let game = find_game(&args.game)?;
+    let spec = GeneratorSpec {
+        sizes: SizeRange::new(args.n, args.n),
+        values: args.values.spec(game),
+        seed: args.seed,
+    };
+    if args.trials == 0 {
+        anyhow::bail!("--trials must be at least 1, got 0");
+    }
+    let margins = margins_at(game, spec, args.trials)?;
+    let settings = match &spec.values {
+        Some(values) => format!("{}, seed {}", values.describe(), args.seed),
+        None => format!("seed {}", args.seed),
+    };
+    let chart = MarginChart::new(game.name, args.n, &settings, margins)?;
+    write_chart(&chart, &args.out)
+}
+
+fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
+    ImageKind::of(&args.out)?;
+    let outcomes: Vec<(u64, bool)> = match &args.input {
+        Some(input) => {
+            let rows = read_rows(input)?;
+            if let Some(row) = rows.iter().find(|row| row.game != "divisor-game") {
+                anyhow::bail!("{input}: the rows are for {}, not divisor-game", row.game);
+            }
+            rows.iter().map(|row| (row.n, row.first_wins > 0)).collect()
+        }
+        None => {
+            if args.n_min < 1 || args.n_min > args.n_max {
+                anyhow::bail!(
+                    "need 1 <= --n-min <= --n-max, got --n-min {} --n-max {}",
+                    args.n_min,
+                    args.n_max
+                );
+            }
+            if args.n_max - args.n_min >= DIVISOR_CHART_LIMIT {
+                anyhow::bail!(
+                    "the chart draws at most {DIVISOR_CHART_LIMIT} values of N (one cell each); \
+                     narrow --n-min/--n-max"
+                );
+            }
+            let wins = win_table(args.n_max as usize);
+            (args.n_min..=args.n_max)
+                .map(|n| (n, wins[n as usize]))
+                .collect()
+        }
+    };
+    write_chart(&DivisorChart::new(outcomes)?, &args.out)
+}

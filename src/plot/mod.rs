@@ -1,0 +1,155 @@
+//! Charts rendered with plotters, to SVG or PNG chosen by the file extension: one file per
+//! chart, one shared style ([`style`]). Each chart is a value holding its data and title that
+//! can draw itself on any plotters backend ([`Chart`]), so the same chart is saved to a file,
+//! rendered to a string in tests, or drawn from a sweep or from its CSV alike.
+
+pub mod divisor;
+pub mod heatmap;
+pub mod margins;
+pub mod shares;
+pub mod style;
+pub mod win_rate;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// Why a chart could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotError {
+    #[error("cannot tell the picture format of '{0}': name the file .svg or .png")]
+    UnknownFormat(String),
+    #[error("nothing to plot: {0}")]
+    NoData(String),
+    #[error("drawing failed: {0}")]
+    Draw(String),
+}
+
+impl PlotError {
+    /// Wraps a plotters error.
+    pub fn draw(error: impl std::fmt::Display) -> PlotError {
+        PlotError::Draw(error.to_string())
+    }
+}
+
+/// A chart that can draw itself.
+pub trait Chart {
+    /// Draws the chart on `root` (already filled white).
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError>;
+
+    /// The canvas size in pixels.
+    fn size(&self) -> (u32, u32) {
+        (style::WIDTH, style::HEIGHT)
+    }
+}
+
+/// A picture format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageKind {
+    Svg,
+    Png,
+}
+
+impl ImageKind {
+    /// The format named by `path`'s extension.
+    pub fn of(path: &Path) -> Result<ImageKind, PlotError> {
+        match path
+            .extension()
+            .and_then(|extension| extension.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => Ok(ImageKind::Svg),
+            Some("png") => Ok(ImageKind::Png),
+            _ => Err(PlotError::UnknownFormat(path.display().to_string())),
+        }
+    }
+}
+
+/// Draws `chart` to `path`, SVG or PNG by its extension.
+pub fn save(chart: &impl Chart, path: &Path) -> Result<(), PlotError> {
+    style::ensure_font().map_err(PlotError::Draw)?;
+    let size = chart.size();
+    match ImageKind::of(path)? {
+        ImageKind::Svg => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            draw_on(chart, &root)
+        }
+        ImageKind::Png => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            draw_on(chart, &root)
+        }
+    }
+}
+
+/// The chart as SVG text.
+pub fn to_svg(chart: &impl Chart) -> Result<String, PlotError> {
+    style::ensure_font().map_err(PlotError::Draw)?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, chart.size()).into_drawing_area();
+        draw_on(chart, &root)?;
+    }
+    Ok(svg)
+}
+
+fn draw_on<DB: DrawingBackend>(
+    chart: &impl Chart,
+    root: &DrawingArea<DB, Shift>,
+) -> Result<(), PlotError> {
+    root.fill(&WHITE).map_err(PlotError::draw)?;
+    chart.draw(root)?;
+    root.present().map_err(PlotError::draw)
+}
+
+/// A legend entry of a chart and the rule that picks the data drawn in its colour.
+struct Layer<T> {
+    name: &'static str,
+    colour: RGBColor,
+    keep: fn(&T) -> bool,
+}
+
+/// The title text style.
+fn title_style() -> TextStyle<'static> {
+    (style::FONT, style::TITLE_SIZE).into_font().color(&BLACK)
+}
+
+/// The subtitle text style.
+fn subtitle_style() -> TextStyle<'static> {
+    (style::FONT, style::SUBTITLE_SIZE)
+        .into_font()
+        .color(&style::NEUTRAL)
+}
+
+/// Splits off a title (and optional subtitle) band at the top; returns the area below.
+fn titled<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> Result<DrawingArea<DB, Shift>, PlotError> {
+    let band = if subtitle.is_empty() { 50 } else { 80 };
+    let (top, rest) = root.split_vertically(band);
+    let (width, _) = top.dim_in_pixel();
+    let centre = (width / 2) as i32;
+    let centred = |style: TextStyle<'static>| {
+        style.pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Top,
+        ))
+    };
+    top.draw(&Text::new(
+        title.to_string(),
+        (centre, 12),
+        centred(title_style()),
+    ))
+    .map_err(PlotError::draw)?;
+    if !subtitle.is_empty() {
+        top.draw(&Text::new(
+            subtitle.to_string(),
+            (centre, 48),
+            centred(subtitle_style()),
+        ))
+        .map_err(PlotError::draw)?;
+    }
+    Ok(rest)
+}

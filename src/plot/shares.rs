@@ -1,0 +1,93 @@
+//! Chart 2: outcome shares against n as stacked bars: first player wins, ties, second player
+//! wins.
+
+use super::win_rate::{n_range, size_name, trials_text};
+use super::{Chart, PlotError, style, titled};
+use crate::sweep::SweepRow;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The stacked outcome-share chart of a sweep.
+pub struct SharesChart {
+    rows: Vec<SweepRow>,
+}
+
+impl SharesChart {
+    /// A chart of `rows` (one sweep).
+    pub fn new(rows: Vec<SweepRow>) -> Result<SharesChart, PlotError> {
+        if rows.is_empty() {
+            return Err(PlotError::NoData("the sweep has no rows".into()));
+        }
+        Ok(SharesChart { rows })
+    }
+
+    /// `stone-game: who wins under optimal play, by n`.
+    pub fn title(&self) -> String {
+        format!(
+            "{}: who wins under optimal play, by {}",
+            self.rows[0].game,
+            size_name(&self.rows)
+        )
+    }
+}
+
+impl Chart for SharesChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let size = size_name(&self.rows);
+        let subtitle = format!(
+            "{}, {} instances per {size}",
+            self.rows[0].settings().describe(),
+            trials_text(&self.rows)
+        );
+        let area = titled(root, &self.title(), &subtitle)?;
+        let x_range = n_range(&self.rows);
+        let x_labels = (x_range.end - x_range.start).round().clamp(2.0, 25.0) as usize;
+        let mut chart = ChartBuilder::on(&area)
+            .margin(style::MARGIN)
+            .x_label_area_size(style::X_LABEL_AREA)
+            .y_label_area_size(style::Y_LABEL_AREA)
+            .build_cartesian_2d(x_range, 0.0..1.0)
+            .map_err(PlotError::draw)?;
+        chart
+            .configure_mesh()
+            .x_labels(x_labels)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc("share of instances")
+            .x_desc(size)
+            .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
+            .label_style((style::FONT, style::TICK_SIZE))
+            .light_line_style(style::GRID)
+            .draw()
+            .map_err(PlotError::draw)?;
+        let layers = [
+            ("first player wins", style::FIRST),
+            ("tie", style::TIE),
+            ("second player wins", style::SECOND),
+        ];
+        for (layer, (name, colour)) in layers.into_iter().enumerate() {
+            let bars = self.rows.iter().map(|row| {
+                let shares = [row.first_win_rate, row.tie_rate, row.second_win_rate];
+                let bottom: f64 = shares[..layer].iter().sum();
+                let top = (bottom + shares[layer]).min(1.0);
+                let x = row.n as f64;
+                Rectangle::new([(x - 0.4, bottom), (x + 0.4, top)], colour.filled())
+            });
+            chart
+                .draw_series(bars)
+                .map_err(PlotError::draw)?
+                .label(name)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .label_font((style::FONT, style::LEGEND_SIZE))
+            .background_style(WHITE.mix(0.9))
+            .border_style(style::NEUTRAL)
+            .draw()
+            .map_err(PlotError::draw)?;
+        Ok(())
+    }
+}
