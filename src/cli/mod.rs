@@ -2,6 +2,8 @@
 //! error policy (one line on stderr, exit status 2; a closed pipe is not an error) and output
 //! helpers. Everything substantial lives in the library.
 
+mod check;
+mod claims;
 mod games;
 mod generate;
 mod generator_args;
@@ -53,6 +55,10 @@ enum Command {
     Tree(tree::TreeArgs),
     /// Draw a chart (SVG or PNG): win rates, outcome shares, margins, DP heatmaps, divisor-game
     Plot(plot::PlotArgs),
+    /// Check a claim (exhaustively or by sampling); exit 1 with the smallest counterexample if refuted
+    Check(check::CheckArgs),
+    /// The catalogue of named claims from the seeds and the literature; --run settles them
+    Claims(claims::ClaimsArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -80,6 +86,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         Command::Tree(args) => tree::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Claims(args) => claims::run(args),
     }
 }
 

@@ -1,0 +1,359 @@
+//! Claims: every catalogue verdict; refuted claims' counterexamples meet the conditions, refute
+//! the claim under `brute`, and are minimal (checked here by our own enumeration of every smaller
+//! instance); exhaustive and sampled checks agree; the CLI's exit statuses and formats.
+
+mod common;
+
+use common::{fails_with, gamelab};
+use gamelab::claims::catalogue::{catalogue, find_claim};
+use gamelab::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
+use gamelab::games::find_game;
+use gamelab::generate::{Parity, SizeRange, ValueSpec};
+use gamelab::input::{InstanceInput, InstanceRef};
+use gamelab::solve::SolverKind;
+
+#[test]
+fn catalogue_verdicts_are_the_known_ones() {
+    let expected = [
+        ("even-n-first-always-wins", false),
+        ("even-n-first-never-loses", true),
+        ("even-n-negative-values-first-never-loses", true),
+        ("even-n-odd-total-first-wins", true),
+        ("odd-n-first-never-loses", false),
+        ("divisor-first-wins-iff-n-even", true),
+        ("stone-game-ii-first-never-loses", false),
+        ("stone-game-iii-positive-first-never-loses", false),
+    ];
+    let names: Vec<&str> = catalogue().iter().map(|entry| entry.name).collect();
+    assert_eq!(
+        names,
+        expected.iter().map(|(name, _)| *name).collect::<Vec<_>>()
+    );
+    for (name, holds) in expected {
+        let result = find_claim(name).unwrap().run().unwrap();
+        assert_eq!(result.holds, holds, "{name}");
+    }
+}
+
+#[test]
+fn refuted_claims_have_the_known_minimal_counterexamples() {
+    for (name, piles) in [
+        ("even-n-first-always-wins", vec![1, 1]),
+        ("odd-n-first-never-loses", vec![1, 3, 1]),
+        ("stone-game-ii-first-never-loses", vec![1, 1, 3]),
+        (
+            "stone-game-iii-positive-first-never-loses",
+            vec![1, 1, 1, 4],
+        ),
+    ] {
+        let entry = find_claim(name).unwrap();
+        let verdict = &entry.run().unwrap().verdicts[0];
+        let counterexample = verdict.counterexample.as_ref().unwrap();
+        assert_eq!(counterexample.piles.as_ref(), Some(&piles), "{name}");
+        assert_eq!(counterexample.minimality, Minimality::Global, "{name}");
+        check_counterexample(&entry.parts[0], &piles);
+    }
+}
+
+/// The counterexample meets the conditions, refutes the claim under brute, and no smaller
+/// instance (fewer piles, or as many with a smaller sum, or an equal sum and lexicographically
+/// smaller values) does.
+fn check_counterexample(claim: &Claim, piles: &[i64]) {
+    let values = claim.values.unwrap();
+    let n = piles.len() as u64;
+    assert!(claim.sizes.min <= n && n <= claim.sizes.max);
+    assert!(
+        claim
+            .sizes
+            .parity
+            .is_none_or(|p| Parity::of(n as i128) == p)
+    );
+    assert!(piles.iter().all(|&v| values.min <= v && v <= values.max));
+    let entry = find_game(claim.game).unwrap();
+    let brute = entry
+        .build(&InstanceInput::piles(piles.to_vec()))
+        .unwrap()
+        .solve(SolverKind::Brute)
+        .unwrap();
+    assert!(
+        !claim.expect.holds_for(brute.margin),
+        "{piles:?} does not refute under brute"
+    );
+
+    let span = (values.max - values.min) as u64;
+    let offsets: Vec<u64> = piles.iter().map(|&v| (v - values.min) as u64).collect();
+    let key = |o: &[u64]| (o.len(), o.iter().sum::<u64>(), o.to_vec());
+    let mut scratch = Vec::new();
+    let mut refutes = |o: &[u64]| {
+        let piles: Vec<i64> = o.iter().map(|&x| values.min + x as i64).collect();
+        let total: i64 = piles.iter().sum();
+        let meets = claim
+            .sizes
+            .parity
+            .is_none_or(|p| Parity::of(o.len() as i128) == p)
+            && values
+                .total_parity
+                .is_none_or(|p| Parity::of(total as i128) == p);
+        meets
+            && !claim.expect.holds_for(
+                entry
+                    .first_margin(InstanceRef::Piles(&piles), &mut scratch)
+                    .unwrap(),
+            )
+    };
+    for size in claim.sizes.min..=n {
+        // Fewer piles: every value; as many: only sums up to the counterexample's.
+        let sum_bound = if size < n {
+            u64::MAX
+        } else {
+            offsets.iter().sum()
+        };
+        let mut smaller = Vec::new();
+        every_vector(
+            size as usize,
+            span,
+            sum_bound,
+            &mut Vec::new(),
+            &mut smaller,
+        );
+        for candidate in smaller.iter().filter(|o| key(o) < key(&offsets)) {
+            assert!(
+                !refutes(candidate),
+                "{candidate:?} is smaller than {offsets:?} and refutes too"
+            );
+        }
+    }
+}
+
+/// Every offset vector of length `len` with entries in 0..=span and sum at most `bound`.
+fn every_vector(len: usize, span: u64, bound: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    if prefix.len() == len {
+        out.push(prefix.clone());
+        return;
+    }
+    let used: u64 = prefix.iter().sum();
+    for x in 0..=span.min(bound.saturating_sub(used)) {
+        prefix.push(x);
+        every_vector(len, span, bound, prefix, out);
+        prefix.pop();
+    }
+}
+
+#[test]
+fn exhaustive_and_sampled_checks_agree() {
+    let small = |expect, parity, total| Claim {
+        game: "stone-game",
+        expect,
+        sizes: SizeRange {
+            min: 1,
+            max: 4,
+            parity,
+        },
+        values: Some(ValueSpec {
+            total_parity: total,
+            ..ValueSpec::uniform(1, 6)
+        }),
+        solver: SolverKind::Auto,
+    };
+    let entry = find_game("stone-game").unwrap();
+    let exhaustive = CheckOptions::default();
+    let sampled = CheckOptions {
+        exhaustive_limit: 0,
+        samples: 3000,
+        ..CheckOptions::default()
+    };
+    for claim in [
+        small(Expectation::FirstNeverLoses, Some(Parity::Even), None),
+        small(
+            Expectation::FirstWins,
+            Some(Parity::Even),
+            Some(Parity::Odd),
+        ),
+        small(Expectation::FirstWins, None, None),
+        small(Expectation::FirstNeverLoses, Some(Parity::Odd), None),
+    ] {
+        let a = check_claim(entry, &claim, &exhaustive).unwrap();
+        let b = check_claim(entry, &claim, &sampled).unwrap();
+        assert!(a.exhaustive && !b.exhaustive);
+        assert_eq!(a.holds, b.holds, "{}", claim.describe());
+        assert_eq!(
+            a.counterexample.map(|c| c.piles),
+            b.counterexample.map(|c| c.piles),
+            "{}",
+            claim.describe()
+        );
+    }
+    // Holding: the exhaustive check covered the whole space (even n in 1..4: 6^2 + 6^4).
+    let holds = check_claim(
+        entry,
+        &small(Expectation::FirstNeverLoses, Some(Parity::Even), None),
+        &exhaustive,
+    )
+    .unwrap();
+    assert_eq!(holds.checked, 36 + 1296);
+}
+
+#[test]
+fn number_game_claims_find_the_smallest_n() {
+    let claim = Claim {
+        game: "divisor-game",
+        expect: Expectation::FirstWins,
+        sizes: SizeRange {
+            min: 4,
+            max: 60,
+            parity: None,
+        },
+        values: None,
+        solver: SolverKind::Memo,
+    };
+    let verdict = check_claim(
+        find_game("divisor-game").unwrap(),
+        &claim,
+        &CheckOptions::default(),
+    )
+    .unwrap();
+    assert!(!verdict.holds && verdict.exhaustive);
+    assert_eq!(verdict.counterexample.unwrap().n, Some(5));
+}
+
+#[test]
+fn check_exits_zero_when_the_claim_holds_and_one_when_refuted() {
+    gamelab()
+        .args([
+            "check",
+            "stone-game",
+            "--expect",
+            "first-never-loses",
+            "--n-parity",
+            "even",
+            "--n-max",
+            "6",
+            "--max-value",
+            "5",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("HOLDS on all"));
+    gamelab()
+        .args([
+            "check",
+            "stone-game",
+            "--expect",
+            "first-wins",
+            "--n-parity",
+            "even",
+            "--n-max",
+            "6",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("smallest counterexample: [1, 1]"))
+        .stdout(predicates::str::contains("optimal play"));
+}
+
+#[test]
+fn check_json_has_the_documented_shape() {
+    let output = gamelab()
+        .args([
+            "check",
+            "stone-game",
+            "--expect",
+            "first-never-loses",
+            "--n-parity",
+            "odd",
+            "--n-max",
+            "5",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["holds"], false);
+    assert_eq!(json["exhaustive"], false);
+    assert!(json["checked"].as_u64().unwrap() > 0);
+    let counterexample = &json["counterexample"];
+    assert_eq!(counterexample["piles"], serde_json::json!([1, 3, 1]));
+    assert_eq!(counterexample["first_score"], 2);
+    assert_eq!(counterexample["second_score"], 3);
+    assert_eq!(counterexample["margin"], -1);
+    assert_eq!(counterexample["winner"], "second");
+    let output = gamelab()
+        .args([
+            "check",
+            "divisor-game",
+            "--expect",
+            "first-wins",
+            "--n-parity",
+            "even",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["counterexample"], serde_json::Value::Null);
+    assert_eq!(json["exhaustive"], true);
+}
+
+#[test]
+fn every_catalogue_command_gives_the_catalogue_verdict() {
+    for entry in catalogue() {
+        let result = entry.run().unwrap();
+        for (command, verdict) in entry.commands().iter().zip(&result.verdicts) {
+            let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+            let status = gamelab().args(&words).output().unwrap().status.code();
+            assert_eq!(status, Some(if verdict.holds { 0 } else { 1 }), "{command}");
+        }
+    }
+    gamelab()
+        .args(["claims"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "check:  gamelab check stone-game --expect first-wins",
+        ));
+}
+
+#[test]
+fn bad_claims_are_refused() {
+    fails_with(
+        &["check", "stone-game", "--expect", "always"],
+        &["'always'"],
+    );
+    fails_with(&["check", "stone-game"], &["--expect"]);
+    fails_with(
+        &[
+            "check",
+            "stone-game",
+            "--expect",
+            "tie",
+            "--n-parity",
+            "even",
+            "--n",
+            "3",
+        ],
+        &["no even number of piles"],
+    );
+    fails_with(
+        &["check", "stone-game", "--expect", "tie", "--samples", "0"],
+        &["--samples must be at least 1"],
+    );
+    fails_with(
+        &["check", "stone-game", "--expect", "tie", "--solver", "dp"],
+        &["does not apply to stone-game"],
+    );
+    fails_with(
+        &[
+            "check",
+            "divisor-game",
+            "--expect",
+            "tie",
+            "--min-value",
+            "3",
+        ],
+        &["no pile values"],
+    );
+}
