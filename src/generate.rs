@@ -361,17 +361,24 @@ fn total_parity(piles: &[i64]) -> Parity {
     Parity::of(piles.iter().map(|&pile| pile as i128).sum())
 }
 
-/// The ChaCha8 stream keyed by (seed, size, index).
+/// The ChaCha8 stream keyed by (seed, size, index) for instance values.
 fn stream(seed: u64, size: u64, index: u64) -> ChaCha8Rng {
+    keyed_stream([seed, size, index, 0])
+}
+
+/// The ChaCha8 stream whose 256-bit key is `words` in little-endian order. Instance values use
+/// a last word of 0; other users (random strategies) put a distinct tag there, so no two uses
+/// share a stream.
+pub fn keyed_stream(words: [u64; 4]) -> ChaCha8Rng {
     let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    key[8..16].copy_from_slice(&size.to_le_bytes());
-    key[16..24].copy_from_slice(&index.to_le_bytes());
+    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
     ChaCha8Rng::from_seed(key)
 }
 
 /// A uniform integer in `0..bound` (`bound >= 1`): Lemire's multiply-and-reject method.
-fn below(rng: &mut impl Rng, bound: u64) -> u64 {
+pub fn below(rng: &mut impl Rng, bound: u64) -> u64 {
     let threshold = bound.wrapping_neg() % bound;
     loop {
         let product = rng.next_u64() as u128 * bound as u128;

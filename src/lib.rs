@@ -33,6 +33,7 @@ pub mod render;
 pub mod size;
 pub mod solve;
 pub mod stats;
+pub mod strategy;
 pub mod sweep;
 
 pub use error::{InputError, SolveError};

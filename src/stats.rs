@@ -22,10 +22,18 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let center = (p + z2 / (2.0 * n)) / denominator;
     let half_width = Z_95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    (
-        (center - half_width).max(0.0),
-        (center + half_width).min(1.0),
-    )
+    // At no or all successes the bound is exactly 0 or 1: say so, not 0.9999999999999999.
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (center - half_width).max(0.0)
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (center + half_width).min(1.0)
+    };
+    (low, high)
 }
 
 #[cfg(test)]

@@ -9,9 +9,11 @@ mod generate;
 mod generator_args;
 mod instance;
 mod merge;
+mod play;
 mod plot;
 mod solve;
 mod sweep;
+mod tournament;
 mod tree;
 
 use anyhow::Context;
@@ -59,6 +61,10 @@ enum Command {
     Check(check::CheckArgs),
     /// The catalogue of named claims from the seeds and the literature; --run settles them
     Claims(claims::ClaimsArgs),
+    /// Play two strategies against each other, on one instance or many
+    Play(play::PlayArgs),
+    /// Every strategy against every other on the same instances: the matrix and each one's price
+    Tournament(tournament::TournamentArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -88,6 +94,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Plot(args) => plot::run(args),
         Command::Check(args) => check::run(args),
         Command::Claims(args) => claims::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Tournament(args) => tournament::run(args),
     }
 }
 

@@ -12,11 +12,13 @@ pub mod stone_game_iii;
 
 use crate::error::{InputError, SolveError};
 use crate::export::{self, ExportError, GraphFormat, GraphMeta};
-use crate::game::Game;
+use crate::game::{Game, Player, Scores};
 use crate::graph::{self, GraphKind};
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::table::DpTable;
-use crate::solve::{Solution, SolverKind, brute, memo};
+use crate::solve::{Solution, SolverKind, brute, memo, play_out};
+use crate::strategy::lab::{GameRecord, StrategyError};
+use crate::strategy::{GENERIC_STRATEGIES, Strategy, StrategySpec, generic_strategy};
 use std::io::Write;
 
 /// Why a graph could not be exported.
@@ -47,6 +49,8 @@ pub trait RegisteredGame: Game + Sized + 'static {
     const INPUT_FORM: InputForm;
     /// Every solver that applies, `auto` first.
     const SOLVERS: &'static [SolverKind];
+    /// Strategies of this game besides the generic ones (see `crate::strategy`).
+    const SPECIAL_STRATEGIES: &'static [&'static str] = &[];
 
     /// Builds and validates an instance.
     fn from_input(input: &InstanceInput) -> Result<Self, InputError>;
@@ -59,6 +63,12 @@ pub trait RegisteredGame: Game + Sized + 'static {
 
     /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.
     fn dp_table(&self) -> Option<DpTable> {
+        None
+    }
+
+    /// One of `SPECIAL_STRATEGIES` for `player` on this instance.
+    fn special_strategy(&self, name: &str, player: Player) -> Option<Box<dyn Strategy<Self>>> {
+        let _ = (name, player);
         None
     }
 
@@ -79,6 +89,7 @@ pub struct GameEntry {
     pub rules: &'static str,
     pub input_form: InputForm,
     pub solvers: &'static [SolverKind],
+    pub special_strategies: &'static [&'static str],
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
 }
@@ -125,6 +136,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         rules: G::RULES,
         input_form: G::INPUT_FORM,
         solvers: G::SOLVERS,
+        special_strategies: G::SPECIAL_STRATEGIES,
         build: build_boxed::<G>,
         first_margin: G::first_margin,
     }
@@ -167,6 +179,16 @@ pub trait AnyGame: Send + Sync {
     fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
     /// The game's DP table for a heatmap, if it has a two-dimensional one.
     fn dp_table(&self) -> Option<DpTable>;
+    /// Plays `first` against `second` on this instance; `optimal` is the game's value (for the
+    /// shortfall); `seed` and `index` key random strategies.
+    fn play(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError>;
     /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
     /// and writes it in `format`; returns (tree nodes, DAG nodes).
     fn export_graph(
@@ -203,6 +225,27 @@ impl<G: RegisteredGame> AnyGame for G {
         RegisteredGame::dp_table(self)
     }
 
+    fn play(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError> {
+        let mut first_player = make_strategy(self, first, seed, index, Player::First)?;
+        let mut second_player = make_strategy(self, second, seed, index, Player::Second)?;
+        let (moves, scores) = play_out(self, |state| match self.to_move(state) {
+            Player::First => first_player.choose(self, state),
+            Player::Second => second_player.choose(self, state),
+        });
+        let notes = [(first, &first_player), (second, &second_player)]
+            .into_iter()
+            .filter_map(|(spec, strategy)| strategy.note().map(|note| format!("{spec}: {note}")))
+            .collect();
+        Ok(GameRecord::new(moves, scores, optimal, notes))
+    }
+
     fn export_graph(
         &self,
         kind: GraphKind,
@@ -222,6 +265,30 @@ impl<G: RegisteredGame> AnyGame for G {
         export::export_graph(format, self, &built, &meta, out)?;
         Ok((built.tree_nodes, built.dag_nodes))
     }
+}
+
+/// A generic strategy, or one of `G`'s own.
+fn make_strategy<G: RegisteredGame>(
+    game: &G,
+    spec: &StrategySpec,
+    seed: u64,
+    index: u64,
+    player: Player,
+) -> Result<Box<dyn Strategy<G>>, StrategyError> {
+    if let Some(strategy) = generic_strategy(spec, seed, index, player) {
+        return Ok(strategy);
+    }
+    let name = spec.to_string();
+    game.special_strategy(&name, player)
+        .ok_or_else(|| StrategyError::Unknown {
+            available: [GENERIC_STRATEGIES]
+                .into_iter()
+                .chain(G::SPECIAL_STRATEGIES.iter().copied())
+                .collect::<Vec<_>>()
+                .join(", "),
+            name,
+            game: G::NAME,
+        })
 }
 
 /// The error for a solver that `G` does not have.

@@ -1,11 +1,96 @@
-//! Chart 4: a heatmap of one instance's dynamic-programming table (for stone-game the margin of
-//! every interval piles[i..=j], with the pile optimal play takes marked), the picture the seed
-//! articles draw by hand, with a colour bar.
+//! Chart 4: a heatmap of a labelled grid of numbers with a colour bar: one instance's
+//! dynamic-programming table (for stone-game the margin of every interval piles[i..=j], with the
+//! pile optimal play takes marked, the picture the seed articles draw by hand), or a strategy
+//! tournament's matrix.
 
 use super::{Chart, PlotError, style, titled};
 use crate::solve::table::DpTable;
+use crate::strategy::lab::Tournament;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+/// A grid of numbers to draw; cells not listed stay blank.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    pub title: String,
+    pub subtitle: String,
+    pub row_name: String,
+    pub column_name: String,
+    pub row_labels: Vec<String>,
+    pub column_labels: Vec<String>,
+    pub cells: Vec<GridCell>,
+    /// What the colour bar measures.
+    pub scale_name: String,
+}
+
+/// One cell: its value (coloured) and the text written in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridCell {
+    pub row: usize,
+    pub column: usize,
+    pub value: f64,
+    pub text: String,
+}
+
+impl Grid {
+    /// The tournament's mean margins: row strategy first, column strategy second. `settings`
+    /// (instances, sizes, values, seed) becomes the subtitle.
+    pub fn from_tournament(tournament: &Tournament, settings: &str) -> Grid {
+        let k = tournament.strategies.len();
+        Grid {
+            title: format!(
+                "{} tournament: mean margin of the first player (row) against the second (column)",
+                tournament.game
+            ),
+            subtitle: settings.to_string(),
+            row_name: "first player".to_string(),
+            column_name: "second player".to_string(),
+            row_labels: tournament.strategies.clone(),
+            column_labels: tournament.strategies.clone(),
+            cells: (0..k * k)
+                .map(|index| {
+                    let stats = &tournament.matches[index];
+                    GridCell {
+                        row: index / k,
+                        column: index % k,
+                        value: stats.mean_margin,
+                        text: format!("{:+.1}", stats.mean_margin),
+                    }
+                })
+                .collect(),
+            scale_name: "mean margin (first minus second)".to_string(),
+        }
+    }
+}
+
+impl From<DpTable> for Grid {
+    fn from(table: DpTable) -> Grid {
+        let labels =
+            |count: usize, first: usize| (first..first + count).map(|k| k.to_string()).collect();
+        Grid {
+            row_labels: labels(table.rows, table.first_row),
+            column_labels: labels(table.columns, table.first_column),
+            cells: table
+                .cells
+                .into_iter()
+                .map(|cell| GridCell {
+                    row: cell.row,
+                    column: cell.column,
+                    value: cell.value as f64,
+                    text: match cell.mark {
+                        Some(mark) => format!("{} {mark}", cell.value),
+                        None => cell.value.to_string(),
+                    },
+                })
+                .collect(),
+            title: table.title,
+            subtitle: table.subtitle,
+            row_name: table.row_name,
+            column_name: table.column_name,
+            scale_name: "margin of the player to move".to_string(),
+        }
+    }
+}
 
 /// Tables larger than this per side are refused: cells would be under 5 pixels.
 pub const HEATMAP_SIDE_LIMIT: usize = 120;
@@ -13,23 +98,25 @@ pub const HEATMAP_SIDE_LIMIT: usize = 120;
 /// Values and marks are written into cells up to this many per side.
 const TEXT_SIDE_LIMIT: usize = 16;
 
-/// A heatmap of a DP table.
+/// A heatmap of a grid.
 pub struct HeatmapChart {
-    table: DpTable,
+    table: Grid,
 }
 
 impl HeatmapChart {
-    /// A heatmap of `table`.
-    pub fn new(table: DpTable) -> Result<HeatmapChart, PlotError> {
+    /// A heatmap of `table` (a [`Grid`], or anything that converts into one, like a DP table).
+    pub fn new(table: impl Into<Grid>) -> Result<HeatmapChart, PlotError> {
+        let table = table.into();
         if table.cells.is_empty() {
             return Err(PlotError::NoData("the table is empty".into()));
         }
-        let side = table.rows.max(table.columns);
+        let side = table.row_labels.len().max(table.column_labels.len());
         if side > HEATMAP_SIDE_LIMIT {
             return Err(PlotError::NoData(format!(
                 "a heatmap shows at most {HEATMAP_SIDE_LIMIT} rows and columns; this table has \
                  {} x {}",
-                table.rows, table.columns
+                table.row_labels.len(),
+                table.column_labels.len()
             )));
         }
         Ok(HeatmapChart { table })
@@ -49,34 +136,42 @@ impl Chart for HeatmapChart {
         let largest = table
             .cells
             .iter()
-            .map(|cell| cell.value.unsigned_abs())
-            .max()
-            .unwrap_or(0)
-            .max(1) as f64;
+            .map(|cell| cell.value.abs())
+            .fold(0.0, f64::max);
+        let largest = if largest > 0.0 { largest } else { 1.0 };
+        let (row_count, column_count) = (table.row_labels.len(), table.column_labels.len());
         // Cells are centred on integers; row 0 is drawn at the top, as in the seed articles.
-        let rows = table.rows as f64;
+        let rows = row_count as f64;
         let y_of = |row: usize| rows - 1.0 - row as f64;
+        // Room for the longest row label (about 10 pixels per character at tick size).
+        let longest_label = table
+            .row_labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let y_label_area = style::Y_LABEL_AREA.max(10 * longest_label as u32 + 40);
         let mut chart = ChartBuilder::on(&main)
             .margin(style::MARGIN)
             .x_label_area_size(style::X_LABEL_AREA)
-            .y_label_area_size(style::Y_LABEL_AREA)
-            .build_cartesian_2d(-0.5..table.columns as f64 - 0.5, -0.5..rows - 0.5)
+            .y_label_area_size(y_label_area)
+            .build_cartesian_2d(-0.5..column_count as f64 - 0.5, -0.5..rows - 0.5)
             .map_err(PlotError::draw)?;
-        let first_row = table.first_row;
-        let first_column = table.first_column;
-        let row_count = table.rows;
+        // Tick labels sit on cell centres (integers); anything between gets none.
+        let label = |labels: &[String], index: f64| {
+            let rounded = index.round();
+            match usize::try_from(rounded as i64) {
+                Ok(at) if (index - rounded).abs() < 1e-6 && at < labels.len() => labels[at].clone(),
+                _ => String::new(),
+            }
+        };
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(table.columns.min(30))
-            .y_labels(table.rows.min(30))
-            .x_label_formatter(&|x| format!("{}", x.round() as i64 + first_column as i64))
-            .y_label_formatter(&|y| {
-                format!(
-                    "{}",
-                    row_count as i64 - 1 - y.round() as i64 + first_row as i64
-                )
-            })
+            .x_labels(column_count.min(30))
+            .y_labels(row_count.min(30))
+            .x_label_formatter(&|x| label(&table.column_labels, *x))
+            .y_label_formatter(&|y| label(&table.row_labels, rows - 1.0 - *y))
             .x_desc(table.column_name.as_str())
             .y_desc(table.row_name.as_str())
             .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
@@ -87,14 +182,14 @@ impl Chart for HeatmapChart {
             .draw_series(table.cells.iter().map(|cell| {
                 let x = cell.column as f64;
                 let y = y_of(cell.row);
-                let colour = style::diverging(cell.value as f64 / largest);
+                let colour = style::diverging(cell.value / largest);
                 Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], colour.filled())
             }))
             .map_err(PlotError::draw)?;
-        if table.rows.max(table.columns) <= TEXT_SIDE_LIMIT {
+        if row_count.max(column_count) <= TEXT_SIDE_LIMIT {
             // Text grows with the cells, within readable bounds.
             let (plot_width, _) = chart.plotting_area().dim_in_pixel();
-            let cell_pixels = plot_width / table.columns.max(1) as u32;
+            let cell_pixels = plot_width / column_count.max(1) as u32;
             let text_size =
                 (cell_pixels / 5).clamp(style::CELL_TEXT_SIZE, 2 * style::CELL_TEXT_SIZE);
             let centred = |colour: &'static RGBColor| {
@@ -107,24 +202,25 @@ impl Chart for HeatmapChart {
             };
             chart
                 .draw_series(table.cells.iter().map(|cell| {
-                    let strong = (cell.value as f64 / largest).abs() > 0.6;
+                    let strong = (cell.value / largest).abs() > 0.6;
                     let colour = if strong { &WHITE } else { &BLACK };
-                    let text = match &cell.mark {
-                        Some(mark) => format!("{} {mark}", cell.value),
-                        None => cell.value.to_string(),
-                    };
-                    Text::new(text, (cell.column as f64, y_of(cell.row)), centred(colour))
+                    Text::new(
+                        cell.text.clone(),
+                        (cell.column as f64, y_of(cell.row)),
+                        centred(colour),
+                    )
                 }))
                 .map_err(PlotError::draw)?;
         }
-        draw_colour_bar(&bar, largest as i64)
+        draw_colour_bar(&bar, largest, &table.scale_name)
     }
 }
 
 /// A vertical colour bar from -largest (bottom) to +largest (top).
 fn draw_colour_bar<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    largest: i64,
+    largest: f64,
+    scale_name: &str,
 ) -> Result<(), PlotError> {
     let steps = 60;
     let mut bar = ChartBuilder::on(area)
@@ -132,22 +228,28 @@ fn draw_colour_bar<DB: DrawingBackend>(
         .margin_bottom(style::MARGIN + style::X_LABEL_AREA)
         .margin_right(10)
         .y_label_area_size(70)
-        .build_cartesian_2d(0.0..1.0, -(largest as f64)..largest as f64)
+        .build_cartesian_2d(0.0..1.0, -largest..largest)
         .map_err(PlotError::draw)?;
     bar.configure_mesh()
         .disable_mesh()
         .disable_x_axis()
         .y_labels(5)
-        .y_label_formatter(&|y| format!("{:+.0}", y))
-        .y_desc("margin of the player to move")
+        .y_label_formatter(&|y| {
+            if largest >= 10.0 {
+                format!("{y:+.0}")
+            } else {
+                format!("{y:+.1}")
+            }
+        })
+        .y_desc(scale_name)
         .axis_desc_style((style::FONT, style::TICK_SIZE))
         .label_style((style::FONT, style::TICK_SIZE))
         .draw()
         .map_err(PlotError::draw)?;
-    let step = 2.0 * largest as f64 / steps as f64;
+    let step = 2.0 * largest / steps as f64;
     bar.draw_series((0..steps).map(|k| {
-        let low = -(largest as f64) + k as f64 * step;
-        let colour = style::diverging((low + step / 2.0) / largest as f64);
+        let low = -largest + k as f64 * step;
+        let colour = style::diverging((low + step / 2.0) / largest);
         Rectangle::new([(0.0, low), (1.0, low + step)], colour.filled())
     }))
     .map_err(PlotError::draw)?;

@@ -60,7 +60,9 @@ impl MarginChart {
 /// The bin of `margin`: 0 holds exactly the ties; bin k > 0 holds ((k-1)w, kw], and bin -k
 /// mirrors it, so no bar mixes outcomes.
 fn bin_of(margin: i64, width: i64) -> i64 {
-    margin.signum() * ((margin.unsigned_abs() as i64 + width - 1) / width)
+    // Unsigned, so that |i64::MIN| does not overflow.
+    let bins = margin.unsigned_abs().div_ceil(width.unsigned_abs());
+    margin.signum() * bins as i64
 }
 
 impl Chart for MarginChart {

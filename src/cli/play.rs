@@ -1,0 +1,200 @@
+//! `gamelab play`: two strategies play one instance move by move, or many seeded instances with
+//! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
+
+use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::{Format, open_output};
+use clap::Args;
+use gamelab::games::{GameEntry, find_game};
+use gamelab::generate::Generator;
+use gamelab::input::{InstanceInput, parse_piles};
+use gamelab::solve::SolverKind;
+use gamelab::strategy::StrategySpec;
+use gamelab::strategy::lab::{MatchStats, check_strategies, run_matches};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// The first player's strategy: optimal, greedy, random, lookahead-K, or a game's own (parity)
+    #[arg(long, value_name = "STRATEGY")]
+    first: StrategySpec,
+    /// The second player's strategy
+    #[arg(long, value_name = "STRATEGY")]
+    second: StrategySpec,
+    /// One instance's piles (plays it move by move)
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true, conflicts_with_all = ["n_min", "n_max", "trials"])]
+    piles: Option<String>,
+    #[command(flatten)]
+    sizes: SizeArgs,
+    #[command(flatten)]
+    values: ValueArgs,
+    /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
+    /// one instance is played move by move]
+    #[arg(long, value_name = "T")]
+    trials: Option<u64>,
+    /// Random seed (instances and random strategies)
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Default instances when none are given: 1..10 piles of 1..100, or N in 1..100.
+pub fn default_sizes(takes_piles: bool) -> (u64, u64) {
+    if takes_piles { (1, 10) } else { (1, 100) }
+}
+
+/// Instances per pairing when `--trials` is not given.
+pub const DEFAULT_TRIALS: u64 = 1000;
+
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    check_strategies(game, &[args.first.clone(), args.second.clone()])?;
+    let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
+        (Some(piles), _, _, _) => Some(InstanceInput::piles(parse_piles(piles)?)),
+        (None, false, Some(n), None) => Some(InstanceInput::number(n)),
+        _ => None,
+    };
+    let mut out = open_output(None)?;
+    match single {
+        Some(input) => play_one(game, &args, &input, &mut out)?,
+        None => play_many(game, &args, &mut out)?,
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play_one(
+    game: &GameEntry,
+    args: &PlayArgs,
+    input: &InstanceInput,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let instance = game.build(input)?;
+    let optimal = instance.solve(SolverKind::Auto)?.scores();
+    let record = instance.play(&args.first, &args.second, optimal, args.seed, 0)?;
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, &record)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "{} {}: {} (first) against {} (second)",
+                game.name,
+                input.describe(),
+                args.first,
+                args.second
+            )?;
+            for (index, mv) in record.moves.iter().enumerate() {
+                writeln!(
+                    out,
+                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}",
+                    index + 1,
+                    mv.player.name(),
+                    mv.description.text,
+                    mv.gain,
+                    mv.position_after
+                )?;
+            }
+            writeln!(
+                out,
+                "result: {} (first {}, second {}, margin {:+})",
+                record.winner.name(),
+                record.first_score,
+                record.second_score,
+                record.margin
+            )?;
+            writeln!(
+                out,
+                "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
+                record.optimal.first,
+                record.optimal.second,
+                record.shortfall()
+            )?;
+            for note in &record.notes {
+                writeln!(out, "note: {note}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = generator_spec(
+        game,
+        &args.sizes,
+        &args.values,
+        args.seed,
+        default_sizes(game.takes_piles()),
+    );
+    let generator = Generator::new(game, spec)?;
+    let trials = args.trials.unwrap_or(DEFAULT_TRIALS);
+    let pairs = [(args.first.clone(), args.second.clone())];
+    let stats = run_matches(game, &pairs, &generator, trials, args.seed)?;
+    let Some(stats) = stats.first() else {
+        anyhow::bail!("no pairing was played");
+    };
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, stats)?;
+            writeln!(out)?;
+        }
+        Format::Text => out.write_all(render_stats(game, &generator, stats).as_bytes())?,
+    }
+    Ok(())
+}
+
+/// `1000 instances: n = 1..10, uniform values 1..100, seed 1`.
+pub fn describe_instances(game: &GameEntry, generator: &Generator, trials: u64) -> String {
+    let spec = generator.spec();
+    let size_name = if game.takes_piles() { "n" } else { "N" };
+    let mut parts = vec![spec.sizes.describe(size_name)];
+    if let Some(values) = &spec.values {
+        parts.push(values.describe());
+    }
+    parts.push(format!("seed {}", spec.seed));
+    format!("{trials} instances: {}", parts.join(", "))
+}
+
+fn render_stats(game: &GameEntry, generator: &Generator, stats: &MatchStats) -> String {
+    let mut text = String::new();
+    let percent = |count: u64| 100.0 * count as f64 / stats.trials.max(1) as f64;
+    let _ = writeln!(
+        text,
+        "{}: {} (first) against {} (second), {}",
+        game.name,
+        stats.first,
+        stats.second,
+        describe_instances(game, generator, stats.trials)
+    );
+    let _ = writeln!(
+        text,
+        "first player wins {} ({:.1}%), ties {} ({:.1}%), second player wins {} ({:.1}%)",
+        stats.first_wins,
+        percent(stats.first_wins),
+        stats.ties,
+        percent(stats.ties),
+        stats.second_wins,
+        percent(stats.second_wins)
+    );
+    let _ = writeln!(
+        text,
+        "mean margin (first minus second): {:+.3}",
+        stats.mean_margin
+    );
+    let _ = writeln!(
+        text,
+        "mean shortfall of the first player against optimal play by both: {:+.3} points",
+        stats.mean_shortfall
+    );
+    if !stats.notes.is_empty() {
+        let _ = writeln!(text, "notes: {}", stats.notes);
+    }
+    text
+}

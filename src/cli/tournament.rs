@@ -1,0 +1,170 @@
+//! `gamelab tournament`: every strategy against every other on the same seeded instances; the
+//! matrix as text, CSV or JSON, and optionally as a heatmap.
+
+use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::open_output;
+use super::play::{DEFAULT_TRIALS, default_sizes, describe_instances};
+use super::plot::write_chart;
+use anyhow::Context;
+use clap::Args;
+use gamelab::games::find_game;
+use gamelab::generate::Generator;
+use gamelab::plot::ImageKind;
+use gamelab::plot::heatmap::{Grid, HeatmapChart};
+use gamelab::strategy::StrategySpec;
+use gamelab::strategy::lab::{Tournament, tournament};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// Strategies, comma-separated (e.g. optimal,greedy,parity,lookahead-2,random)
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    strategies: Vec<StrategySpec>,
+    #[command(flatten)]
+    sizes: SizeArgs,
+    #[command(flatten)]
+    values: ValueArgs,
+    /// Instances every pairing plays
+    #[arg(long, default_value_t = DEFAULT_TRIALS)]
+    trials: u64,
+    /// Random seed (instances and random strategies)
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// What to print on standard output
+    #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
+    format: TournamentFormat,
+    /// Also write one CSV row per pairing to this file
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+    /// Also draw the mean-margin matrix as a heatmap: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TournamentFormat {
+    /// Matrices of mean margin and win rate, and the price of each heuristic
+    Text,
+    /// One row per pairing
+    Csv,
+    /// The tournament as one JSON object
+    Json,
+}
+
+pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    if let Some(path) = &args.plot {
+        ImageKind::of(path)?;
+    }
+    let spec = generator_spec(
+        game,
+        &args.sizes,
+        &args.values,
+        args.seed,
+        default_sizes(game.takes_piles()),
+    );
+    let generator = Generator::new(game, spec)?;
+    let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
+    let settings = describe_instances(game, &generator, args.trials);
+    if let Some(path) = &args.out {
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create output file '{}'", path.display()))?;
+        write_tournament_csv(&result, file)?;
+    }
+    if let Some(path) = &args.plot {
+        write_chart(
+            &HeatmapChart::new(Grid::from_tournament(&result, &settings))?,
+            path,
+        )?;
+    }
+    let mut out = open_output(None)?;
+    match args.format {
+        TournamentFormat::Text => out.write_all(render(&result, &settings).as_bytes())?,
+        TournamentFormat::Csv => write_tournament_csv(&result, &mut out)?,
+        TournamentFormat::Json => {
+            serde_json::to_writer(&mut out, &result)?;
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_tournament_csv(result: &Tournament, writer: impl Write) -> anyhow::Result<()> {
+    let mut csv = csv::Writer::from_writer(writer);
+    for stats in &result.matches {
+        csv.serialize(stats)?;
+    }
+    csv.flush()?;
+    Ok(())
+}
+
+fn render(result: &Tournament, settings: &str) -> String {
+    let mut text = String::new();
+    let k = result.strategies.len();
+    let width = result
+        .strategies
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(6)
+        .max(8);
+    let _ = writeln!(text, "{} tournament, {settings}", result.game);
+    let matrix = |text: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
+        let _ = writeln!(text, "\n{title}");
+        let _ = write!(text, "{:<width$}", "first \\ second");
+        for name in &result.strategies {
+            let _ = write!(text, "  {name:>width$}");
+        }
+        let _ = writeln!(text);
+        for row in 0..k {
+            let _ = write!(text, "{:<width$}", result.strategies[row]);
+            for column in 0..k {
+                let _ = write!(text, "  {:>width$}", cell(row, column));
+            }
+            let _ = writeln!(text);
+        }
+    };
+    matrix(
+        &mut text,
+        "mean margin of the first player (first minus second):",
+        &|r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    );
+    matrix(&mut text, "first player's win rate:", &|r, c| {
+        format!("{:.3}", result.pairing(r, c).first_win_rate)
+    });
+    if let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") {
+        let _ = writeln!(
+            text,
+            "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
+        );
+        for (row, name) in result.strategies.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "  {name:<width$}  {:+.3} points",
+                result.pairing(row, optimal).mean_shortfall
+            );
+        }
+    }
+    let notes: Vec<&str> = result
+        .matches
+        .iter()
+        .map(|stats| stats.notes.as_str())
+        .filter(|notes| !notes.is_empty())
+        .collect();
+    if !notes.is_empty() {
+        let mut distinct: Vec<&str> = notes.iter().flat_map(|n| n.split("; ")).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let _ = writeln!(text, "\nnotes:");
+        for note in distinct {
+            let _ = writeln!(text, "  {note}");
+        }
+    }
+    text
+}

@@ -1,0 +1,260 @@
+//! The strategy lab: play strategies against each other on one instance or on many seeded
+//! instances, and measure what a heuristic costs against optimal play.
+//!
+//! Shortfall: the first player's score under optimal play by both sides minus the score it
+//! actually got. Against an optimal second player it is never negative (no first-player
+//! strategy beats the game value); it is negative when the first player profits from the second
+//! player's mistakes. Parallel like the sweep: every instance adds integers to its pair's tally,
+//! so results are identical on any thread count.
+
+use super::StrategySpec;
+use crate::error::{InputError, SolveError};
+use crate::game::{Scores, Winner};
+use crate::games::GameEntry;
+use crate::generate::Generator;
+use crate::solve::MoveRecord;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// One game played by two strategies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    pub first_score: i64,
+    pub second_score: i64,
+    pub margin: i64,
+    pub winner: Winner,
+    pub moves: Vec<MoveRecord>,
+    /// Scores under optimal play by both sides (the game's value).
+    #[serde(skip)]
+    pub optimal: Scores,
+    /// What the strategies said about their play (fallbacks).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl GameRecord {
+    /// Builds the record of a finished game.
+    pub fn new(
+        moves: Vec<MoveRecord>,
+        scores: Scores,
+        optimal: Scores,
+        notes: Vec<String>,
+    ) -> Self {
+        GameRecord {
+            first_score: scores.first,
+            second_score: scores.second,
+            margin: scores.margin(),
+            winner: Winner::from_margin(scores.margin()),
+            moves,
+            optimal,
+            notes,
+        }
+    }
+
+    /// The first player's optimal score minus the score it got.
+    pub fn shortfall(&self) -> i64 {
+        self.optimal.first - self.first_score
+    }
+}
+
+/// Why strategies could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum StrategyError {
+    #[error("strategy '{name}' is not available for {game} (its strategies: {available})")]
+    Unknown {
+        name: String,
+        game: &'static str,
+        available: String,
+    },
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// Outcome counts of one pairing over many instances.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchTally {
+    pub trials: u64,
+    pub first_wins: u64,
+    pub ties: u64,
+    pub second_wins: u64,
+    pub margin_sum: i128,
+    pub shortfall_sum: i128,
+    /// How many games each strategy note came up in.
+    pub notes: std::collections::BTreeMap<String, u64>,
+}
+
+impl MatchTally {
+    fn add(&mut self, record: &GameRecord) {
+        for note in &record.notes {
+            *self.notes.entry(note.clone()).or_insert(0) += 1;
+        }
+        self.trials += 1;
+        match record.winner {
+            Winner::First => self.first_wins += 1,
+            Winner::Tie => self.ties += 1,
+            Winner::Second => self.second_wins += 1,
+        }
+        self.margin_sum += record.margin as i128;
+        self.shortfall_sum += record.shortfall() as i128;
+    }
+
+    fn merged(mut self, other: &MatchTally) -> MatchTally {
+        self.trials += other.trials;
+        self.first_wins += other.first_wins;
+        self.ties += other.ties;
+        self.second_wins += other.second_wins;
+        self.margin_sum += other.margin_sum;
+        self.shortfall_sum += other.shortfall_sum;
+        for (note, count) in &other.notes {
+            *self.notes.entry(note.clone()).or_insert(0) += count;
+        }
+        self
+    }
+}
+
+/// The statistics of one pairing: `first` moves first on every instance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchStats {
+    pub first: String,
+    pub second: String,
+    pub trials: u64,
+    pub first_wins: u64,
+    pub ties: u64,
+    pub second_wins: u64,
+    pub first_win_rate: f64,
+    pub mean_margin: f64,
+    /// Mean of (first player's optimal score - its actual score).
+    pub mean_shortfall: f64,
+    pub margin_sum: i128,
+    pub shortfall_sum: i128,
+    /// Strategy notes with the number of games they came up in, `; `-separated (empty if none).
+    pub notes: String,
+}
+
+impl MatchStats {
+    fn new(first: &StrategySpec, second: &StrategySpec, tally: &MatchTally) -> MatchStats {
+        let trials = tally.trials.max(1) as f64;
+        let round = |value: f64| (value * 1e6).round() / 1e6;
+        MatchStats {
+            first: first.to_string(),
+            second: second.to_string(),
+            trials: tally.trials,
+            first_wins: tally.first_wins,
+            ties: tally.ties,
+            second_wins: tally.second_wins,
+            first_win_rate: round(tally.first_wins as f64 / trials),
+            mean_margin: round(tally.margin_sum as f64 / trials),
+            mean_shortfall: round(tally.shortfall_sum as f64 / trials),
+            margin_sum: tally.margin_sum,
+            shortfall_sum: tally.shortfall_sum,
+            notes: tally
+                .notes
+                .iter()
+                .map(|(note, count)| format!("{note} (in {count} of {} games)", tally.trials))
+                .collect::<Vec<_>>()
+                .join("; "),
+        }
+    }
+}
+
+/// Every ordered pairing of `strategies` (row strategy first), over the same instances.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tournament {
+    pub game: &'static str,
+    pub strategies: Vec<String>,
+    /// Row-major: `matches[i * k + j]` has strategy i first and strategy j second.
+    pub matches: Vec<MatchStats>,
+}
+
+impl Tournament {
+    /// The pairing with `first` moving first against `second`.
+    pub fn pairing(&self, first: usize, second: usize) -> &MatchStats {
+        &self.matches[first * self.strategies.len() + second]
+    }
+}
+
+/// Checks that every strategy exists for the game before any work starts.
+pub fn check_strategies(
+    entry: &GameEntry,
+    strategies: &[StrategySpec],
+) -> Result<(), StrategyError> {
+    for spec in strategies {
+        if let StrategySpec::Special(name) = spec
+            && !entry.special_strategies.contains(&name.as_str())
+        {
+            let mut available = vec![super::GENERIC_STRATEGIES.to_string()];
+            available.extend(entry.special_strategies.iter().map(|s| s.to_string()));
+            return Err(StrategyError::Unknown {
+                name: name.clone(),
+                game: entry.name,
+                available: available.join(", "),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Plays every pair of `pairs` on instances `0..trials` of `generator`; `seed` keys the random
+/// strategies.
+pub fn run_matches(
+    entry: &GameEntry,
+    pairs: &[(StrategySpec, StrategySpec)],
+    generator: &Generator,
+    trials: u64,
+    seed: u64,
+) -> Result<Vec<MatchStats>, StrategyError> {
+    let strategies: Vec<StrategySpec> = pairs
+        .iter()
+        .flat_map(|(a, b)| [a.clone(), b.clone()])
+        .collect();
+    check_strategies(entry, &strategies)?;
+    if trials == 0 {
+        return Err(InputError::out_of_range("--trials", "at least 1", 0).into());
+    }
+    let empty = vec![MatchTally::default(); pairs.len()];
+    let tallies = (0..trials)
+        .into_par_iter()
+        .map(|index| -> Result<Vec<MatchTally>, StrategyError> {
+            let instance = entry.build(&generator.instance(index))?;
+            let optimal = instance.solve(crate::solve::SolverKind::Auto)?.scores();
+            let mut tallies = vec![MatchTally::default(); pairs.len()];
+            for (tally, (first, second)) in tallies.iter_mut().zip(pairs) {
+                tally.add(&instance.play(first, second, optimal, seed, index)?);
+            }
+            Ok(tallies)
+        })
+        .try_reduce(
+            || empty.clone(),
+            |a, b| Ok(a.into_iter().zip(&b).map(|(x, y)| x.merged(y)).collect()),
+        )?;
+    Ok(pairs
+        .iter()
+        .zip(&tallies)
+        .map(|((first, second), tally)| MatchStats::new(first, second, tally))
+        .collect())
+}
+
+/// Plays every ordered pair of `strategies` (each also against itself) on the same instances.
+pub fn tournament(
+    entry: &GameEntry,
+    strategies: &[StrategySpec],
+    generator: &Generator,
+    trials: u64,
+    seed: u64,
+) -> Result<Tournament, StrategyError> {
+    let pairs: Vec<(StrategySpec, StrategySpec)> = strategies
+        .iter()
+        .flat_map(|first| {
+            strategies
+                .iter()
+                .map(move |second| (first.clone(), second.clone()))
+        })
+        .collect();
+    Ok(Tournament {
+        game: entry.name,
+        strategies: strategies.iter().map(ToString::to_string).collect(),
+        matches: run_matches(entry, &pairs, generator, trials, seed)?,
+    })
+}

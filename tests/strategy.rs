@@ -1,0 +1,361 @@
+//! Strategies: optimal play reproduces the solvers, no strategy beats the game value against an
+//! optimal opponent, optimal play never does worse than the value, parity never loses with even
+//! n but can be worse than optimal, greedy loses to optimal on a known instance; determinism and
+//! the command line.
+
+mod common;
+
+use common::{fails_with, stdout_of};
+use gamelab::game::Scores;
+use gamelab::games::divisor_game::DivisorGame;
+use gamelab::games::stone_game::StoneGame;
+use gamelab::games::stone_game_ii::StoneGameII;
+use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::games::{AnyGame, find_game};
+use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::solve::SolverKind;
+use gamelab::strategy::StrategySpec;
+use gamelab::strategy::lab::{GameRecord, run_matches, tournament};
+use proptest::prelude::*;
+
+fn spec(text: &str) -> StrategySpec {
+    text.parse().unwrap()
+}
+
+fn play(game: &dyn AnyGame, first: &str, second: &str, seed: u64) -> (GameRecord, Scores) {
+    let optimal = game.solve(SolverKind::Auto).unwrap().scores();
+    (
+        game.play(&spec(first), &spec(second), optimal, seed, 0)
+            .unwrap(),
+        optimal,
+    )
+}
+
+/// The strategies every game has, plus `extra` for the game's own.
+fn strategies(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut all = vec![
+        "greedy",
+        "random",
+        "lookahead-1",
+        "lookahead-2",
+        "lookahead-3",
+        "optimal",
+    ];
+    all.extend_from_slice(extra);
+    all
+}
+
+/// The three properties of optimal play on one instance.
+fn check_optimal_play(game: &dyn AnyGame, extra: &[&'static str], seed: u64) {
+    let (record, optimal) = play(game, "optimal", "optimal", seed);
+    assert_eq!(
+        (record.first_score, record.second_score),
+        (optimal.first, optimal.second)
+    );
+    let solution = game.solve(SolverKind::Brute).unwrap();
+    assert_eq!(
+        Some(record.moves),
+        solution.moves,
+        "optimal play is the solvers' line"
+    );
+    for strategy in strategies(extra) {
+        // Against an optimal second player nobody beats the game value...
+        let (record, optimal) = play(game, strategy, "optimal", seed);
+        assert!(
+            record.first_score <= optimal.first,
+            "{strategy} beat the value"
+        );
+        assert!(record.shortfall() >= 0);
+        // ...and optimal play gets at least the value against anybody.
+        let (record, optimal) = play(game, "optimal", strategy, seed);
+        assert!(
+            record.first_score >= optimal.first,
+            "optimal fell below the value against {strategy}"
+        );
+        assert!(record.margin >= optimal.margin());
+    }
+}
+
+fn piles() -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(prop_oneof![-5i64..=5, 0i64..=60], 1..=10)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn optimal_play_is_the_game_value(piles in piles(), n in 1u64..=30, seed in 0u64..1000) {
+        check_optimal_play(&StoneGame::new(piles.clone()).unwrap(), &["parity"], seed);
+        check_optimal_play(&StoneGameII::new(piles.clone()).unwrap(), &[], seed);
+        check_optimal_play(&StoneGameIII::new(piles).unwrap(), &[], seed);
+        check_optimal_play(&DivisorGame::new(n).unwrap(), &[], seed);
+    }
+
+    #[test]
+    fn parity_never_loses_with_an_even_number_of_piles(
+        half in prop::collection::vec((-50i64..=100, -50i64..=100), 1..=8),
+        opponent in prop_oneof![Just("optimal"), Just("greedy"), Just("random"), Just("lookahead-3")],
+        seed in 0u64..1000,
+    ) {
+        let piles: Vec<i64> = half.into_iter().flat_map(|(a, b)| [a, b]).collect();
+        let game = StoneGame::new(piles).unwrap();
+        let (record, _) = play(&game, "parity", opponent, seed);
+        prop_assert!(record.margin >= 0, "parity lost against {opponent}");
+        prop_assert!(record.notes.is_empty());
+    }
+}
+
+#[test]
+fn parity_can_be_strictly_worse_than_optimal() {
+    // [4, 1, 2, 5]: both colours sum to 6 (4 + 2 and 1 + 5), so parity can only tie; optimal
+    // play takes the 5 and then the better of what the opponent leaves, winning 7 to 5.
+    let game = StoneGame::new(vec![4, 1, 2, 5]).unwrap();
+    let (parity, optimal) = play(&game, "parity", "optimal", 1);
+    assert_eq!((parity.first_score, parity.second_score), (6, 6));
+    assert_eq!((optimal.first, optimal.second), (7, 5));
+    assert_eq!(parity.shortfall(), 1);
+}
+
+#[test]
+fn greedy_loses_to_optimal_on_the_gold_pots() {
+    // [4, 6, 2, 3]: greedy takes the bigger end, 4, which exposes the 6 to the opponent; it ends
+    // 7 to 8, while optimal play takes the 3 first and wins 9 to 6.
+    let game = StoneGame::new(vec![4, 6, 2, 3]).unwrap();
+    let (greedy, optimal) = play(&game, "greedy", "optimal", 1);
+    assert_eq!((greedy.first_score, greedy.second_score), (7, 8));
+    assert_eq!(greedy.winner, gamelab::Winner::Second);
+    assert_eq!((optimal.first, optimal.second), (9, 6));
+    assert_eq!(greedy.moves[0].gain, 4);
+}
+
+#[test]
+fn parity_says_when_it_falls_back_to_greedy() {
+    let odd = StoneGame::new(vec![1, 100, 3]).unwrap();
+    let (record, _) = play(&odd, "parity", "optimal", 1);
+    assert!(
+        record.notes[0].contains("odd n it plays greedy"),
+        "{:?}",
+        record.notes
+    );
+    let even = StoneGame::new(vec![1, 2]).unwrap();
+    let (record, _) = play(&even, "optimal", "parity", 1);
+    assert!(record.notes[0].contains("as second player it plays greedy"));
+}
+
+#[test]
+fn lookahead_one_plays_like_greedy_on_pile_games() {
+    let game = StoneGame::new(vec![3, 9, 1, 2, 7, 7, 4]).unwrap();
+    let (greedy, _) = play(&game, "greedy", "greedy", 1);
+    let (lookahead, _) = play(&game, "lookahead-1", "lookahead-1", 1);
+    assert_eq!(greedy.moves, lookahead.moves);
+}
+
+fn generator(game: &str) -> Generator {
+    let spec = GeneratorSpec {
+        sizes: SizeRange::new(2, 12),
+        values: Some(ValueSpec::uniform(1, 100)),
+        seed: 5,
+    };
+    Generator::new(find_game(game).unwrap(), spec).unwrap()
+}
+
+#[test]
+fn tournaments_are_the_same_on_any_thread_count() {
+    let entry = find_game("stone-game").unwrap();
+    let strategies: Vec<StrategySpec> =
+        ["optimal", "greedy", "random", "parity"].map(spec).to_vec();
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| tournament(entry, &strategies, &generator("stone-game"), 400, 9).unwrap())
+    };
+    let one = run(1);
+    assert_eq!(one, run(4));
+    // The optimal column never lets a first player beat the value.
+    for row in 0..strategies.len() {
+        assert!(one.pairing(row, 0).mean_shortfall >= 0.0);
+    }
+    assert_eq!(one.pairing(0, 0).mean_shortfall, 0.0);
+    // Optimal play is not a best response: some pairing out-scores optimal against random.
+    let against_random = |row| one.pairing(row, 2).mean_margin;
+    assert!(against_random(0) > 0.0);
+}
+
+#[test]
+fn many_games_report_the_documented_numbers() {
+    let entry = find_game("stone-game-iii").unwrap();
+    let pairs = [(spec("greedy"), spec("optimal"))];
+    let stats = &run_matches(entry, &pairs, &generator("stone-game-iii"), 300, 2).unwrap()[0];
+    assert_eq!(stats.trials, 300);
+    assert_eq!(stats.first_wins + stats.ties + stats.second_wins, 300);
+    assert!(stats.mean_shortfall >= 0.0);
+}
+
+#[test]
+fn play_prints_one_game_or_many() {
+    let text = stdout_of(&[
+        "play",
+        "stone-game",
+        "--first",
+        "greedy",
+        "--second",
+        "optimal",
+        "--piles",
+        "4,6,2,3",
+    ]);
+    assert!(
+        text.contains("takes the left pile (4)") && text.contains("shortfall: +2"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "play",
+        "stone-game",
+        "--first",
+        "greedy",
+        "--second",
+        "optimal",
+        "--piles",
+        "4,6,2,3",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (
+            json["first_score"].as_i64(),
+            json["second_score"].as_i64(),
+            json["margin"].as_i64()
+        ),
+        (Some(7), Some(8), Some(-1))
+    );
+    assert_eq!(json["winner"], "second");
+    assert_eq!(json["moves"][0]["side"], "left");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "play",
+        "stone-game",
+        "--first",
+        "random",
+        "--second",
+        "optimal",
+        "--n",
+        "6",
+        "--trials",
+        "200",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    for key in [
+        "trials",
+        "first_wins",
+        "ties",
+        "second_wins",
+        "mean_margin",
+        "mean_shortfall",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    assert_eq!(json["trials"], 200);
+    assert!(json["mean_shortfall"].as_f64().unwrap() > 0.0);
+    let divisor = stdout_of(&[
+        "play",
+        "divisor-game",
+        "--first",
+        "optimal",
+        "--second",
+        "random",
+        "--n",
+        "12",
+    ]);
+    assert!(divisor.contains("result: first"), "{divisor}");
+}
+
+#[test]
+fn tournament_writes_text_csv_json_and_a_heatmap() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("t.csv");
+    let png = dir.path().join("t.png");
+    let text = stdout_of(&[
+        "tournament",
+        "stone-game",
+        "--strategies",
+        "optimal,greedy,parity",
+        "--trials",
+        "100",
+        "--out",
+        csv.to_str().unwrap(),
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert!(text.contains("price of each strategy"), "{text}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 10);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "tournament",
+        "divisor-game",
+        "--strategies",
+        "optimal,random",
+        "--trials",
+        "50",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["matches"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn bad_strategies_are_refused() {
+    fails_with(
+        &[
+            "play",
+            "stone-game-ii",
+            "--first",
+            "parity",
+            "--second",
+            "optimal",
+        ],
+        &["'parity' is not available for stone-game-ii"],
+    );
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "lookahead-0",
+            "--second",
+            "optimal",
+        ],
+        &["lookahead depth"],
+    );
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "Greedy!",
+            "--second",
+            "optimal",
+        ],
+        &["not a strategy name"],
+    );
+    fails_with(
+        &["tournament", "stone-game", "--strategies", "optimal,magic"],
+        &["'magic' is not available"],
+    );
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "greedy",
+            "--second",
+            "optimal",
+            "--trials",
+            "0",
+        ],
+        &["--trials must be at least 1"],
+    );
+}
