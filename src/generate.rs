@@ -1,13 +1,21 @@
 //! Seeded random instances: pile rows (or numbers N) drawn under size, value and parity
 //! constraints, reproducible byte for byte on every platform and thread count.
 //!
-//! Streams. The values of instance `index` with `n` piles come from the ChaCha8 stream whose
-//! 256-bit key is (seed, n, index) in little-endian words, so any instance can be regenerated
-//! alone and parallel runs equal serial ones. A random size is drawn from the stream keyed by
-//! (seed, 0, index). ChaCha8 is a fixed, documented cipher, and every draw goes through the
-//! integer-only samplers below (no floating point, no `rand` helper whose output may change
-//! between versions), so the output depends on nothing but the inputs. `tests/generate.rs` pins
-//! golden values.
+//! Streams. The values of instance `index` with `n` piles come from a Xoshiro256++ generator
+//! (rand's `Xoshiro256PlusPlus`, a "named portable generator" whose output rand guarantees not
+//! to change). Its key (seed, n, index, 0) is hashed to 64 bits by chaining SplitMix64's
+//! finaliser over the four words, and the generator is seeded from that with its documented
+//! `seed_from_u64` (SplitMix64 expansion). Every key word thus reaches every state word (raw
+//! Xoshiro states differing in one word give the same first outputs); two instances share a
+//! stream only with probability about 2^-64 per pair. Any instance can be regenerated alone,
+//! and parallel runs equal serial ones. A random size is drawn from the stream keyed
+//! (seed, 0, index, 0). Every draw goes through the integer-only samplers
+//! below (no floating point, no `rand` helper whose output may change between versions), so the
+//! output depends on nothing but the inputs; `tests/generate.rs` pins golden values.
+//!
+//! Xoshiro rather than ChaCha8: a sweep draws tens of millions of values, and ChaCha8 cost 17
+//! cycles per value here, the whole budget of a sweep; Xoshiro256++ takes about two. Values
+//! below 2^32 take 32 bits each (two per 64-bit output).
 //!
 //! Distributions of pile values in `[min, max]`:
 //! - `uniform`: every value equally likely.
@@ -19,7 +27,7 @@
 use crate::error::InputError;
 use crate::games::GameEntry;
 use crate::input::InstanceInput;
-use rand::rngs::ChaCha8Rng;
+use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -318,7 +326,7 @@ impl Generator {
             sizes.nth(0)
         } else {
             let mut rng = stream(self.spec.seed, 0, index);
-            sizes.nth(below(&mut rng, sizes.count()))
+            sizes.nth(rng.below(sizes.count()))
         };
         let mut input = if self.takes_piles {
             let mut piles = Vec::new();
@@ -333,16 +341,29 @@ impl Generator {
 
     /// Writes the `n` pile values of instance `index` into `out` (replacing its contents).
     pub fn piles_into(&self, n: u64, index: u64, out: &mut Vec<i64>) {
+        out.clear();
+        self.append_piles(n, index, out);
+    }
+
+    /// Appends the `n` pile values of instance `index` to `out` (the sweep fills one buffer
+    /// with a whole batch of instances this way).
+    pub fn append_piles(&self, n: u64, index: u64, out: &mut Vec<i64>) {
         let Some(values) = &self.spec.values else {
-            out.clear();
             return;
         };
+        let start = out.len();
         let mut rng = stream(self.spec.seed, n, index);
+        let span = values.max.wrapping_sub(values.min) as u64;
+        let small_uniform = values.distribution == Distribution::Uniform && span < u32::MAX as u64;
         for _ in 0..TOTAL_PARITY_ATTEMPTS {
-            out.clear();
-            out.extend((0..n).map(|_| draw_value(&mut rng, values)));
+            out.truncate(start);
+            if small_uniform {
+                rng.extend_below_u32(span as u32 + 1, n, values.min, out);
+            } else {
+                out.extend((0..n).map(|_| draw_value(&mut rng, values)));
+            }
             match values.total_parity {
-                Some(wanted) if total_parity(out) != wanted => continue,
+                Some(wanted) if total_parity(&out[start..]) != wanted => continue,
                 _ => return,
             }
         }
@@ -361,60 +382,135 @@ fn total_parity(piles: &[i64]) -> Parity {
     Parity::of(piles.iter().map(|&pile| pile as i128).sum())
 }
 
-/// The ChaCha8 stream keyed by (seed, size, index) for instance values.
-fn stream(seed: u64, size: u64, index: u64) -> ChaCha8Rng {
+/// The draws for instance values keyed by (seed, size, index).
+fn stream(seed: u64, size: u64, index: u64) -> Draws {
     keyed_stream([seed, size, index, 0])
 }
 
-/// The ChaCha8 stream whose 256-bit key is `words` in little-endian order. Instance values use
-/// a last word of 0; other users (random strategies) put a distinct tag there, so no two uses
-/// share a stream.
-pub fn keyed_stream(words: [u64; 4]) -> ChaCha8Rng {
-    let mut key = [0u8; 32];
-    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    ChaCha8Rng::from_seed(key)
+/// SplitMix64's finaliser: a bijection of 64-bit words that mixes every input bit into every
+/// output bit.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
-/// A uniform integer in `0..bound` (`bound >= 1`): Lemire's multiply-and-reject method.
-pub fn below(rng: &mut impl Rng, bound: u64) -> u64 {
-    let threshold = bound.wrapping_neg() % bound;
-    loop {
-        let product = rng.next_u64() as u128 * bound as u128;
-        if product as u64 >= threshold {
-            return (product >> 64) as u64;
+/// The draws from the generator keyed by `words` (see the module docs). Instance values use a
+/// last word of 0; other users (random strategies) put a distinct tag there, so no two uses
+/// share a stream.
+pub fn keyed_stream(words: [u64; 4]) -> Draws {
+    // Chained, so (a, b) and (b, a) hash differently.
+    let key = words
+        .iter()
+        .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
+    Draws {
+        rng: Xoshiro256PlusPlus::seed_from_u64(key),
+        spare: None,
+    }
+}
+
+/// A stream of random integers: 64-bit outputs, or 32-bit halves of them for small ranges.
+pub struct Draws {
+    rng: Xoshiro256PlusPlus,
+    /// The unused upper half of the last 64-bit output.
+    spare: Option<u32>,
+}
+
+impl Draws {
+    /// 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    /// 32 random bits: the lower half of a fresh output, then its upper half.
+    fn next_u32(&mut self) -> u32 {
+        match self.spare.take() {
+            Some(half) => half,
+            None => {
+                let word = self.rng.next_u64();
+                self.spare = Some((word >> 32) as u32);
+                word as u32
+            }
+        }
+    }
+
+    /// A uniform integer in `0..bound` (`bound >= 1`): Lemire's multiply-and-reject method, on
+    /// 32 bits when `bound` fits.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        if let Ok(bound) = u32::try_from(bound) {
+            let threshold = bound.wrapping_neg() % bound;
+            loop {
+                let product = self.next_u32() as u64 * bound as u64;
+                if product as u32 >= threshold {
+                    return product >> 32;
+                }
+            }
+        }
+        let threshold = bound.wrapping_neg() % bound;
+        loop {
+            let product = self.next_u64() as u128 * bound as u128;
+            if product as u64 >= threshold {
+                return (product >> 64) as u64;
+            }
+        }
+    }
+
+    /// Appends `count` uniform integers in `0..bound` (`1 <= bound <= 2^32`) to `out`, each
+    /// offset by `min`: the sweep's hot loop, with the rejection threshold computed once. Draws
+    /// the same numbers as `count` calls of [`Draws::below`].
+    fn extend_below_u32(&mut self, bound: u32, count: u64, min: i64, out: &mut Vec<i64>) {
+        let threshold = bound.wrapping_neg() % bound;
+        let wanted = out.len() + count as usize;
+        out.reserve(count as usize);
+        let take = |half: u32, out: &mut Vec<i64>| {
+            let product = half as u64 * bound as u64;
+            if product as u32 >= threshold && out.len() < wanted {
+                out.push(min.wrapping_add((product >> 32) as i64));
+            }
+        };
+        if let Some(half) = self.spare.take() {
+            take(half, out);
+        }
+        // Both halves of each output, lower first, as `next_u32` would hand them out.
+        while out.len() < wanted {
+            let word = self.rng.next_u64();
+            take(word as u32, out);
+            if out.len() < wanted {
+                take((word >> 32) as u32, out);
+            } else {
+                self.spare = Some((word >> 32) as u32);
+            }
+        }
+    }
+
+    /// A uniform offset in `0..=span` (the full 64-bit range when `span` is `u64::MAX`).
+    fn offset_up_to(&mut self, span: u64) -> u64 {
+        match span.checked_add(1) {
+            Some(bound) => self.below(bound),
+            None => self.next_u64(),
         }
     }
 }
 
-/// A uniform offset in `0..=span` (the full 64-bit range when `span` is `u64::MAX`).
-fn offset_up_to(rng: &mut impl Rng, span: u64) -> u64 {
-    match span.checked_add(1) {
-        Some(bound) => below(rng, bound),
-        None => rng.next_u64(),
-    }
-}
-
 /// One pile value.
-fn draw_value(rng: &mut impl Rng, values: &ValueSpec) -> i64 {
+fn draw_value(rng: &mut Draws, values: &ValueSpec) -> i64 {
     let span = values.max.wrapping_sub(values.min) as u64;
     let offset = match values.distribution {
-        Distribution::Uniform => offset_up_to(rng, span),
+        Distribution::Uniform => rng.offset_up_to(span),
         Distribution::Geometric => geometric_offset(rng, span),
     };
     values.min.wrapping_add(offset as i64)
 }
 
 /// An offset in `0..=span` from the banded power law of the module docs.
-fn geometric_offset(rng: &mut impl Rng, span: u64) -> u64 {
+fn geometric_offset(rng: &mut Draws, span: u64) -> u64 {
     // Band k starts at 2^k - 1; the last band is the one holding `span`: the largest k with
     // 2^k - 1 <= span.
     let last_band = (span as u128 + 1).ilog2().min(63) as u64;
     let band = (rng.next_u64().trailing_zeros() as u64).min(last_band);
     let start = (1u64 << band) - 1;
     let width_in_range = (span - start).min((1u64 << band) - 1);
-    start + offset_up_to(rng, width_in_range)
+    start + rng.offset_up_to(width_in_range)
 }
 
 #[cfg(test)]
@@ -441,10 +537,38 @@ mod tests {
     #[test]
     fn lemire_sampling_stays_in_bounds() {
         let mut rng = stream(7, 0, 0);
-        for bound in [1, 2, 3, 100, u64::MAX] {
+        for bound in [1, 2, 3, 100, u32::MAX as u64, 1 << 32, u64::MAX] {
             for _ in 0..200 {
-                assert!(below(&mut rng, bound) < bound);
+                assert!(rng.below(bound) < bound);
             }
+        }
+    }
+
+    #[test]
+    fn small_ranges_are_uniform() {
+        let mut rng = stream(11, 0, 0);
+        let mut counts = [0u32; 10];
+        for _ in 0..100_000 {
+            counts[rng.below(10) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn keys_differing_in_one_word_give_different_streams() {
+        let first = |words| keyed_stream(words).next_u64();
+        let base = first([1, 2, 3, 0]);
+        for other in [
+            [2, 2, 3, 0],
+            [1, 3, 3, 0],
+            [1, 2, 4, 0],
+            [1, 2, 3, 1],
+            [2, 1, 3, 0],
+        ] {
+            assert_ne!(first(other), base, "{other:?}");
         }
     }
 

@@ -5,7 +5,7 @@ use gamelab::games::find_game;
 use gamelab::generate::{Distribution, Generator, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use gamelab::input::InstanceInput;
 use proptest::prelude::*;
-use rand::rngs::ChaCha8Rng;
+use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
 fn stone_game_spec(sizes: SizeRange, values: ValueSpec, seed: u64) -> GeneratorSpec {
@@ -17,11 +17,13 @@ fn stone_game_spec(sizes: SizeRange, values: ValueSpec, seed: u64) -> GeneratorS
 }
 
 #[test]
-fn chacha8_stream_is_the_documented_one() {
-    // The golden value measured for rand 0.8, 0.9 and 0.10 (../shared/DEPENDENCIES.md): if a
-    // dependency update changes the stream, this fails loudly.
-    let mut rng = ChaCha8Rng::seed_from_u64(42);
-    assert_eq!(rng.next_u64(), 12578764544318200737);
+fn xoshiro_stream_is_the_documented_one() {
+    // rand documents Xoshiro256PlusPlus as portable; these are its first outputs for
+    // `seed_from_u64(42)` with rand 0.10. If a dependency update changes the stream, this
+    // fails loudly, and every golden value below would move with it.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
+    assert_eq!(rng.next_u64(), 15021278609987233951);
+    assert_eq!(rng.next_u64(), 5881210131331364753);
 }
 
 #[test]
@@ -36,7 +38,7 @@ fn generated_instances_are_pinned() {
     .unwrap();
     assert_eq!(
         generator.instance(0).piles.unwrap(),
-        vec![72, 38, 98, 72, 22, 16]
+        vec![4, 36, 6, 92, 95, 44]
     );
     let geometric = ValueSpec {
         distribution: Distribution::Geometric,
@@ -44,9 +46,10 @@ fn generated_instances_are_pinned() {
     };
     let generator =
         Generator::new(game, stone_game_spec(SizeRange::new(8, 8), geometric, 1)).unwrap();
-    let piles = generator.instance(0).piles.unwrap();
-    assert_eq!(piles.len(), 8);
-    assert_eq!(piles, generator.instance(0).piles.unwrap());
+    assert_eq!(
+        generator.instance(0).piles.unwrap(),
+        vec![1, 1, 1, 15, 1, 2, 1, 1]
+    );
 }
 
 #[test]

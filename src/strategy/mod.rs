@@ -10,10 +10,9 @@
 pub mod lab;
 
 use crate::game::{Game, Player};
-use crate::generate::{below, keyed_stream};
+use crate::generate::{Draws, keyed_stream};
 use crate::solve::brute::search;
 use crate::solve::{best_move, signed_for, terminal_value};
-use rand::rngs::ChaCha8Rng;
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -162,13 +161,13 @@ impl<G: Game> Strategy<G> for Greedy {
 
 /// A uniformly random legal move from a seeded stream.
 pub struct RandomMoves {
-    rng: ChaCha8Rng,
+    rng: Draws,
 }
 
 impl<G: Game> Strategy<G> for RandomMoves {
     fn choose(&mut self, game: &G, state: &G::State) -> G::Move {
         let moves = game.legal_moves(state);
-        moves[below(&mut self.rng, moves.len() as u64) as usize]
+        moves[self.rng.below(moves.len() as u64) as usize]
     }
 }
 
