@@ -315,22 +315,32 @@ fn solve_unit(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SweepError> {
     let mut tally = Tally::default();
-    let mut piles = Vec::new();
     let mut scratch = Vec::new();
-    for index in unit.trials() {
-        let instance = if entry.takes_piles() {
-            generator.piles_into(unit.n, index, &mut piles);
-            InstanceRef::Piles(&piles)
-        } else {
-            InstanceRef::Number(unit.n)
-        };
-        let margin = entry
-            .first_margin(instance, &mut scratch)
-            .map_err(|source| SweepError::Solve {
-                n: unit.n,
-                index,
-                source,
-            })?;
+    let mut margins = Vec::new();
+    let failed = |source| SweepError::Solve {
+        n: unit.n,
+        index: unit.first,
+        source,
+    };
+    if entry.takes_piles() {
+        // Generate the unit's instances side by side and solve them in one batch.
+        let mut flat = Vec::with_capacity(UNIT_TRIALS as usize * unit.n as usize);
+        for index in unit.trials() {
+            generator.append_piles(unit.n, index, &mut flat);
+        }
+        entry
+            .first_margins(unit.n as usize, &flat, &mut margins, &mut scratch)
+            .map_err(failed)?;
+    } else {
+        for _ in unit.trials() {
+            margins.push(
+                entry
+                    .first_margin(InstanceRef::Number(unit.n), &mut scratch)
+                    .map_err(failed)?,
+            );
+        }
+    }
+    for margin in margins {
         tally.add(margin);
     }
     progress(tally.trials);

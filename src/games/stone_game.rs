@@ -13,15 +13,16 @@
 
 use super::{
     InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    take_piles,
+    solved_without_moves, take_piles,
 };
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::stone_game::{
-    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin, rolling_margin_in,
-    rolling_with_decisions,
+    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in, rolling_with_decisions,
 };
+use crate::solve::dp::stone_game_batch::batch_margins;
+use crate::solve::dp::stone_game_fast::fast_margin;
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_policy, solution_from_values,
@@ -300,6 +301,35 @@ impl RegisteredGame for StoneGame {
         Ok(rolling_margin_in(piles, scratch))
     }
 
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Rolling => {
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let margin = fast_margin(&self.piles, threads);
+                Ok(Solution::value_only(
+                    Self::NAME,
+                    solver,
+                    Scores::from_total_and_margin(self.total, margin),
+                ))
+            }
+            other => solved_without_moves(self, other),
+        }
+    }
+
+    fn first_margins(
+        n: usize,
+        flat: &[i64],
+        out: &mut Vec<i64>,
+        _: &mut Vec<i64>,
+    ) -> Result<(), SolveError> {
+        for instance in flat.chunks(n.max(1)) {
+            let piles = borrow_piles(Self::NAME, InstanceRef::Piles(instance))?;
+            check_score_range(Self::NAME, piles, 1)?;
+        }
+        batch_margins(flat, n, out);
+        Ok(())
+    }
+
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         let margin_on = |state: &Interval, margin: &dyn Fn(usize, usize) -> i64| {
             if state.is_empty() {
@@ -333,11 +363,7 @@ impl RegisteredGame for StoneGame {
                     }
                 }))
             }
-            SolverKind::Rolling => Ok(Solution::value_only(
-                Self::NAME,
-                solver,
-                Scores::from_total_and_margin(self.total, rolling_margin(&self.piles)),
-            )),
+            SolverKind::Rolling => RegisteredGame::solve_value(self, solver),
             other => Err(not_applicable::<Self>(other)),
         }
     }

@@ -3,5 +3,7 @@
 
 pub mod divisor_game;
 pub mod stone_game;
+pub mod stone_game_batch;
+pub mod stone_game_fast;
 pub mod stone_game_ii;
 pub mod stone_game_iii;

@@ -1,0 +1,440 @@
+//! The fast stone-game margin: the one-row score-difference DP `d_L[i] = max(p[i] - d_{L-1}[i+1],
+//! p[i+L-1] - d_{L-1}[i])` with O(n) memory, vectorised with the widest SIMD the CPU offers
+//! (chosen at run time), many lengths per pass over the row, and both cores working without a
+//! barrier per diagonal.
+//!
+//! Skewed bands. Lengths are taken `STEPS` at a time (a band). In skewed coordinates
+//! `x = i + s`, where `s` is the step within the band (length `L0 + s`), cell `(x, s)` needs
+//! `(x, s-1)` (that is `d(i+1)`) and `(x-1, s-1)` (that is `d(i)`), and its right pile
+//! `p[i + L0 + s - 1] = p[x + L0 - 1]` is the same at every step. So a band is one sweep over x
+//! in blocks of 8 lanes: load `d_{L0}` at the block, run all `STEPS` steps in registers (each
+//! step shifts in one lane of the previous block's vector at that step), and store
+//! `d_{L0+STEPS}` at `x - STEPS`. Per block and step that is one lane shift, two subtractions and
+//! a max, with no memory traffic but one load of the left piles; per block, two loads and a
+//! store. The row is updated in place: a band reads ahead of where it writes.
+//!
+//! Padding. Rows and piles carry `PAD` zeros on the left and `PAD` on the right, so lanes outside
+//! the valid triangle (`i < 0` or `i > n - L`) read and write padding. Their values are garbage,
+//! but no valid cell depends on them: `(i, L)` needs only `(i, L-1)` and `(i+1, L-1)`, valid
+//! whenever `(i, L)` is.
+//!
+//! Threads. With `c` threads, every band's columns are cut into `c` slices, and thread `j`
+//! sweeps slice `j` of every band, so each core keeps its part of the row in its own cache and
+//! only slice borders cross cores. Thread `j` starts band `b` with the register state (the 16
+//! step vectors of the block left of its slice) that thread `j - 1` hands over when it finishes
+//! its slice of band `b` (a small ring buffer of states). A block at `x` reads `d` at
+//! `[x, x + 8)`, stored by band `b - 1` at block `x + STEPS`; when that lies in slice `j + 1` of
+//! band `b - 1`, thread `j` waits on thread `j + 1`'s cursor for band `b - 1` (published every
+//! `PUBLISH_EVERY` columns, release/acquire). Slice borders never grow from band to band, which
+//! rules out the other hazards: thread `j` writes band `b` at `x - STEPS`, where only thread
+//! `j - 1` read band `b - 1` values, and it finished before handing over; and what thread `j`
+//! reads in slice `j + 1` territory is overwritten there only by band `b`, which thread `j + 1`
+//! starts after thread `j` hands over. No cell is touched by two threads at once: this is the
+//! safety argument for the shared row.
+//!
+//! SIMD. The vector code is written once over `[i64; 8]`; `#[target_feature]` copies of it for
+//! AVX-512 (`vpmaxsq`, `valignq`) and AVX2 (compare-and-blend) sit beside the portable one, and
+//! `is_x86_feature_detected!` picks one at run time, so the binary stays portable.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Lanes per vector.
+const LANES: usize = 8;
+/// Lengths per band (steps kept in registers).
+pub const STEPS: usize = 16;
+/// Padding on each side of the row and the piles, in elements.
+const PAD: usize = STEPS + 2 * LANES;
+/// Below this many piles one thread does it all: threads cost more than they save.
+pub const THREADING_THRESHOLD: usize = 4096;
+/// A band publishes its cursor every this many columns: often enough that the next band never
+/// starves, rarely enough that the cursor's cache line does not bounce between cores, and it
+/// keeps the two bands' writes this far apart.
+const PUBLISH_EVERY: usize = 512;
+
+type Lanes = [i64; LANES];
+
+/// Reads 8 lanes at `at`.
+///
+/// # Safety
+/// `at..at + 8` must be inside the allocation.
+#[inline(always)]
+unsafe fn load(base: *const i64, at: usize) -> Lanes {
+    // SAFETY: the caller keeps `at..at + 8` in bounds.
+    unsafe { base.add(at).cast::<Lanes>().read_unaligned() }
+}
+
+/// Writes 8 lanes at `at`.
+///
+/// # Safety
+/// `at..at + 8` must be inside the allocation.
+#[inline(always)]
+unsafe fn store(base: *mut i64, at: usize, lanes: Lanes) {
+    // SAFETY: the caller keeps `at..at + 8` in bounds.
+    unsafe { base.add(at).cast::<Lanes>().write_unaligned(lanes) }
+}
+
+/// The lanes one position to the left: `[before[7], now[0], ..., now[6]]`.
+#[inline(always)]
+fn shifted(before: &Lanes, now: &Lanes) -> Lanes {
+    let mut out = [0; LANES];
+    out[0] = before[LANES - 1];
+    out[1..].copy_from_slice(&now[..LANES - 1]);
+    out
+}
+
+/// The row shared by the threads, and the piles, both padded.
+#[derive(Clone, Copy)]
+struct Shared {
+    row: *mut i64,
+    piles: *const i64,
+    /// Number of piles (unpadded).
+    n: usize,
+}
+
+// SAFETY: access is coordinated by the slice protocol described in the module docs.
+unsafe impl Send for Shared {}
+// SAFETY: as above.
+unsafe impl Sync for Shared {}
+
+/// The register state handed across a slice border: the previous block's vector at each step.
+type BorderState = [Lanes; STEPS];
+
+/// States in flight per border; a thread is never more than two bands ahead of its right
+/// neighbour (it waits on that neighbour's cursor), so four slots never overflow.
+const RING: usize = 4;
+
+/// Everything the threads share besides the data: cursors and border states.
+struct Pipeline {
+    threads: usize,
+    bands: usize,
+    /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
+    cursors: Vec<AtomicUsize>,
+    /// `states[j * RING + b % RING]`: thread `j`'s border state after its slice of band `b`.
+    states: Vec<std::cell::UnsafeCell<BorderState>>,
+    /// `handed[j * RING + slot]`: 1 + the band whose state the slot holds.
+    handed: Vec<AtomicUsize>,
+    /// `taken[j * RING + slot]`: 1 + the band whose state thread `j + 1` has copied.
+    taken: Vec<AtomicUsize>,
+}
+
+// SAFETY: each state slot is written by one thread and read by one other, ordered by
+// `handed`/`taken` (release/acquire).
+unsafe impl Sync for Pipeline {}
+
+impl Pipeline {
+    fn new(threads: usize, bands: usize) -> Pipeline {
+        let atomics = |count: usize| (0..count).map(|_| AtomicUsize::new(0)).collect();
+        Pipeline {
+            threads,
+            bands,
+            cursors: atomics(threads * bands),
+            states: (0..threads * RING)
+                .map(|_| std::cell::UnsafeCell::new([[0; LANES]; STEPS]))
+                .collect(),
+            handed: atomics(threads * RING),
+            taken: atomics(threads * RING),
+        }
+    }
+
+    /// Thread `j`'s slice of the band with base length `base`: columns `[low, high)`.
+    fn slice(&self, n: usize, base: usize, j: usize) -> (usize, usize) {
+        let end = (n - base + 1).next_multiple_of(LANES);
+        let border = |k: usize| {
+            if k == self.threads {
+                end
+            } else {
+                (end * k / self.threads) / LANES * LANES
+            }
+        };
+        (border(j), border(j + 1))
+    }
+
+    /// Waits until band `b` is computed up to column `needed` beyond `ready` (a slice border or
+    /// a position inside a slice of a thread `>= first`); returns how far it is now known ready.
+    fn wait_for_column(
+        &self,
+        n: usize,
+        b: usize,
+        first: usize,
+        ready: usize,
+        needed: usize,
+    ) -> usize {
+        let base = 1 + b * STEPS;
+        for k in first..self.threads {
+            let (low, high) = self.slice(n, base, k);
+            if ready < low || ready >= high {
+                continue;
+            }
+            let target = needed.min(high);
+            wait_until(&self.cursors[k * self.bands + b], target);
+            return target;
+        }
+        // Past the last slice: nothing is computed there, and nothing valid depends on it.
+        usize::MAX
+    }
+
+    /// Hands thread `j`'s border state for band `b` to thread `j + 1`.
+    fn hand_over(&self, j: usize, b: usize, state: &BorderState) {
+        let slot = j * RING + b % RING;
+        wait_until(&self.taken[slot], (b + 1).saturating_sub(RING));
+        // SAFETY: thread `j + 1` copied the slot's previous state (`taken`), and will not read
+        // this one before `handed` says so.
+        unsafe { *self.states[slot].get() = *state };
+        self.handed[slot].store(b + 1, Ordering::Release);
+    }
+
+    /// Thread `j + 1` takes thread `j`'s border state for band `b`.
+    fn take(&self, j: usize, b: usize) -> BorderState {
+        let slot = j * RING + b % RING;
+        wait_until(&self.handed[slot], b + 1);
+        // SAFETY: `handed` (acquire) says thread `j` finished writing this state.
+        let state = unsafe { *self.states[slot].get() };
+        self.taken[slot].store(b + 1, Ordering::Release);
+        state
+    }
+}
+
+/// Spins until `counter` reaches `target`.
+fn wait_until(counter: &AtomicUsize, target: usize) {
+    let mut spins = 0u32;
+    while counter.load(Ordering::Acquire) < target {
+        spins += 1;
+        if spins < 1 << 12 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// Thread `j`'s part of band `b` (lengths `base + 1 ..= base + STEPS`): reads `d_base`, writes
+/// `d_{base+STEPS}` in place.
+///
+/// # Safety
+/// `shared` must point to padded arrays of `n + 2 * PAD` elements holding `d_base` (row) and
+/// the piles, and the slice protocol (module docs) must hold.
+#[inline(always)]
+unsafe fn sweep_slice(shared: Shared, pipeline: &Pipeline, j: usize, b: usize) {
+    let Shared { row, piles, n } = shared;
+    let base = 1 + b * STEPS;
+    let (low, high) = pipeline.slice(n, base, j);
+    let mut before = if j > 0 {
+        pipeline.take(j - 1, b)
+    } else {
+        [[0; LANES]; STEPS]
+    };
+    // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
+    // threads to the right (usually j + 1 only; more when slices are narrow).
+    let mut ready = if b == 0 {
+        usize::MAX
+    } else {
+        pipeline.slice(n, base - STEPS, j).1
+    };
+    let cursor = &pipeline.cursors[j * pipeline.bands + b];
+    let mut x = low;
+    while x < high {
+        let needed = x + STEPS + LANES;
+        while ready < needed {
+            ready = pipeline.wait_for_column(n, b - 1, j + 1, ready, needed);
+        }
+        // SAFETY: x + PAD + 8 <= n - base + 1 + PAD + 8 <= n + 2 * PAD, and x + PAD - STEPS >= 0;
+        // piles at x + base - 1 + PAD + 8 <= n + PAD + 8 <= n + 2 * PAD.
+        unsafe {
+            let mut now = load(row, x + PAD);
+            let right_piles = load(piles, x + PAD + base - 1);
+            for (step, previous_block) in before.iter_mut().enumerate() {
+                let left = load(piles, x + PAD - step - 1);
+                let here = shifted(previous_block, &now);
+                let mut next = [0i64; LANES];
+                for lane in 0..LANES {
+                    next[lane] = (left[lane] - now[lane]).max(right_piles[lane] - here[lane]);
+                }
+                *previous_block = now;
+                now = next;
+            }
+            store(row, x + PAD - STEPS, now);
+        }
+        x += LANES;
+        if x.is_multiple_of(PUBLISH_EVERY) {
+            cursor.store(x, Ordering::Release);
+        }
+    }
+    cursor.store(usize::MAX, Ordering::Release);
+    if j + 1 < pipeline.threads {
+        pipeline.hand_over(j, b, &before);
+    }
+}
+
+/// Sweeps thread `j`'s slice of every band.
+type SliceRunner = fn(Shared, &Pipeline, usize);
+
+#[inline(always)]
+fn run_slices_body(shared: Shared, pipeline: &Pipeline, j: usize) {
+    for b in 0..pipeline.bands {
+        // SAFETY: `fast_margin_threads` allocates padded arrays and runs one thread per slice,
+        // so the slice protocol holds (module docs).
+        unsafe { sweep_slice(shared, pipeline, j, b) };
+    }
+}
+
+fn run_slices_portable(shared: Shared, pipeline: &Pipeline, j: usize) {
+    run_slices_body(shared, pipeline, j);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_slices_avx2_unchecked(shared: Shared, pipeline: &Pipeline, j: usize) {
+    run_slices_body(shared, pipeline, j);
+}
+
+#[cfg(target_arch = "x86_64")]
+fn run_slices_avx2(shared: Shared, pipeline: &Pipeline, j: usize) {
+    // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `runner`).
+    unsafe { run_slices_avx2_unchecked(shared, pipeline, j) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn run_slices_avx512_unchecked(shared: Shared, pipeline: &Pipeline, j: usize) {
+    run_slices_body(shared, pipeline, j);
+}
+
+#[cfg(target_arch = "x86_64")]
+fn run_slices_avx512(shared: Shared, pipeline: &Pipeline, j: usize) {
+    // SAFETY: selected only after `is_x86_feature_detected!("avx512f")` (see `runner`).
+    unsafe { run_slices_avx512_unchecked(shared, pipeline, j) }
+}
+
+/// The widest slice runner this CPU runs, and its name. `GAMELAB_SIMD=avx2` or `=portable` caps
+/// the level (for benchmarks comparing levels; a level the CPU lacks is never chosen).
+fn runner() -> (SliceRunner, &'static str) {
+    static CHOSEN: OnceLock<(SliceRunner, &'static str)> = OnceLock::new();
+    *CHOSEN.get_or_init(|| {
+        let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cap.is_empty() && std::is_x86_feature_detected!("avx512f") {
+                return (run_slices_avx512 as SliceRunner, "avx512");
+            }
+            if cap != "portable" && std::is_x86_feature_detected!("avx2") {
+                return (run_slices_avx2 as SliceRunner, "avx2");
+            }
+        }
+        let _ = cap;
+        (run_slices_portable as SliceRunner, "portable")
+    })
+}
+
+/// The SIMD level the fast paths use on this machine: `avx512`, `avx2` or `portable`.
+pub fn simd_level() -> &'static str {
+    runner().1
+}
+
+/// The first player's margin on `piles` with the fast DP, using up to `threads` threads (one
+/// below [`THREADING_THRESHOLD`] piles).
+///
+/// Time O(n^2) (n²/2 cell updates), memory 2n words.
+///
+/// ```
+/// use gamelab::solve::dp::stone_game_fast::fast_margin;
+/// assert_eq!(fast_margin(&[1, 100, 3], 2), -96);
+/// ```
+pub fn fast_margin(piles: &[i64], threads: usize) -> i64 {
+    let threads = if piles.len() < THREADING_THRESHOLD {
+        1
+    } else {
+        threads
+    };
+    fast_margin_threads(piles, threads)
+}
+
+/// [`fast_margin`] with exactly `threads` threads whatever the size (for tests of the protocol
+/// on small inputs).
+pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
+    let n = piles.len();
+    if n == 0 {
+        return 0;
+    }
+    // Rows start at a cache line (64 bytes = 8 lanes), so block loads and stores of the row
+    // never straddle two lines.
+    let mut row_storage = vec![0i64; n + 2 * PAD + LANES];
+    let row = aligned_window(&mut row_storage, n + 2 * PAD);
+    row[PAD..PAD + n].copy_from_slice(piles); // d_1
+    let mut piles_storage = vec![0i64; n + 2 * PAD + LANES];
+    let padded = aligned_window(&mut piles_storage, n + 2 * PAD);
+    padded[PAD..PAD + n].copy_from_slice(piles);
+    // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
+    let bands = (n - 1) / STEPS;
+    let threads = threads.clamp(1, n.div_ceil(LANES));
+    let pipeline = Pipeline::new(threads, bands);
+    let shared = Shared {
+        row: row.as_mut_ptr(),
+        piles: padded.as_ptr(),
+        n,
+    };
+    let (run, _) = runner();
+    if threads == 1 {
+        run(shared, &pipeline, 0);
+    } else {
+        std::thread::scope(|scope| {
+            for j in 0..threads {
+                let pipeline = &pipeline;
+                scope.spawn(move || run(shared, pipeline, j));
+            }
+        });
+    }
+    let row = aligned_window(&mut row_storage, n + 2 * PAD);
+    // The last (n - 1) % STEPS lengths, one plain row pass each.
+    let row = &mut row[PAD..PAD + n];
+    for length in 2 + bands * STEPS..=n {
+        for i in 0..=n - length {
+            row[i] = (piles[i] - row[i + 1]).max(piles[i + length - 1] - row[i]);
+        }
+    }
+    row[0]
+}
+
+/// The `len` elements of `storage` starting at the first 64-byte boundary (`storage` has
+/// `LANES` spare elements for this).
+fn aligned_window(storage: &mut [i64], len: usize) -> &mut [i64] {
+    let skip = storage.as_ptr().align_offset(64).min(LANES);
+    &mut storage[skip..skip + len]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::dp::stone_game::rolling_margin;
+
+    fn piles(n: usize) -> Vec<i64> {
+        (0..n as i64)
+            .map(|x| (x * 7919 + 13) % 1001 - 300)
+            .collect()
+    }
+
+    #[test]
+    fn every_size_up_to_a_few_bands_agrees_with_the_plain_row() {
+        for n in 0..=5 * STEPS + 3 {
+            let piles = piles(n);
+            let expected = rolling_margin(&piles);
+            for threads in [1, 2, 3] {
+                assert_eq!(
+                    fast_margin_threads(&piles, threads),
+                    expected,
+                    "n = {n}, {threads} threads"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_around_the_threading_threshold_agree() {
+        for n in [THREADING_THRESHOLD - 1, THREADING_THRESHOLD + 13] {
+            let piles = piles(n);
+            let expected = rolling_margin(&piles);
+            assert_eq!(fast_margin(&piles, 2), expected, "n = {n}");
+            assert_eq!(fast_margin_threads(&piles, 4), expected, "n = {n}");
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The fast paths against the plain ones, on inputs long enough to reach every code path: the
+//! banded SIMD DP (sizes that are not multiples of the vector width or the band, one to four
+//! threads, below and above the threading threshold), the lane-batched sweep kernel (16-, 32-
+//! and 64-bit lanes, partial groups), Stone Game II's sliding windows, and the value-only solve.
+
+use gamelab::games::find_game;
+use gamelab::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::input::{InstanceInput, InstanceRef};
+use gamelab::solve::SolverKind;
+use gamelab::solve::dp::stone_game::rolling_margin;
+use gamelab::solve::dp::stone_game_batch::batch_margins;
+use gamelab::solve::dp::stone_game_fast::{THREADING_THRESHOLD, fast_margin, fast_margin_threads};
+use gamelab::solve::dp::stone_game_ii::{m_cap, textbook, windowed};
+use gamelab::sweep::{Shard, SweepSpec, run_sweep};
+use proptest::prelude::*;
+
+fn values() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -3i64..=3,
+        -1_000_000i64..=1_000_000,
+        Just(i64::MAX / 1_000_000)
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn banded_simd_dp_agrees_with_the_plain_row(piles in prop::collection::vec(values(), 1..=700), threads in 1usize..=4) {
+        prop_assert_eq!(fast_margin_threads(&piles, threads), rolling_margin(&piles));
+    }
+
+    #[test]
+    fn lane_batches_agree_with_one_instance_at_a_time(
+        n in 1usize..=80,
+        count in 1usize..=70,
+        scale in prop_oneof![Just(1i64), Just(1000), Just(1 << 40)],
+        seed in any::<u64>(),
+    ) {
+        let flat: Vec<i64> = (0..n * count)
+            .map(|k| ((seed.wrapping_mul(k as u64 + 1) >> 33) as i64 % 101 - 50) * scale)
+            .collect();
+        let mut out = Vec::new();
+        batch_margins(&flat, n, &mut out);
+        let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
+        prop_assert_eq!(out, expected);
+    }
+
+    #[test]
+    fn stone_game_ii_windows_agree_with_the_textbook(piles in prop::collection::vec(-50i64..=50, 1..=120)) {
+        let (slow, fast) = (textbook(&piles), windowed(&piles));
+        let n = piles.len();
+        for i in 0..n {
+            for m in 1..=m_cap(n - i) {
+                prop_assert_eq!(fast.get(i, m), slow.get(i, m));
+            }
+        }
+    }
+}
+
+#[test]
+fn large_instances_take_the_threaded_path() {
+    for n in [
+        THREADING_THRESHOLD - 3,
+        THREADING_THRESHOLD + 5,
+        3 * THREADING_THRESHOLD + 11,
+    ] {
+        let piles: Vec<i64> = (0..n as i64)
+            .map(|x| (x * 2_654_435_761) % 1_000_003 - 500_000)
+            .collect();
+        assert_eq!(fast_margin(&piles, 2), rolling_margin(&piles), "n = {n}");
+    }
+}
+
+#[test]
+fn value_only_solutions_match_the_full_ones() {
+    for (game, piles) in [
+        (
+            "stone-game",
+            (0..3000).map(|x| (x * 37) % 101 - 20).collect::<Vec<i64>>(),
+        ),
+        (
+            "stone-game-ii",
+            (0..400).map(|x| (x * 13) % 29 - 7).collect(),
+        ),
+        (
+            "stone-game-iii",
+            (0..5000).map(|x| (x * 17) % 31 - 15).collect(),
+        ),
+    ] {
+        let instance = find_game(game)
+            .unwrap()
+            .build(&InstanceInput::piles(piles))
+            .unwrap();
+        let full = instance.solve(SolverKind::Auto).unwrap();
+        let value = instance.solve_value(SolverKind::Auto).unwrap();
+        assert_eq!(value.scores(), full.scores(), "{game}");
+        assert!(value.moves.is_none());
+    }
+    // Above the move-list limit, against the plain row.
+    let piles: Vec<i64> = (0..20_000).map(|x| (x * 7919) % 1_000_003).collect();
+    let instance = find_game("stone-game")
+        .unwrap()
+        .build(&InstanceInput::piles(piles.clone()))
+        .unwrap();
+    assert_eq!(
+        instance.solve(SolverKind::Auto).unwrap().margin,
+        rolling_margin(&piles)
+    );
+}
+
+#[test]
+fn the_batched_sweep_equals_one_instance_at_a_time() {
+    let entry = find_game("stone-game").unwrap();
+    for values in [
+        ValueSpec::uniform(1, 100),
+        ValueSpec::uniform(-1_000_000_000, 1_000_000_000),
+        ValueSpec {
+            distribution: Distribution::Geometric,
+            ..ValueSpec::uniform(0, 1 << 40)
+        },
+    ] {
+        let spec = SweepSpec {
+            generator: GeneratorSpec {
+                sizes: SizeRange::new(1, 40),
+                values: Some(values),
+                seed: 3,
+            },
+            trials: 300,
+            shard: Shard::ALL,
+        };
+        let rows = run_sweep(entry, &spec, &|_| {}).unwrap();
+        let generator = gamelab::generate::Generator::new(entry, spec.generator).unwrap();
+        let mut piles = Vec::new();
+        let mut scratch = Vec::new();
+        for row in rows {
+            let mut first_wins = 0;
+            for trial in 0..300 {
+                generator.piles_into(row.n, trial, &mut piles);
+                if entry
+                    .first_margin(InstanceRef::Piles(&piles), &mut scratch)
+                    .unwrap()
+                    > 0
+                {
+                    first_wins += 1;
+                }
+            }
+            assert_eq!(row.first_wins, first_wins, "n = {} {values:?}", row.n);
+        }
+    }
+}
