@@ -18,7 +18,9 @@ use super::{
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
 use crate::input::{InstanceInput, InstanceRef};
-use crate::solve::dp::stone_game_ii::{TEXTBOOK_PILE_LIMIT, m_cap, textbook};
+use crate::solve::dp::stone_game_ii::{
+    TEXTBOOK_PILE_LIMIT, WINDOW_PILE_LIMIT, m_cap, textbook, windowed,
+};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{Solution, SolverKind, best_move, solution_from_values};
 
@@ -147,6 +149,7 @@ impl RegisteredGame for StoneGameII {
         SolverKind::Brute,
         SolverKind::Memo,
         SolverKind::Dp,
+        SolverKind::Window,
     ];
 
     fn from_input(input: &InstanceInput) -> Result<StoneGameII, InputError> {
@@ -165,15 +168,15 @@ impl RegisteredGame for StoneGameII {
     }
 
     fn auto_solver(&self) -> SolverKind {
-        SolverKind::Dp
+        SolverKind::Window
     }
 
     fn dp_table(&self) -> Option<DpTable> {
         let n = self.n();
-        if n > TEXTBOOK_PILE_LIMIT {
+        if n > WINDOW_PILE_LIMIT {
             return None;
         }
-        let table = textbook(&self.piles);
+        let table = windowed(&self.piles);
         let mut cells = Vec::new();
         for i in 0..n {
             for m in 1..=m_cap(n - i) {
@@ -212,7 +215,15 @@ impl RegisteredGame for StoneGameII {
     fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
         let piles = borrow_piles(Self::NAME, input)?;
         check_score_range(Self::NAME, piles, 1)?;
-        Ok(textbook(piles).get(0, 1))
+        if piles.len() > WINDOW_PILE_LIMIT {
+            return Err(SolveError::TooLarge {
+                solver: "window",
+                what: "the number of piles",
+                size: piles.len().to_string(),
+                limit: WINDOW_PILE_LIMIT.to_string(),
+            });
+        }
+        Ok(windowed(piles).get(0, 1))
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
@@ -227,6 +238,20 @@ impl RegisteredGame for StoneGameII {
                     });
                 }
                 let table = textbook(&self.piles);
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    table.get(state.next as usize, state.m as usize)
+                }))
+            }
+            SolverKind::Window => {
+                if self.n() > WINDOW_PILE_LIMIT {
+                    return Err(SolveError::TooLarge {
+                        solver: "window",
+                        what: "the number of piles",
+                        size: self.n().to_string(),
+                        limit: WINDOW_PILE_LIMIT.to_string(),
+                    });
+                }
+                let table = windowed(&self.piles);
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     table.get(state.next as usize, state.m as usize)
                 }))

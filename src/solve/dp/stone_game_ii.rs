@@ -10,6 +10,20 @@
 //!
 //! With r = n - i piles left, every M >= ⌈r/2⌉ already allows taking all r piles, now and on
 //! every later turn, so M is stored capped at ⌈r/2⌉: about n²/4 values instead of n².
+//!
+//! O(n^2) with monotone sliding windows ([`windowed`]). Split the moves at X = M:
+//! - X <= M keeps M: `A(i, m) = -S[i] + max over j in [i+1, i+min(m, r)] of f_m(j)`, with
+//!   `f_m(j) = S[j] - v(j, m)`. For fixed m the window `[i+1, i+m]` (cut at n) slides one step
+//!   left as i decreases, over values that do not depend on i: a monotone deque per m, carried
+//!   from row to row, gives each maximum in amortised O(1).
+//! - X > M makes M = X: `B(i, m) = -S[i] + max over x in (m, min(2m, r)] of g_i(x)`, with
+//!   `g_i(x) = S[i+x] - v(i+x, x)`. For fixed i the window `(m, min(2m, r)]` slides right as m
+//!   grows (both ends non-decreasing), over values that do not depend on m: one monotone deque
+//!   per row.
+//!
+//! `v(i, m) = max(A, B)`. Rows are filled from i = n - 1 down, so every `v(j, .)` with j > i is
+//! final when read. Each (i, m) pair costs O(1) amortised, and every row pushes one entry into
+//! each column's deque: O(n^2) time in all, O(n^2) memory for the table.
 
 /// ⌈r/2⌉: with `remaining` piles left, any M at least this lets the mover take everything.
 pub fn m_cap(remaining: usize) -> usize {
@@ -95,6 +109,85 @@ pub fn textbook(piles: &[i64]) -> ValueTable {
     table
 }
 
+/// The largest instance the windowed O(n^2) DP accepts (its table: 8 n²/4 bytes, 288 MB here).
+pub const WINDOW_PILE_LIMIT: usize = 12_000;
+
+/// The O(n^2) DP with monotone sliding windows (see the module docs); the same table as
+/// [`textbook`].
+///
+/// Time O(n^2), memory O(n^2) (n²/4 values, plus the deques' n²/8 indices at most).
+///
+/// ```
+/// use gamelab::solve::dp::stone_game_ii::windowed;
+/// // LeetCode 1140, example 2: Alice gets 104 of 115 stones.
+/// assert_eq!(windowed(&[1, 2, 3, 4, 5, 100]).get(0, 1), 104 - 11);
+/// ```
+pub fn windowed(piles: &[i64]) -> ValueTable {
+    use std::collections::VecDeque;
+    let n = piles.len();
+    let sums = prefix_sums(piles);
+    let mut table = ValueTable::zeroed(n);
+    let widest = m_cap(n);
+    // column[m - 1]: indices j of f_m, values decreasing from front to back.
+    let mut columns: Vec<VecDeque<u32>> = (1..=widest)
+        .map(|m| VecDeque::with_capacity(m + 1))
+        .collect();
+    let mut row_window: VecDeque<u32> = VecDeque::new();
+    let mut row_values = Vec::with_capacity(widest);
+    for i in (0..n).rev() {
+        let remaining = n - i;
+        // Position j = i + 1 enters every column's window.
+        let j = i + 1;
+        for (column, deque) in columns.iter_mut().enumerate() {
+            let m = column + 1;
+            let f = |j: usize| sums[j] - table.get(j, m);
+            let entering = f(j);
+            while deque
+                .back()
+                .is_some_and(|&back| f(back as usize) <= entering)
+            {
+                deque.pop_back();
+            }
+            deque.push_back(j as u32);
+            while deque.front().is_some_and(|&front| front as usize > i + m) {
+                deque.pop_front();
+            }
+        }
+        row_window.clear();
+        row_values.clear();
+        // Row i reads only rows below it, so it is computed first and stored after.
+        let g = |x: usize| sums[i + x] - table.get(i + x, x);
+        let mut next_x = 1; // the next x to enter the row's window
+        for m in 1..=m_cap(remaining) {
+            let column = &columns[m - 1];
+            let best_keep = column
+                .front()
+                .map_or(i64::MIN, |&j| sums[j as usize] - table.get(j as usize, m));
+            // The row's window is (m, min(2m, r)].
+            let right = (2 * m).min(remaining);
+            while next_x <= right {
+                let entering = g(next_x);
+                while row_window
+                    .back()
+                    .is_some_and(|&back| g(back as usize) <= entering)
+                {
+                    row_window.pop_back();
+                }
+                row_window.push_back(next_x as u32);
+                next_x += 1;
+            }
+            while row_window.front().is_some_and(|&front| front as usize <= m) {
+                row_window.pop_front();
+            }
+            let best_raise = row_window.front().map_or(i64::MIN, |&x| g(x as usize));
+            row_values.push(best_keep.max(best_raise) - sums[i]);
+        }
+        let start = table.slot(i, 1);
+        table.values[start..start + row_values.len()].copy_from_slice(&row_values);
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +208,21 @@ mod tests {
         for i in 0..piles.len() {
             for m in 1..=piles.len() {
                 assert_eq!(table.get(i, m), plain(&piles, i, m), "i={i} m={m}");
+            }
+        }
+    }
+
+    #[test]
+    fn windows_fill_the_same_table_as_the_textbook() {
+        for n in 1..=60usize {
+            let piles: Vec<i64> = (0..n as i64)
+                .map(|x| (x * 37 + n as i64 * 11) % 23 - 9)
+                .collect();
+            let (slow, fast) = (textbook(&piles), windowed(&piles));
+            for i in 0..n {
+                for m in 1..=m_cap(n - i) {
+                    assert_eq!(fast.get(i, m), slow.get(i, m), "n={n} i={i} m={m}");
+                }
             }
         }
     }
