@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench;
 pub mod claims;
 pub mod error;
 pub mod export;

@@ -2,6 +2,7 @@
 //! error policy (one line on stderr, exit status 2; a closed pipe is not an error) and output
 //! helpers. Everything substantial lives in the library.
 
+mod bench;
 mod check;
 mod claims;
 mod games;
@@ -65,6 +66,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Every strategy against every other on the same instances: the matrix and each one's price
     Tournament(tournament::TournamentArgs),
+    /// Measure the performance targets on this machine (median wall time, throughput, memory)
+    Bench(bench::BenchArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -96,6 +99,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Claims(args) => claims::run(args),
         Command::Play(args) => play::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 

@@ -26,6 +26,9 @@ pub struct SolveArgs {
     /// Output format [default: text for one instance, json for --input]
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// Compute the value only, without the move list (the fastest path; `"moves": null`)
+    #[arg(long)]
+    value_only: bool,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -35,7 +38,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         None => {
             let input = args.instance.to_input()?;
             let instance = game.build(&input)?;
-            let solution = instance.solve(args.solver)?;
+            let solution = solve(instance.as_ref(), &args)?;
             write_solution(
                 &mut out,
                 &solution,
@@ -50,7 +53,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 let solution = game
                     .build(&input)
                     .map_err(anyhow::Error::from)
-                    .and_then(|instance| Ok(instance.solve(args.solver)?))
+                    .and_then(|instance| solve(instance.as_ref(), &args))
                     .with_context(|| format!("line {line}"))?;
                 if format == Format::Text && index > 0 {
                     writeln!(out)?;
@@ -61,6 +64,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn solve(instance: &dyn gamelab::AnyGame, args: &SolveArgs) -> anyhow::Result<Solution> {
+    Ok(if args.value_only {
+        instance.solve_value(args.solver)?
+    } else {
+        instance.solve(args.solver)?
+    })
 }
 
 fn write_solution(

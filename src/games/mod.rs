@@ -61,6 +61,12 @@ pub trait RegisteredGame: Game + Sized + 'static {
     /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo).
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError>;
 
+    /// The solution without its move list, with `solver` (never `auto`). The default solves in
+    /// full and drops the moves; games override it where the value alone is cheaper.
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        solved_without_moves(self, solver)
+    }
+
     /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.
     fn dp_table(&self) -> Option<DpTable> {
         None
@@ -80,6 +86,21 @@ pub trait RegisteredGame: Game + Sized + 'static {
         let game = Self::from_input(&input.to_input())?;
         Ok(AnyGame::solve(&game, SolverKind::Auto)?.margin)
     }
+
+    /// The first player's margins of many pile instances of `n` piles each, laid out one after
+    /// another in `flat`, appended to `out` in order. The default solves them one at a time with
+    /// [`RegisteredGame::first_margin`]; games may batch them (stone-game: one per SIMD lane).
+    fn first_margins(
+        n: usize,
+        flat: &[i64],
+        out: &mut Vec<i64>,
+        scratch: &mut Vec<i64>,
+    ) -> Result<(), SolveError> {
+        for instance in flat.chunks(n.max(1)) {
+            out.push(Self::first_margin(InstanceRef::Piles(instance), scratch)?);
+        }
+        Ok(())
+    }
 }
 
 /// A game in the registry.
@@ -92,7 +113,11 @@ pub struct GameEntry {
     pub special_strategies: &'static [&'static str],
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
+    first_margins: BatchMargins,
 }
+
+/// The signature of [`RegisteredGame::first_margins`].
+type BatchMargins = fn(usize, &[i64], &mut Vec<i64>, &mut Vec<i64>) -> Result<(), SolveError>;
 
 impl GameEntry {
     /// Builds an instance of this game from input fields.
@@ -117,6 +142,18 @@ impl GameEntry {
         (self.first_margin)(input, scratch)
     }
 
+    /// The first player's margins of many pile instances of `n` piles each (see
+    /// [`RegisteredGame::first_margins`]).
+    pub fn first_margins(
+        &self,
+        n: usize,
+        flat: &[i64],
+        out: &mut Vec<i64>,
+        scratch: &mut Vec<i64>,
+    ) -> Result<(), SolveError> {
+        (self.first_margins)(n, flat, out, scratch)
+    }
+
     /// Whether instances are rows of piles (as opposed to a number N).
     pub fn takes_piles(&self) -> bool {
         matches!(self.input_form, InputForm::Piles { .. })
@@ -139,6 +176,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         special_strategies: G::SPECIAL_STRATEGIES,
         build: build_boxed::<G>,
         first_margin: G::first_margin,
+        first_margins: G::first_margins,
     }
 }
 
@@ -177,6 +215,8 @@ pub trait AnyGame: Send + Sync {
     fn input(&self) -> InstanceInput;
     /// Solves the instance with `solver`.
     fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// Solves the instance with `solver` without listing the moves (faster for large ones).
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError>;
     /// The game's DP table for a heatmap, if it has a two-dimensional one.
     fn dp_table(&self) -> Option<DpTable>;
     /// Plays `first` against `second` on this instance; `optimal` is the game's value (for the
@@ -225,6 +265,17 @@ impl<G: RegisteredGame> AnyGame for G {
         RegisteredGame::dp_table(self)
     }
 
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        if !G::SOLVERS.contains(&solver) {
+            return Err(not_applicable::<G>(solver));
+        }
+        let solver = match solver {
+            SolverKind::Auto => self.auto_solver(),
+            other => other,
+        };
+        RegisteredGame::solve_value(self, solver)
+    }
+
     fn play(
         &self,
         first: &StrategySpec,
@@ -265,6 +316,18 @@ impl<G: RegisteredGame> AnyGame for G {
         export::export_graph(format, self, &built, &meta, out)?;
         Ok((built.tree_nodes, built.dag_nodes))
     }
+}
+
+/// `game` solved in full with `solver`, its move list dropped: the value-only answer of solvers
+/// that need their whole table anyway.
+pub(crate) fn solved_without_moves<G: RegisteredGame>(
+    game: &G,
+    solver: SolverKind,
+) -> Result<Solution, SolveError> {
+    Ok(Solution {
+        moves: None,
+        ..AnyGame::solve(game, solver)?
+    })
 }
 
 /// A generic strategy, or one of `G`'s own.

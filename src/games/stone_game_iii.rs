@@ -9,7 +9,7 @@
 
 use super::{
     InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    take_piles,
+    solved_without_moves, take_piles,
 };
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
@@ -136,14 +136,24 @@ impl RegisteredGame for StoneGameIII {
         Ok(suffix_values_in(piles, scratch))
     }
 
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                let margin = suffix_values_in(&self.piles, &mut Vec::new());
+                let scores = Scores::from_total_and_margin(self.total, margin);
+                Ok(Solution::value_only(Self::NAME, solver, scores))
+            }
+            other => solved_without_moves(self, other),
+        }
+    }
+
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
-                let values = suffix_values(&self.piles);
                 if self.piles.len() > PRINCIPAL_VARIATION_LIMIT {
-                    let scores = Scores::from_total_and_margin(self.total, values[0]);
-                    return Ok(Solution::value_only(Self::NAME, solver, scores));
+                    return RegisteredGame::solve_value(self, solver);
                 }
+                let values = suffix_values(&self.piles);
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     values[state.next as usize]
                 }))

@@ -1,0 +1,115 @@
+//! Criterion benchmarks of the performance targets' library calls (README, "Performance").
+//! `cargo bench` runs them; `gamelab bench` measures the same targets as whole commands.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::games::find_game;
+use gamelab::games::stone_game::StoneGame;
+use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::graph::build_dag;
+use gamelab::input::parse_instance_line;
+use gamelab::solve::dp::divisor_game::win_table;
+use gamelab::solve::dp::stone_game::ScoreTable;
+use gamelab::solve::dp::stone_game_fast::fast_margin;
+use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
+use gamelab::solve::dp::stone_game_iii::suffix_values;
+use gamelab::sweep::{Shard, SweepSpec, run_sweep};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn piles(game: &str, n: u64, min: i64, max: i64) -> Vec<i64> {
+    let spec = GeneratorSpec {
+        sizes: SizeRange::new(n, n),
+        values: Some(ValueSpec::uniform(min, max)),
+        seed: 1,
+    };
+    let generator = Generator::new(find_game(game).unwrap(), spec).unwrap();
+    let mut out = Vec::new();
+    generator.piles_into(n, 0, &mut out);
+    out
+}
+
+fn stone_game(c: &mut Criterion) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let big = piles("stone-game", 100_000, 1, 1_000_000_000);
+    c.bench_function("stone-game fast margin n=100000", |b| {
+        b.iter(|| fast_margin(black_box(&big), threads))
+    });
+    let ten = piles("stone-game", 10_000, 1, 1_000_000_000);
+    c.bench_function("stone-game fast margin n=10000", |b| {
+        b.iter(|| fast_margin(black_box(&ten), threads))
+    });
+    c.bench_function("stone-game seed table n=10000", |b| {
+        b.iter(|| ScoreTable::build(black_box(&ten)).margin(0, 9_999))
+    });
+}
+
+fn sweep(c: &mut Criterion) {
+    let spec = SweepSpec {
+        generator: GeneratorSpec {
+            sizes: SizeRange::new(1, 64),
+            values: Some(ValueSpec::uniform(1, 100)),
+            seed: 1,
+        },
+        trials: 10_000,
+        shard: Shard::ALL,
+    };
+    let game = find_game("stone-game").unwrap();
+    c.bench_function("sweep stone-game n=1..64 x 10000", |b| {
+        b.iter(|| run_sweep(game, black_box(&spec), &|_| {}).unwrap())
+    });
+}
+
+fn stone_game_ii(c: &mut Criterion) {
+    let five = piles("stone-game-ii", 5_000, 1, 10_000);
+    c.bench_function("stone-game-ii windowed n=5000", |b| {
+        b.iter(|| windowed(black_box(&five)).get(0, 1))
+    });
+    let two = piles("stone-game-ii", 1_000, 1, 10_000);
+    c.bench_function("stone-game-ii textbook n=1000", |b| {
+        b.iter(|| textbook(black_box(&two)).get(0, 1))
+    });
+}
+
+fn stone_game_iii(c: &mut Criterion) {
+    let line = serde_json::to_string(&gamelab::input::InstanceInput::piles(piles(
+        "stone-game-iii",
+        10_000_000,
+        -1000,
+        1000,
+    )))
+    .unwrap();
+    c.bench_function("stone-game-iii parse and solve n=10^7", |b| {
+        b.iter(|| {
+            let input = parse_instance_line(black_box(&line), 1).unwrap();
+            suffix_values(&input.piles.unwrap())[0]
+        })
+    });
+}
+
+fn divisor_game(c: &mut Criterion) {
+    c.bench_function("divisor-game table N=10^7", |b| {
+        b.iter(|| win_table(black_box(10_000_000)).len())
+    });
+}
+
+fn dag_export(c: &mut Criterion) {
+    let game = StoneGame::new(piles("stone-game", 1_000, 1, 100)).unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: "1000 piles".into(),
+    };
+    c.bench_function("DAG export stone-game n=1000 to DOT", |b| {
+        b.iter(|| {
+            let dag = build_dag(&game);
+            export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut std::io::sink()).unwrap();
+        })
+    });
+}
+
+criterion_group! {
+    name = targets;
+    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(8));
+    targets = stone_game, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export
+}
+criterion_main!(targets);

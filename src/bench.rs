@@ -1,0 +1,307 @@
+//! `gamelab bench`: the performance targets, each measured as the real command a user runs (a
+//! child process of this very binary) on deterministic generated inputs: median wall time over
+//! several runs, throughput, and the child's peak resident memory.
+
+use crate::games::find_game;
+use crate::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use crate::input::InstanceInput;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// One performance target: a command, its goal, and how much work it does.
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub name: &'static str,
+    /// The gamelab arguments, after the binary.
+    pub args: Vec<String>,
+    /// The goal for the median wall time, in seconds.
+    pub goal_seconds: f64,
+    /// The goal for peak memory, in megabytes, where one is set.
+    pub goal_megabytes: Option<f64>,
+    /// Units of work done (cell updates, instances, ...), for throughput.
+    pub work: f64,
+    pub unit: &'static str,
+}
+
+/// One target's measurement.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+    pub seconds: Vec<f64>,
+    /// Peak resident set of the largest run, in kilobytes (Unix only).
+    pub peak_kilobytes: Option<u64>,
+}
+
+impl Measurement {
+    /// The median run time.
+    pub fn median(&self) -> f64 {
+        let mut sorted = self.seconds.clone();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied().unwrap_or(f64::NAN)
+    }
+}
+
+/// Writes one instance as a JSON line to `path`.
+fn write_instance(path: &Path, input: &InstanceInput) -> std::io::Result<()> {
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    serde_json::to_writer(&mut file, input)?;
+    writeln!(file)?;
+    file.flush()
+}
+
+/// `n` piles drawn with seed 1 from `values` for `game`.
+fn piles(game: &str, n: u64, values: ValueSpec) -> Vec<i64> {
+    let spec = GeneratorSpec {
+        sizes: SizeRange::new(n, n),
+        values: Some(values),
+        seed: 1,
+    };
+    let generator = match find_game(game).map(|entry| Generator::new(entry, spec)) {
+        Ok(Ok(generator)) => generator,
+        _ => unreachable!("the bench's own specs are valid"),
+    };
+    let mut out = Vec::new();
+    generator.piles_into(n, 0, &mut out);
+    out
+}
+
+/// The input files of the targets: name, game, size, smallest and largest value.
+const INPUTS: [(&str, &str, u64, i64, i64); 4] = [
+    (
+        "stone-game-100000.jsonl",
+        "stone-game",
+        100_000,
+        1,
+        1_000_000_000,
+    ),
+    (
+        "stone-game-10000.jsonl",
+        "stone-game",
+        10_000,
+        1,
+        1_000_000_000,
+    ),
+    (
+        "stone-game-ii-5000.jsonl",
+        "stone-game-ii",
+        5_000,
+        1,
+        10_000,
+    ),
+    (
+        "stone-game-iii-10000000.jsonl",
+        "stone-game-iii",
+        10_000_000,
+        -1000,
+        1000,
+    ),
+];
+
+/// Writes the targets' input files into `dir`. Run it in its own process (`gamelab bench`
+/// does): on Linux a child's peak-memory figure starts from its parent's size, so the measuring
+/// process must never hold these inputs itself.
+pub fn write_inputs(dir: &Path) -> std::io::Result<()> {
+    for (name, game, n, min, max) in INPUTS {
+        let input = InstanceInput::piles(piles(game, n, ValueSpec::uniform(min, max)));
+        write_instance(&dir.join(name), &input)?;
+    }
+    Ok(())
+}
+
+/// The targets, reading the inputs [`write_inputs`] put in `dir`.
+pub fn targets(dir: &Path) -> Vec<Target> {
+    let path = |name: &str| -> PathBuf { dir.join(name) };
+    let text = |p: &Path| p.display().to_string();
+    let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let [big, ten_thousand, two, three] = INPUTS.map(|(name, ..)| path(name));
+    let dag_piles = piles("stone-game", 1000, ValueSpec::uniform(1, 100))
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let dag_out = path("stone-game-1000-dag.dot");
+
+    let cells = |n: f64| n * (n - 1.0) / 2.0;
+    vec![
+        Target {
+            name: "stone-game n=100000, solve (value)",
+            args: [
+                args(&["solve", "stone-game", "--input"]),
+                vec![text(&big)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: 0.5,
+            goal_megabytes: Some(16.0),
+            work: cells(100_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game n=10000, table solver",
+            args: [
+                args(&["solve", "stone-game", "--solver", "table", "--input"]),
+                vec![text(&ten_thousand)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: f64::INFINITY,
+            goal_megabytes: None,
+            work: cells(10_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game n=10000, rolling (with moves)",
+            args: [
+                args(&["solve", "stone-game", "--solver", "rolling", "--input"]),
+                vec![text(&ten_thousand)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: f64::INFINITY,
+            goal_megabytes: None,
+            work: cells(10_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game n=10000, rolling --value-only",
+            args: [
+                args(&["solve", "stone-game", "--value-only", "--input"]),
+                vec![text(&ten_thousand)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: f64::INFINITY,
+            goal_megabytes: None,
+            work: cells(10_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "sweep stone-game n=1..64 x 10000",
+            args: args(&[
+                "sweep",
+                "stone-game",
+                "--n-min",
+                "1",
+                "--n-max",
+                "64",
+                "--trials",
+                "10000",
+                "--format",
+                "csv",
+            ]),
+            goal_seconds: 0.1,
+            goal_megabytes: None,
+            work: 640_000.0,
+            unit: "instances",
+        },
+        Target {
+            name: "stone-game-ii n=5000, solve",
+            args: [
+                args(&["solve", "stone-game-ii", "--input"]),
+                vec![text(&two)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: 1.0,
+            goal_megabytes: None,
+            work: 5000.0 * 5000.0 / 4.0,
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game-iii n=10^7 from a file",
+            args: [
+                args(&["solve", "stone-game-iii", "--input"]),
+                vec![text(&three)],
+                args(&["--format", "json"]),
+            ]
+            .concat(),
+            goal_seconds: 1.0,
+            goal_megabytes: None,
+            work: 1e7,
+            unit: "piles",
+        },
+        Target {
+            name: "divisor-game table to N=10^7",
+            args: args(&[
+                "solve",
+                "divisor-game",
+                "--n",
+                "10000000",
+                "--solver",
+                "dp",
+                "--format",
+                "json",
+            ]),
+            goal_seconds: 1.0,
+            goal_megabytes: None,
+            work: 1e7,
+            unit: "N",
+        },
+        Target {
+            name: "DAG export stone-game n=1000 to DOT",
+            args: [
+                args(&["tree", "stone-game", "--dag", "--piles"]),
+                vec![dag_piles],
+                args(&["--out"]),
+                vec![text(&dag_out)],
+            ]
+            .concat(),
+            goal_seconds: 2.0,
+            goal_megabytes: None,
+            work: 500_501.0,
+            unit: "nodes",
+        },
+    ]
+}
+
+/// Runs `exe` with the target's arguments `runs` times.
+pub fn measure(exe: &Path, target: &Target, runs: usize) -> std::io::Result<Measurement> {
+    let mut seconds = Vec::new();
+    let mut peak: Option<u64> = None;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let child = Command::new(exe)
+            .args(&target.args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let (success, kilobytes) = wait_with_peak(child)?;
+        seconds.push(start.elapsed().as_secs_f64());
+        if !success {
+            return Err(std::io::Error::other(format!("'{}' failed", target.name)));
+        }
+        peak = match (peak, kilobytes) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    Ok(Measurement {
+        seconds,
+        peak_kilobytes: peak,
+    })
+}
+
+/// Waits for `child`; returns whether it succeeded and its peak resident memory in kilobytes.
+#[cfg(unix)]
+fn wait_with_peak(child: std::process::Child) -> std::io::Result<(bool, Option<u64>)> {
+    let pid = child.id() as libc::pid_t;
+    let mut status: libc::c_int = 0;
+    // SAFETY: an all-zero rusage is a valid value to be overwritten by wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet waited for (`child` is dropped without waiting),
+    // and both out-pointers are valid for writes.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if waited < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let success = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    // ru_maxrss is in kilobytes on Linux.
+    Ok((success, Some(usage.ru_maxrss.max(0) as u64)))
+}
+
+/// Waits for `child`; peak memory is not available on this platform.
+#[cfg(not(unix))]
+fn wait_with_peak(mut child: std::process::Child) -> std::io::Result<(bool, Option<u64>)> {
+    Ok((child.wait()?.success(), None))
+}

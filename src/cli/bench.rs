@@ -1,0 +1,108 @@
+//! `gamelab bench`: measure every performance target on this machine and print one line each.
+
+use super::open_output;
+use anyhow::Context;
+use clap::Args;
+use gamelab::bench::{measure, targets, write_inputs};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Runs per target (the median is reported)
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Only targets whose name contains this text
+    #[arg(long, value_name = "TEXT")]
+    only: Option<String>,
+    /// Internal: write the inputs into this directory and exit (run as a child process)
+    #[arg(long, value_name = "DIR", hide = true)]
+    prepare: Option<std::path::PathBuf>,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if let Some(dir) = &args.prepare {
+        write_inputs(dir).context("cannot write the bench inputs")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let exe = std::env::current_exe().context("cannot find the gamelab executable")?;
+    let dir = std::env::temp_dir().join(format!("gamelab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
+    let result = run_in(&exe, &dir, &args);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn run_in(
+    exe: &std::path::Path,
+    dir: &std::path::Path,
+    args: &BenchArgs,
+) -> anyhow::Result<ExitCode> {
+    let mut out = open_output(None)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    writeln!(
+        out,
+        "gamelab {} bench: {} runs per target, median wall time of the whole command; SIMD {}, {threads} threads",
+        env!("CARGO_PKG_VERSION"),
+        args.runs,
+        gamelab::solve::dp::stone_game_fast::simd_level()
+    )?;
+    writeln!(
+        out,
+        "{:<42} {:>9} {:>7} {:>22} {:>12}  verdict",
+        "target", "median", "goal", "throughput", "peak memory"
+    )?;
+    out.flush()?;
+    let prepared = std::process::Command::new(exe)
+        .args(["bench", "--prepare"])
+        .arg(dir)
+        .status()
+        .context("cannot run the input preparation")?;
+    if !prepared.success() {
+        anyhow::bail!("preparing the bench inputs failed");
+    }
+    let targets = targets(dir);
+    for target in targets.iter().filter(|t| {
+        args.only
+            .as_deref()
+            .is_none_or(|only| t.name.contains(only))
+    }) {
+        let measured = measure(exe, target, args.runs)?;
+        let median = measured.median();
+        let megabytes = measured.peak_kilobytes.map(|kb| kb as f64 / 1024.0);
+        let time_ok = median <= target.goal_seconds;
+        let memory_ok = match (target.goal_megabytes, megabytes) {
+            (Some(goal), Some(mb)) => mb <= goal,
+            _ => true,
+        };
+        let goal = if target.goal_seconds.is_finite() {
+            format!("{:.2} s", target.goal_seconds)
+        } else {
+            "-".to_string()
+        };
+        let memory = match (megabytes, target.goal_megabytes) {
+            (Some(mb), Some(goal)) => format!("{mb:.1} MB (<= {goal:.0})"),
+            (Some(mb), None) => format!("{mb:.1} MB"),
+            (None, _) => "n/a".to_string(),
+        };
+        let verdict = if !target.goal_seconds.is_finite() {
+            "(reference)"
+        } else if time_ok && memory_ok {
+            "meets the goal"
+        } else {
+            "MISSES the goal"
+        };
+        writeln!(
+            out,
+            "{:<42} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
+            target.name,
+            median,
+            goal,
+            target.work / median,
+            format!("{}/s", target.unit),
+            memory
+        )?;
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
