@@ -22,6 +22,7 @@ fn piles(game: &str, n: u64, min: i64, max: i64) -> Vec<i64> {
         sizes: SizeRange::new(n, n),
         values: Some(ValueSpec::uniform(min, max)),
         seed: 1,
+        extras: Default::default(),
     };
     let generator = Generator::new(find_game(game).unwrap(), spec).unwrap();
     let mut out = Vec::new();
@@ -50,6 +51,7 @@ fn sweep(c: &mut Criterion) {
             sizes: SizeRange::new(1, 64),
             values: Some(ValueSpec::uniform(1, 100)),
             seed: 1,
+            extras: Default::default(),
         },
         trials: 10_000,
         shard: Shard::ALL,

@@ -52,11 +52,7 @@ fn write_instance(path: &Path, input: &InstanceInput) -> std::io::Result<()> {
 
 /// `n` piles drawn with seed 1 from `values` for `game`.
 fn piles(game: &str, n: u64, values: ValueSpec) -> Vec<i64> {
-    let spec = GeneratorSpec {
-        sizes: SizeRange::new(n, n),
-        values: Some(values),
-        seed: 1,
-    };
+    let spec = GeneratorSpec::new(SizeRange::new(n, n), Some(values), 1);
     let generator = match find_game(game).map(|entry| Generator::new(entry, spec)) {
         Ok(Ok(generator)) => generator,
         _ => unreachable!("the bench's own specs are valid"),

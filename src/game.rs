@@ -210,10 +210,29 @@ pub trait Game: Send + Sync {
     /// The points the player to move earns by playing `mv` at `state`.
     fn gain(&self, state: &Self::State, mv: Self::Move) -> i64;
 
+    /// Whether the two final scores always add up to the same total. Then maximising one's own
+    /// score and maximising the margin are the same goal, and exports can use the scores as
+    /// payoffs. Stone Game VII is not: there the players explicitly play for the margin.
+    const CONSTANT_SUM: bool = true;
+
     /// Points awarded when the game ends at the terminal `state` (zero for the pile games; the
     /// win for win/lose games).
     fn terminal_payoff(&self, _state: &Self::State) -> Scores {
         Scores::ZERO
+    }
+
+    /// The payoffs the players maximise, given the final scores: the scores themselves in
+    /// constant-sum games, else (margin, -margin). Exporters for other tools (EFG) write these,
+    /// so that the tools' solutions match ours.
+    fn objective(&self, scores: Scores) -> Scores {
+        if Self::CONSTANT_SUM {
+            scores
+        } else {
+            Scores {
+                first: scores.margin(),
+                second: -scores.margin(),
+            }
+        }
     }
 
     /// Whether the game is over at `state`.

@@ -26,7 +26,7 @@
 
 use crate::error::InputError;
 use crate::games::GameEntry;
-use crate::input::InstanceInput;
+use crate::input::{Extras, InstanceInput};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -78,48 +78,87 @@ impl Distribution {
     }
 }
 
-/// The allowed sizes: pile counts (or N) in `[min, max]`, optionally of one parity.
+/// The allowed sizes: pile counts (or N) in `[min, max]`, optionally of one parity and of one
+/// residue modulo some number (`n ≡ 0 (mod 4)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SizeRange {
     pub min: u64,
     pub max: u64,
     pub parity: Option<Parity>,
+    /// `(modulus, remainder)`: only sizes with `n % modulus == remainder`.
+    pub residue: Option<(u64, u64)>,
 }
 
 impl SizeRange {
-    /// Sizes from `min` to `max` of any parity.
+    /// Sizes from `min` to `max`, all of them.
     pub fn new(min: u64, max: u64) -> SizeRange {
         SizeRange {
             min,
             max,
             parity: None,
+            residue: None,
         }
+    }
+
+    /// Sizes from `min` to `max` of one parity.
+    pub fn with_parity(min: u64, max: u64, parity: Parity) -> SizeRange {
+        SizeRange {
+            parity: Some(parity),
+            ..SizeRange::new(min, max)
+        }
+    }
+
+    /// The allowed sizes as the progression `offset + k * step` (`offset < step`), or `None`
+    /// when the parity and the residue contradict each other.
+    fn progression(&self) -> Option<(u64, u64)> {
+        let mut step = 1u64;
+        let mut offset = 0u64;
+        let parity = self
+            .parity
+            .map(|p| (2, if p == Parity::Even { 0 } else { 1 }));
+        for (modulus, remainder) in [parity, self.residue].into_iter().flatten() {
+            // The combined step is lcm(step, modulus); search its few residues.
+            let combined = step / gcd(step, modulus) * modulus;
+            let candidate = (0..combined / step)
+                .map(|k| offset + k * step)
+                .find(|value| value % modulus == remainder % modulus)?;
+            step = combined;
+            offset = candidate;
+        }
+        Some((step, offset))
     }
 
     /// The smallest allowed size, if any.
     fn first(&self) -> Option<u64> {
-        let first = match self.parity {
-            Some(parity) if Parity::of(self.min as i128) != parity => self.min.checked_add(1)?,
-            _ => self.min,
+        let (step, offset) = self.progression()?;
+        let below = self.min % step;
+        let first = if below <= offset {
+            self.min - below + offset
+        } else {
+            (self.min - below).checked_add(step)?.checked_add(offset)?
         };
         (first <= self.max).then_some(first)
     }
 
     /// How many sizes are allowed.
     pub fn count(&self) -> u64 {
-        let Some(first) = self.first() else { return 0 };
-        match self.parity {
-            None => self.max - first + 1,
-            Some(_) => (self.max - first) / 2 + 1,
+        match (self.first(), self.progression()) {
+            (Some(first), Some((step, _))) => (self.max - first) / step + 1,
+            _ => 0,
         }
     }
 
     /// The `k`-th allowed size, ascending (`k < count()`).
     pub fn nth(&self, k: u64) -> u64 {
-        let first = self.first().unwrap_or(self.min);
-        match self.parity {
-            None => first + k,
-            Some(_) => first + 2 * k,
+        let step = self.progression().map_or(1, |(step, _)| step);
+        self.first().unwrap_or(self.min) + k * step
+    }
+
+    /// Whether `n` is an allowed size.
+    pub fn contains(&self, n: u64) -> bool {
+        match self.progression() {
+            Some((step, offset)) => self.min <= n && n <= self.max && n % step == offset,
+            None => false,
         }
     }
 
@@ -128,17 +167,25 @@ impl SizeRange {
         (0..self.count()).map(|k| self.nth(k))
     }
 
-    /// A readable form: `n = 1..20`, `even n = 2..20`, `n = 9`.
+    /// A readable form: `n = 1..20`, `even n = 2..20`, `n = 9`, `n ≡ 0 (mod 4) = 1..100`.
     pub fn describe(&self, name: &str) -> String {
         let parity = self
             .parity
             .map_or(String::new(), |p| format!("{} ", p.name()));
+        let residue = self.residue.map_or(String::new(), |(modulus, remainder)| {
+            format!(" ≡ {remainder} (mod {modulus})")
+        });
         if self.min == self.max {
-            format!("{parity}{name} = {}", self.min)
+            format!("{parity}{name}{residue} = {}", self.min)
         } else {
-            format!("{parity}{name} = {}..{}", self.min, self.max)
+            format!("{parity}{name}{residue} = {}..{}", self.min, self.max)
         }
     }
+}
+
+/// Greatest common divisor.
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// What pile values look like.
@@ -177,13 +224,27 @@ impl ValueSpec {
 }
 
 /// Everything that determines generated instances.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GeneratorSpec {
     /// Pile counts, or N for number games.
     pub sizes: SizeRange,
     /// Pile values; `None` for number games.
     pub values: Option<ValueSpec>,
     pub seed: u64,
+    /// Fields every instance carries (nim's subtraction set).
+    pub extras: Extras,
+}
+
+impl GeneratorSpec {
+    /// Instances of `sizes` with `values` and `seed`, and no extra fields.
+    pub fn new(sizes: SizeRange, values: Option<ValueSpec>, seed: u64) -> GeneratorSpec {
+        GeneratorSpec {
+            sizes,
+            values,
+            seed,
+            extras: Extras::default(),
+        }
+    }
 }
 
 /// Draws instances of one game under a validated [`GeneratorSpec`].
@@ -215,6 +276,14 @@ impl Generator {
                 "at least 1",
                 spec.sizes.min,
             ));
+        }
+        if let Some((modulus, remainder)) = spec.sizes.residue
+            && (modulus == 0 || remainder >= modulus)
+        {
+            return Err(InputError::Constraint(format!(
+                "--n-mod {modulus} --n-residue {remainder}: the modulus must be at least 1 and \
+                 the remainder below it"
+            )));
         }
         if spec.sizes.min > spec.sizes.max {
             return Err(InputError::Constraint(format!(
@@ -249,9 +318,16 @@ impl Generator {
             spec.sizes = Self::check_values(values, spec.sizes)?;
         }
         if spec.sizes.count() == 0 {
-            let parity = spec.sizes.parity.map_or("", Parity::name);
+            let parity = spec
+                .sizes
+                .parity
+                .map_or(String::new(), |p| format!("{} ", p.name()));
+            let residue = spec
+                .sizes
+                .residue
+                .map_or(String::new(), |(m, r)| format!(" ≡ {r} (mod {m})"));
             return Err(InputError::Constraint(format!(
-                "no {parity} {size_name} lies in {}..={}: the size constraints cannot be met",
+                "no {parity}{size_name}{residue} lies in {}..={}: the size constraints cannot be met",
                 spec.sizes.min, spec.sizes.max
             )));
         }
@@ -335,7 +411,15 @@ impl Generator {
         } else {
             InstanceInput::number(n)
         };
+        self.spec.extras.apply_to(&mut input);
         input.game = Some(self.game.to_string());
+        input
+    }
+
+    /// The instance of number game N (with the extra fields), for sweeps over N.
+    pub fn number(&self, n: u64) -> InstanceInput {
+        let mut input = InstanceInput::number(n);
+        self.spec.extras.apply_to(&mut input);
         input
     }
 
@@ -519,19 +603,34 @@ mod tests {
 
     #[test]
     fn size_ranges_count_by_parity() {
-        let range = SizeRange {
-            min: 1,
-            max: 10,
-            parity: Some(Parity::Even),
-        };
+        let range = SizeRange::with_parity(1, 10, Parity::Even);
         assert_eq!(range.iter().collect::<Vec<_>>(), vec![2, 4, 6, 8, 10]);
-        let range = SizeRange {
-            min: 3,
-            max: 3,
-            parity: Some(Parity::Even),
-        };
-        assert_eq!(range.count(), 0);
+        assert_eq!(SizeRange::with_parity(3, 3, Parity::Even).count(), 0);
         assert_eq!(SizeRange::new(5, 9).count(), 5);
+    }
+
+    #[test]
+    fn residues_combine_with_parity() {
+        let fours = SizeRange {
+            residue: Some((4, 0)),
+            ..SizeRange::new(1, 20)
+        };
+        assert_eq!(fours.iter().collect::<Vec<_>>(), vec![4, 8, 12, 16, 20]);
+        let odd_threes = SizeRange {
+            residue: Some((3, 0)),
+            ..SizeRange::with_parity(1, 20, Parity::Odd)
+        };
+        assert_eq!(odd_threes.iter().collect::<Vec<_>>(), vec![3, 9, 15]);
+        let impossible = SizeRange {
+            residue: Some((4, 1)),
+            ..SizeRange::with_parity(1, 20, Parity::Even)
+        };
+        assert_eq!(impossible.count(), 0);
+        let near_the_top = SizeRange {
+            residue: Some((7, 6)),
+            ..SizeRange::new(u64::MAX - 10, u64::MAX)
+        };
+        assert!(near_the_top.iter().all(|n| n % 7 == 6));
     }
 
     #[test]

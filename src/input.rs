@@ -19,6 +19,26 @@ pub struct InstanceInput {
     /// The number N, for number games such as divisor-game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub n: Option<u64>,
+    /// The subtraction set, for nim (the amounts a move may take).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtract: Option<Vec<u64>>,
+}
+
+/// Fields an instance may carry besides its piles or N, shared by every instance a generator
+/// draws (nim's subtraction set).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extras {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtract: Option<Vec<u64>>,
+}
+
+impl Extras {
+    /// Copies these fields into `input`.
+    pub fn apply_to(&self, input: &mut InstanceInput) {
+        if self.subtract.is_some() {
+            input.subtract = self.subtract.clone();
+        }
+    }
 }
 
 impl InstanceInput {
@@ -30,12 +50,19 @@ impl InstanceInput {
         }
     }
 
-    /// A short description for people: `[4, 6, 2, 3]` or `N=10`.
+    /// A short description for people: `[4, 6, 2, 3]`, `N=10` or `N=10 S={1, 3, 4}`.
     pub fn describe(&self) -> String {
-        match (&self.piles, self.n) {
+        let base = match (&self.piles, self.n) {
             (Some(piles), _) => crate::games::format_piles(piles),
             (None, Some(n)) => format!("N={n}"),
             (None, None) => "(empty instance)".to_string(),
+        };
+        match &self.subtract {
+            Some(set) => {
+                let items: Vec<String> = set.iter().map(u64::to_string).collect();
+                format!("{base} S={{{}}}", items.join(", "))
+            }
+            None => base,
         }
     }
 
@@ -48,11 +75,12 @@ impl InstanceInput {
     }
 }
 
-/// A borrowed view of an instance's data, for hot loops that must not allocate (sweeps).
+/// A borrowed view of an instance, for hot loops: bare piles need no allocation (sweeps of
+/// pile games); anything else is passed as its full input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InstanceRef<'a> {
     Piles(&'a [i64]),
-    Number(u64),
+    Input(&'a InstanceInput),
 }
 
 impl InstanceRef<'_> {
@@ -60,7 +88,7 @@ impl InstanceRef<'_> {
     pub fn to_input(self) -> InstanceInput {
         match self {
             InstanceRef::Piles(piles) => InstanceInput::piles(piles.to_vec()),
-            InstanceRef::Number(n) => InstanceInput::number(n),
+            InstanceRef::Input(input) => input.clone(),
         }
     }
 }
@@ -108,6 +136,28 @@ fn parse_pile(position: usize, text: &str, list: &str) -> Result<i64, InputError
             }
         }
     })
+}
+
+/// Parses a comma-separated subtraction set such as `1,3,4` (positive integers).
+///
+/// ```
+/// use gamelab::input::parse_subtract;
+/// assert_eq!(parse_subtract("1, 3,4").unwrap(), vec![1, 3, 4]);
+/// assert!(parse_subtract("1,x").unwrap_err().to_string().contains("'x'"));
+/// ```
+pub fn parse_subtract(list: &str) -> Result<Vec<u64>, InputError> {
+    list.split(',')
+        .enumerate()
+        .map(|(index, text)| {
+            let text = text.trim();
+            text.parse::<u64>().map_err(|_| {
+                InputError::Constraint(format!(
+                    "--subtract entry {} in '{list}' is '{text}', not a positive integer",
+                    index + 1
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Parses one JSON line into an instance; `line` (1-based) is used in error messages.

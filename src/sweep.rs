@@ -56,7 +56,7 @@ impl FromStr for Shard {
 }
 
 /// A sweep: generator settings (whose size range is the swept range), trials per size, shard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SweepSpec {
     pub generator: GeneratorSpec,
     /// Instances per size; must be 1 for number games (one deterministic instance per N).
@@ -73,6 +73,58 @@ pub struct Tally {
     pub second_wins: u64,
     /// Sum of the first player's margins.
     pub margin_sum: i128,
+    /// The first player's share of the totals, where the sweep records it.
+    pub shares: Option<Shares>,
+}
+
+/// The first player's share of the total over a set of instances, kept exactly (integers), so
+/// merging in any order gives the same numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shares {
+    /// Sum of the first player's scores.
+    pub first_sum: i128,
+    /// Sum of the instances' totals.
+    pub total_sum: i128,
+    /// The instance with the smallest share, as (first score, total) with total > 0.
+    pub lowest: Option<(i64, i64)>,
+}
+
+impl Shares {
+    /// Counts one instance where the first player scores `first` of `total`.
+    pub fn add(&mut self, first: i64, total: i64) {
+        self.first_sum += first as i128;
+        self.total_sum += total as i128;
+        if total > 0 {
+            self.lowest = Some(lower_share(self.lowest, (first, total)));
+        }
+    }
+
+    fn merged(self, other: Shares) -> Shares {
+        Shares {
+            first_sum: self.first_sum + other.first_sum,
+            total_sum: self.total_sum + other.total_sum,
+            lowest: match other.lowest {
+                Some(share) => Some(lower_share(self.lowest, share)),
+                None => self.lowest,
+            },
+        }
+    }
+}
+
+/// The smaller of two shares (first, total); equal ratios keep the smaller total, so the
+/// result does not depend on the order of comparisons.
+fn lower_share(current: Option<(i64, i64)>, candidate: (i64, i64)) -> (i64, i64) {
+    let Some(current) = current else {
+        return candidate;
+    };
+    let left = current.0 as i128 * candidate.1 as i128;
+    let right = candidate.0 as i128 * current.1 as i128;
+    match left.cmp(&right) {
+        std::cmp::Ordering::Less => current,
+        std::cmp::Ordering::Greater => candidate,
+        std::cmp::Ordering::Equal if current.1 <= candidate.1 => current,
+        std::cmp::Ordering::Equal => candidate,
+    }
 }
 
 impl Tally {
@@ -95,6 +147,10 @@ impl Tally {
             ties: self.ties + other.ties,
             second_wins: self.second_wins + other.second_wins,
             margin_sum: self.margin_sum + other.margin_sum,
+            shares: match (self.shares, other.shares) {
+                (Some(a), Some(b)) => Some(a.merged(b)),
+                (a, b) => a.or(b),
+            },
         }
     }
 }
@@ -116,6 +172,23 @@ pub struct SweepRow {
     pub second_win_rate: f64,
     pub mean_margin: f64,
     pub margin_sum: i128,
+    /// Sum of the first player's scores (share columns: constant-sum pile games with
+    /// non-negative values only; empty otherwise).
+    #[serde(default)]
+    pub first_score_sum: Option<i128>,
+    /// Sum of the instances' totals.
+    #[serde(default)]
+    pub total_sum: Option<i128>,
+    /// `first_score_sum / total_sum`: the first player's share of all stones.
+    #[serde(default)]
+    pub first_share: Option<f64>,
+    /// The smallest share of one instance: `lowest_first / lowest_total`.
+    #[serde(default)]
+    pub lowest_first: Option<i64>,
+    #[serde(default)]
+    pub lowest_total: Option<i64>,
+    #[serde(default)]
+    pub lowest_first_share: Option<f64>,
     pub game: String,
     pub distribution: Option<Distribution>,
     pub min_value: Option<i64>,
@@ -181,6 +254,18 @@ impl SweepRow {
             second_win_rate: round6(tally.second_wins as f64 / trials),
             mean_margin: round6(tally.margin_sum as f64 / trials),
             margin_sum: tally.margin_sum,
+            first_score_sum: tally.shares.map(|s| s.first_sum),
+            total_sum: tally.shares.map(|s| s.total_sum),
+            first_share: tally
+                .shares
+                .filter(|s| s.total_sum > 0)
+                .map(|s| round6(s.first_sum as f64 / s.total_sum as f64)),
+            lowest_first: tally.shares.and_then(|s| s.lowest).map(|(first, _)| first),
+            lowest_total: tally.shares.and_then(|s| s.lowest).map(|(_, total)| total),
+            lowest_first_share: tally
+                .shares
+                .and_then(|s| s.lowest)
+                .map(|(first, total)| round6(first as f64 / total as f64)),
             game: settings.game.clone(),
             distribution: settings.distribution,
             min_value: settings.min_value,
@@ -198,6 +283,14 @@ impl SweepRow {
             ties: self.ties,
             second_wins: self.second_wins,
             margin_sum: self.margin_sum,
+            shares: match (self.first_score_sum, self.total_sum) {
+                (Some(first_sum), Some(total_sum)) => Some(Shares {
+                    first_sum,
+                    total_sum,
+                    lowest: self.lowest_first.zip(self.lowest_total),
+                }),
+                _ => None,
+            },
         }
     }
 
@@ -255,7 +348,7 @@ pub fn run_sweep(
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<SweepRow>, SweepError> {
-    let generator = Generator::new(entry, spec.generator)?;
+    let generator = Generator::new(entry, spec.generator.clone())?;
     let sizes = generator.spec().sizes;
     if spec.trials == 0 {
         return Err(InputError::out_of_range("--trials", "at least 1", 0).into());
@@ -331,11 +424,21 @@ fn solve_unit(
         entry
             .first_margins(unit.n as usize, &flat, &mut margins, &mut scratch)
             .map_err(failed)?;
+        if records_shares(entry, generator) {
+            // Constant-sum: first + second = total and first - second = margin.
+            let mut shares = Shares::default();
+            for (instance, &margin) in flat.chunks(unit.n as usize).zip(&margins) {
+                let total: i64 = instance.iter().sum();
+                shares.add((total + margin) / 2, total);
+            }
+            tally.shares = Some(shares);
+        }
     } else {
+        let input = generator.number(unit.n);
         for _ in unit.trials() {
             margins.push(
                 entry
-                    .first_margin(InstanceRef::Number(unit.n), &mut scratch)
+                    .first_margin(InstanceRef::Input(&input), &mut scratch)
                     .map_err(failed)?,
             );
         }
@@ -347,6 +450,13 @@ fn solve_unit(
     Ok(tally)
 }
 
+/// Whether a sweep records the first player's share of the total: for constant-sum pile games
+/// with non-negative values, where the share is a fraction of a whole.
+fn records_shares(entry: &GameEntry, generator: &Generator) -> bool {
+    let spec = generator.spec();
+    entry.takes_piles() && entry.constant_sum && spec.values.is_some_and(|v| v.min >= 0)
+}
+
 /// The first player's margin in each of `trials` instances of size `generator.sizes.min` (a
 /// single size), in trial order; solved in parallel, identical on any thread count.
 pub fn margins_at(
@@ -356,6 +466,7 @@ pub fn margins_at(
 ) -> Result<Vec<i64>, SweepError> {
     let generator = Generator::new(entry, generator)?;
     let n = generator.spec().sizes.nth(0);
+    let number = generator.number(n);
     (0..trials)
         .into_par_iter()
         .map_init(
@@ -365,7 +476,7 @@ pub fn margins_at(
                     generator.piles_into(n, index, piles);
                     InstanceRef::Piles(piles)
                 } else {
-                    InstanceRef::Number(n)
+                    InstanceRef::Input(&number)
                 };
                 entry
                     .first_margin(instance, scratch)

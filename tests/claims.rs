@@ -22,6 +22,8 @@ fn catalogue_verdicts_are_the_known_ones() {
         ("odd-n-first-never-loses", false),
         ("divisor-first-wins-iff-n-even", true),
         ("stone-game-ii-first-never-loses", false),
+        ("stone-game-vii-bob-never-wins", true),
+        ("nim-first-loses-iff-multiple-of-4", true),
         ("stone-game-iii-positive-first-never-loses", false),
     ];
     let names: Vec<&str> = catalogue().iter().map(|entry| entry.name).collect();
@@ -148,12 +150,14 @@ fn exhaustive_and_sampled_checks_agree() {
             min: 1,
             max: 4,
             parity,
+            residue: None,
         },
         values: Some(ValueSpec {
             total_parity: total,
             ..ValueSpec::uniform(1, 6)
         }),
         solver: SolverKind::Auto,
+        extras: Default::default(),
     };
     let entry = find_game("stone-game").unwrap();
     let exhaustive = CheckOptions::default();
@@ -202,9 +206,11 @@ fn number_game_claims_find_the_smallest_n() {
             min: 4,
             max: 60,
             parity: None,
+            residue: None,
         },
         values: None,
         solver: SolverKind::Memo,
+        extras: Default::default(),
     };
     let verdict = check_claim(
         find_game("divisor-game").unwrap(),

@@ -125,6 +125,7 @@ fn the_batched_sweep_equals_one_instance_at_a_time() {
                 sizes: SizeRange::new(1, 40),
                 values: Some(values),
                 seed: 3,
+                extras: Default::default(),
             },
             trials: 300,
             shard: Shard::ALL,

@@ -9,11 +9,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
 fn stone_game_spec(sizes: SizeRange, values: ValueSpec, seed: u64) -> GeneratorSpec {
-    GeneratorSpec {
-        sizes,
-        values: Some(values),
-        seed,
-    }
+    GeneratorSpec::new(sizes, Some(values), seed)
 }
 
 #[test]
@@ -56,7 +52,7 @@ fn generated_instances_are_pinned() {
 fn any_instance_can_be_regenerated_alone() {
     let game = find_game("stone-game-iii").unwrap();
     let spec = stone_game_spec(SizeRange::new(3, 30), ValueSpec::uniform(-50, 50), 99);
-    let generator = Generator::new(game, spec).unwrap();
+    let generator = Generator::new(game, spec.clone()).unwrap();
     let batch: Vec<InstanceInput> = (0..50).map(|index| generator.instance(index)).collect();
     let again = Generator::new(game, spec).unwrap();
     for index in (0..50).rev() {
@@ -93,7 +89,7 @@ proptest! {
         total_parity in parity_strategy(),
         seed in any::<u64>(),
     ) {
-        let sizes = SizeRange { min: n_min, max: n_min + n_extra, parity: n_parity };
+        let sizes = SizeRange { min: n_min, max: n_min + n_extra, parity: n_parity, residue: None };
         let values = ValueSpec {
             min: min_value,
             max: min_value + value_extra,
@@ -138,6 +134,7 @@ fn impossible_constraints_are_refused_with_a_message() {
         min: 3,
         max: 3,
         parity: Some(Parity::Even),
+        residue: None,
     };
     refuse(
         even_three,
@@ -168,6 +165,7 @@ fn impossible_constraints_are_refused_with_a_message() {
         min: 2,
         max: 8,
         parity: Some(Parity::Even),
+        residue: None,
     };
     refuse(even_sizes, all_odd, "parity of n");
     refuse(
@@ -197,8 +195,9 @@ fn number_games_take_no_values() {
         sizes: SizeRange::new(1, 50),
         values: None,
         seed: 3,
+        extras: Default::default(),
     };
-    let generator = Generator::new(game, spec).unwrap();
+    let generator = Generator::new(game, spec.clone()).unwrap();
     let n = generator.instance(0).n.unwrap();
     assert!((1..=50).contains(&n));
     let with_values = GeneratorSpec {

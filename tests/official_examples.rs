@@ -123,3 +123,46 @@ fn leetcode_1025_examples() {
     assert_eq!(solution.winner, Winner::Second);
     assert_eq!(solution.moves.unwrap().len(), 2);
 }
+
+#[test]
+fn leetcode_1690_examples() {
+    // LeetCode 1690, example 1: stones = [5,3,1,4,2] -> 6 (Alice 18, Bob 12).
+    let solution = piles("stone-game-vii", &[5, 3, 1, 4, 2]);
+    assert_eq!(solution.margin, 6);
+    assert_eq!((solution.first_score, solution.second_score), (18, 12));
+    // LeetCode 1690, example 2: stones = [7,90,5,1,100,10,10,2] -> 122.
+    assert_eq!(
+        piles("stone-game-vii", &[7, 90, 5, 1, 100, 10, 10, 2]).margin,
+        122
+    );
+}
+
+#[test]
+fn leetcode_1510_examples() {
+    // LeetCode 1510: n = 1 -> true, n = 2 -> false, n = 4 -> true, n = 7 -> false,
+    // n = 17 -> false (examples 1 to 5).
+    for (n, first_wins) in [(1, true), (2, false), (4, true), (7, false), (17, false)] {
+        let solution = solve_everywhere("stone-game-iv", InstanceInput::number(n));
+        assert_eq!(solution.winner == Winner::First, first_wins, "n = {n}");
+    }
+}
+
+#[test]
+fn leetcode_292_examples() {
+    // LeetCode 292, Nim Game (S = {1, 2, 3}): n = 4 -> false, n = 1 -> true, n = 2 -> true.
+    for (n, first_wins) in [(4, false), (1, true), (2, true)] {
+        let solution = solve_everywhere("nim", InstanceInput::number(n));
+        assert_eq!(solution.winner == Winner::First, first_wins, "n = {n}");
+    }
+}
+
+#[test]
+fn pizza_with_one_big_slice() {
+    // Hand-checked: Alice takes the 9 first; Bob and Alice then share the arc [2, 6, 3, 1, 4, 1,
+    // 5] from its ends.
+    let solution = piles("coins-in-a-circle", &[3, 1, 4, 1, 5, 9, 2, 6]);
+    assert_eq!(solution.first_score + solution.second_score, 31);
+    assert!(solution.first_score * 9 >= 31 * 4);
+    let one = piles("coins-in-a-circle", &[7]);
+    assert_eq!((one.first_score, one.second_score), (7, 0));
+}

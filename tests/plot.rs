@@ -23,6 +23,7 @@ fn sweep_rows() -> Vec<SweepRow> {
             sizes: SizeRange::new(1, 12),
             values: Some(ValueSpec::uniform(1, 100)),
             seed: 3,
+            extras: Default::default(),
         },
         trials: 300,
         shard: Shard::ALL,
@@ -89,6 +90,7 @@ fn margin_histogram_renders() {
         sizes: SizeRange::new(9, 9),
         values: Some(ValueSpec::uniform(1, 100)),
         seed: 1,
+        extras: Default::default(),
     };
     let margins = margins_at(game, spec, 2000).unwrap();
     assert_eq!(margins.len(), 2000);
@@ -331,4 +333,34 @@ fn bad_plot_requests_are_refused() {
         ],
         &["at most 120"],
     );
+}
+
+#[test]
+fn share_chart_renders_with_the_pizza_bound() {
+    let entry = find_game("coins-in-a-circle").unwrap();
+    let spec = SweepSpec {
+        generator: GeneratorSpec::new(SizeRange::new(2, 12), Some(ValueSpec::uniform(0, 50)), 2),
+        trials: 200,
+        shard: Shard::ALL,
+    };
+    let rows = run_sweep(entry, &spec, &|_| {}).unwrap();
+    for row in &rows {
+        // The pizza theorem: no instance gives the first player less than 4/9.
+        let (first, total) = (row.lowest_first.unwrap(), row.lowest_total.unwrap());
+        assert!(9 * first >= 4 * total, "n = {}", row.n);
+    }
+    let chart = gamelab::plot::share::ShareChart::new(rows, entry.share_bound).unwrap();
+    renders(&chart, &["coins-in-a-circle: the first player", "4/9", "lowest share of any one instance"]);
+    // Games without recorded shares are refused with a reason.
+    let none = gamelab::plot::share::ShareChart::new(sweep_rows_negative(), None);
+    assert!(none.err().unwrap().to_string().contains("recorded no shares"));
+}
+
+fn sweep_rows_negative() -> Vec<SweepRow> {
+    let spec = SweepSpec {
+        generator: GeneratorSpec::new(SizeRange::new(1, 4), Some(ValueSpec::uniform(-5, 5)), 1),
+        trials: 10,
+        shard: Shard::ALL,
+    };
+    run_sweep(find_game("stone-game").unwrap(), &spec, &|_| {}).unwrap()
 }

@@ -3,10 +3,14 @@
 //! variation through the `Game` trait reproduces both scores.
 
 use gamelab::game::Game;
+use gamelab::games::coins_in_a_circle::CoinsInACircle;
 use gamelab::games::divisor_game::DivisorGame;
+use gamelab::games::nim::Nim;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::games::stone_game_iv::StoneGameIV;
+use gamelab::games::stone_game_vii::StoneGameVII;
 use gamelab::games::{AnyGame, RegisteredGame};
 use gamelab::solve::{MoveRecord, Solution, SolverKind};
 use gamelab::{Player, Scores};
@@ -92,5 +96,30 @@ proptest! {
     fn divisor_game_solvers_agree_with_brute(n in 1u64..=24) {
         let solution = check_against_brute(&DivisorGame::new(n).unwrap());
         prop_assert_eq!(solution.first_score + solution.second_score, 1);
+    }
+
+    #[test]
+    fn stone_game_vii_solvers_agree_with_brute(piles in small_piles(12)) {
+        let solution = check_against_brute(&StoneGameVII::new(piles).unwrap());
+        prop_assert_eq!(solution.margin, solution.first_score - solution.second_score);
+    }
+
+    #[test]
+    fn stone_game_iv_solvers_agree_with_brute(n in 1u64..=40) {
+        let solution = check_against_brute(&StoneGameIV::new(n).unwrap());
+        prop_assert_eq!(solution.first_score + solution.second_score, 1);
+    }
+
+    #[test]
+    fn nim_solvers_agree_with_brute(n in 1u64..=18, set in prop::collection::vec(1u64..=7, 1..=3)) {
+        let solution = check_against_brute(&Nim::new(n, set).unwrap());
+        prop_assert_eq!(solution.first_score + solution.second_score, 1);
+    }
+
+    #[test]
+    fn coins_in_a_circle_solvers_agree_with_brute(slices in small_piles(10)) {
+        let total: i64 = slices.iter().sum();
+        let solution = check_against_brute(&CoinsInACircle::new(slices).unwrap());
+        prop_assert_eq!(solution.first_score + solution.second_score, total);
     }
 }

@@ -155,6 +155,7 @@ fn generator(game: &str) -> Generator {
         sizes: SizeRange::new(2, 12),
         values: Some(ValueSpec::uniform(1, 100)),
         seed: 5,
+        extras: Default::default(),
     };
     Generator::new(find_game(game).unwrap(), spec).unwrap()
 }

@@ -12,6 +12,7 @@ fn spec(sizes: SizeRange, values: ValueSpec, trials: u64) -> SweepSpec {
             sizes,
             values: Some(values),
             seed: 7,
+            extras: Default::default(),
         },
         trials,
         shard: Shard::ALL,
@@ -46,6 +47,15 @@ fn same_seed_same_csv_on_one_thread_and_many() {
 }
 
 #[test]
+fn share_columns_are_the_same_on_any_thread_count() {
+    let spec = spec(SizeRange::new(2, 20), ValueSpec::uniform(0, 30), 500);
+    let once = in_pool(1, || sweep_csv("coins-in-a-circle", &spec));
+    assert_eq!(once, in_pool(3, || sweep_csv("coins-in-a-circle", &spec)));
+    let rows = read_csv(once.as_slice(), "coins").unwrap();
+    assert!(rows.iter().all(|row| row.first_share.is_some() && row.lowest_first.is_some()));
+}
+
+#[test]
 fn shards_merged_equal_the_whole_sweep() {
     let whole_spec = spec(SizeRange::new(2, 11), ValueSpec::uniform(1, 9), 333);
     let whole = sweep_csv("stone-game", &whole_spec);
@@ -54,7 +64,7 @@ fn shards_merged_equal_the_whole_sweep() {
             .map(|index| {
                 let spec = SweepSpec {
                     shard: Shard { index, count },
-                    ..whole_spec
+                    ..whole_spec.clone()
                 };
                 // Round-trip each shard through its CSV, as `gamelab merge` does.
                 let csv = sweep_csv("stone-game", &spec);
@@ -79,6 +89,7 @@ fn divisor_game_shards_cover_every_n_once() {
             sizes: SizeRange::new(1, 40),
             values: None,
             seed: 1,
+            extras: Default::default(),
         },
         trials: 1,
         shard: Shard::ALL,
@@ -88,7 +99,7 @@ fn divisor_game_shards_cover_every_n_once() {
         .map(|index| {
             let spec = SweepSpec {
                 shard: Shard { index, count: 3 },
-                ..whole_spec
+                ..whole_spec.clone()
             };
             run_sweep(game, &spec, &|_| {}).unwrap()
         })
@@ -147,6 +158,7 @@ fn even_pile_counts_never_lose_for_the_first_player() {
             min: 2,
             max: 30,
             parity: Some(Parity::Even),
+            residue: None,
         };
         let rows = run_sweep(
             find_game("stone-game").unwrap(),
@@ -167,6 +179,7 @@ fn odd_pile_counts_do_lose_sometimes() {
         min: 3,
         max: 9,
         parity: Some(Parity::Odd),
+        residue: None,
     };
     let rows = run_sweep(
         find_game("stone-game").unwrap(),

@@ -4,6 +4,7 @@
 use super::{CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim};
 use crate::games::find_game;
 use crate::generate::{Distribution, Parity, SizeRange, ValueSpec};
+use crate::input::Extras;
 use crate::solve::SolverKind;
 use serde::Serialize;
 
@@ -60,12 +61,14 @@ fn stone_claim(expect: Expectation, parity: Option<Parity>, total: Option<Parity
             min: 1,
             max: 16,
             parity,
+            residue: None,
         },
         values: Some(ValueSpec {
             total_parity: total,
             ..ValueSpec::uniform(1, 100)
         }),
         solver: SolverKind::Auto,
+        extras: Extras::default(),
     }
 }
 
@@ -79,10 +82,12 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
             min: 1,
             max: 1000,
             parity: Some(parity),
+            residue: None,
         },
         values: None,
         // Decided by the DP, not by the closed form under test.
         solver: SolverKind::Dp,
+        extras: Extras::default(),
     };
     vec![
         CatalogueEntry {
@@ -160,6 +165,42 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
                 game: "stone-game-ii",
                 ..stone_claim(Expectation::FirstNeverLoses, None, None)
             }],
+            options,
+        },
+        CatalogueEntry {
+            name: "stone-game-vii-bob-never-wins",
+            statement: "In Stone Game VII with positive piles, Bob (the second player) never wins.",
+            source: "LeetCode 1690 Stone Game VII: \"Bob found that he will always lose this game\"",
+            parts: vec![Claim {
+                game: "stone-game-vii",
+                ..stone_claim(Expectation::FirstNeverLoses, None, None)
+            }],
+            options,
+        },
+        CatalogueEntry {
+            name: "nim-first-loses-iff-multiple-of-4",
+            statement: "In Nim with S = {1, 2, 3} the first player loses if and only if N is a \
+                        multiple of 4.",
+            source: "LeetCode 292 Nim Game; Sprague-Grundy: the Grundy values 0 1 2 3 repeat with \
+                     period 4",
+            parts: (0..4)
+                .map(|remainder| Claim {
+                    game: "nim",
+                    expect: if remainder == 0 {
+                        Expectation::SecondWins
+                    } else {
+                        Expectation::FirstWins
+                    },
+                    sizes: SizeRange {
+                        residue: Some((4, remainder)),
+                        ..SizeRange::new(1, 1000)
+                    },
+                    values: None,
+                    // Decided by the Grundy table, not by the periodic closed form.
+                    solver: SolverKind::Dp,
+                    extras: Extras::default(),
+                })
+                .collect(),
             options,
         },
         CatalogueEntry {

@@ -17,7 +17,7 @@ use crate::error::{InputError, SolveError};
 use crate::game::Winner;
 use crate::games::GameEntry;
 use crate::generate::{Generator, GeneratorSpec, Parity, SizeRange, ValueSpec};
-use crate::input::{InstanceInput, InstanceRef};
+use crate::input::{Extras, InstanceInput, InstanceRef};
 use crate::solve::{Solution, SolverKind};
 use serde::Serialize;
 
@@ -85,6 +85,8 @@ pub struct Claim {
     pub values: Option<ValueSpec>,
     /// The solver that decides each instance (`auto` uses the fastest exact one).
     pub solver: SolverKind,
+    /// Fields every instance carries (nim's subtraction set).
+    pub extras: Extras,
 }
 
 impl Claim {
@@ -116,6 +118,9 @@ impl Claim {
         ];
         if let Some(parity) = self.sizes.parity {
             words.push(format!("--n-parity {}", parity.name()));
+        }
+        if let Some((modulus, remainder)) = self.sizes.residue {
+            words.push(format!("--n-mod {modulus} --n-residue {remainder}"));
         }
         if let Some(values) = &self.values {
             words.push(format!(
@@ -184,6 +189,8 @@ pub struct Counterexample {
     pub piles: Option<Vec<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub n: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtract: Option<Vec<u64>>,
     pub first_score: i64,
     pub second_score: i64,
     pub margin: i64,
@@ -201,6 +208,7 @@ impl Counterexample {
             game: None,
             piles: self.piles.clone(),
             n: self.n,
+            subtract: self.subtract.clone(),
         }
     }
 }
@@ -235,6 +243,7 @@ pub fn check_claim(
         sizes: claim.sizes,
         values: claim.values,
         seed: options.seed,
+        extras: claim.extras.clone(),
     };
     let generator = Generator::new(entry, spec)?;
     if options.samples == 0 {
@@ -292,11 +301,12 @@ fn finish(
     let counterexample = match found {
         None => None,
         Some((candidate, minimality)) => {
-            let input = candidate.to_input();
+            let input = candidate.to_input(&claim.extras);
             let solution = entry.build(&input)?.solve(claim.solver)?;
             Some(Counterexample {
                 piles: input.piles,
                 n: input.n,
+                subtract: input.subtract,
                 first_score: solution.first_score,
                 second_score: solution.second_score,
                 margin: solution.margin,
@@ -333,8 +343,12 @@ impl<'a> Judge<'a> {
     /// Whether `candidate` refutes the claim.
     fn refutes(&mut self, candidate: &Candidate) -> Result<bool, ClaimError> {
         let piles;
+        let number;
         let instance = match candidate {
-            Candidate::Number(n) => InstanceRef::Number(*n),
+            Candidate::Number(_) => {
+                number = candidate.to_input(&self.claim.extras);
+                InstanceRef::Input(&number)
+            }
             Candidate::Piles { min, offsets } => {
                 piles = Candidate::values(*min, offsets);
                 InstanceRef::Piles(&piles)
@@ -368,13 +382,16 @@ impl Candidate {
             .collect()
     }
 
-    fn to_input(&self) -> InstanceInput {
-        match self {
+    /// The instance as input fields, with the claim's extra fields.
+    fn to_input(&self, extras: &Extras) -> InstanceInput {
+        let mut input = match self {
             Candidate::Piles { min, offsets } => {
                 InstanceInput::piles(Candidate::values(*min, offsets))
             }
             Candidate::Number(n) => InstanceInput::number(*n),
-        }
+        };
+        extras.apply_to(&mut input);
+        input
     }
 
     /// The size-order key: (size, offset sum, offsets).
@@ -449,16 +466,10 @@ impl Space {
 
     fn meets_conditions(&self, candidate: &Candidate) -> bool {
         match candidate {
-            Candidate::Number(n) => *n >= self.sizes.min && *n <= self.sizes.max,
+            Candidate::Number(n) => self.sizes.contains(*n),
             Candidate::Piles { offsets, .. } => {
                 let n = offsets.len() as u64;
-                let parity_ok = self
-                    .sizes
-                    .parity
-                    .is_none_or(|parity| Parity::of(n as i128) == parity);
-                n >= self.sizes.min
-                    && n <= self.sizes.max
-                    && parity_ok
+                self.sizes.contains(n)
                     && offsets.iter().all(|&offset| offset <= self.span())
                     && self.sum_allowed(n, offsets.iter().sum())
             }

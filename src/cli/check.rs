@@ -1,7 +1,7 @@
 //! `gamelab check`: settle a claim about a game, exhaustively or by sampling; exit status 0 when
 //! it holds, 1 when refuted (with the smallest counterexample and its optimal play).
 
-use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs};
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::claims::{
@@ -24,6 +24,8 @@ pub struct CheckArgs {
     sizes: SizeArgs,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Instances to sample when the space is too large to enumerate
     #[arg(long, default_value_t = DEFAULT_SAMPLES)]
     samples: u64,
@@ -55,6 +57,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         sizes: args.sizes.range(low, high),
         values: args.values.spec(game),
         solver: args.solver,
+        extras: args.extras.extras()?,
     };
     let options = CheckOptions {
         samples: args.samples,

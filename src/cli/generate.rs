@@ -1,7 +1,7 @@
 //! `gamelab generate`: seeded random instances as JSON lines that `gamelab solve --input -`
 //! reads.
 
-use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
 use clap::Args;
 use gamelab::games::find_game;
@@ -21,6 +21,8 @@ pub struct GenerateArgs {
     sizes: SizeArgs,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Random seed: the same seed and options give the same bytes
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
@@ -40,9 +42,10 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         game,
         &args.sizes,
         &args.values,
+        &args.extras,
         args.seed,
         default_sizes(game.takes_piles()),
-    );
+    )?;
     let generator = Generator::new(game, spec)?;
     let mut out = open_output(args.out.as_deref())?;
     for index in 0..args.count {

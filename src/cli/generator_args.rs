@@ -5,6 +5,7 @@
 use clap::Args;
 use gamelab::games::GameEntry;
 use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
+use gamelab::input::{Extras, parse_subtract};
 
 /// Default pile values: LeetCode 877's positive piles, small enough to read.
 pub const DEFAULT_MIN_VALUE: i64 = 1;
@@ -26,6 +27,12 @@ pub struct SizeArgs {
     /// Only sizes of this parity
     #[arg(long, value_enum, value_name = "PARITY")]
     pub n_parity: Option<Parity>,
+    /// Only sizes n with n % M == R (with --n-residue R)
+    #[arg(long, value_name = "M", requires = "n_residue")]
+    pub n_mod: Option<u64>,
+    /// The remainder for --n-mod
+    #[arg(long, value_name = "R", requires = "n_mod")]
+    pub n_residue: Option<u64>,
 }
 
 impl SizeArgs {
@@ -42,6 +49,7 @@ impl SizeArgs {
             min,
             max,
             parity: self.n_parity,
+            residue: self.n_mod.zip(self.n_residue),
         }
     }
 }
@@ -79,17 +87,35 @@ impl ValueArgs {
     }
 }
 
+#[derive(Args, Debug, Clone, Default)]
+pub struct ExtraArgs {
+    /// nim's subtraction set, for every instance (e.g. 1,3,4; default 1,2,3)
+    #[arg(long, value_name = "LIST")]
+    pub subtract: Option<String>,
+}
+
+impl ExtraArgs {
+    /// The extra fields every generated instance carries.
+    pub fn extras(&self) -> Result<Extras, gamelab::InputError> {
+        Ok(Extras {
+            subtract: self.subtract.as_deref().map(parse_subtract).transpose()?,
+        })
+    }
+}
+
 /// The generator settings from the options, with the command's default sizes.
 pub fn generator_spec(
     game: &GameEntry,
     sizes: &SizeArgs,
     values: &ValueArgs,
+    extras: &ExtraArgs,
     seed: u64,
     default_sizes: (u64, u64),
-) -> GeneratorSpec {
-    GeneratorSpec {
+) -> Result<GeneratorSpec, gamelab::InputError> {
+    Ok(GeneratorSpec {
         sizes: sizes.range(default_sizes.0, default_sizes.1),
         values: values.spec(game),
         seed,
-    }
+        extras: extras.extras()?,
+    })
 }

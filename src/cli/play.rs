@@ -1,7 +1,7 @@
 //! `gamelab play`: two strategies play one instance move by move, or many seeded instances with
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
-use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::games::{GameEntry, find_game};
@@ -31,6 +31,8 @@ pub struct PlayArgs {
     sizes: SizeArgs,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
     /// one instance is played move by move]
     #[arg(long, value_name = "T")]
@@ -56,7 +58,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     check_strategies(game, &[args.first.clone(), args.second.clone()])?;
     let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
         (Some(piles), _, _, _) => Some(InstanceInput::piles(parse_piles(piles)?)),
-        (None, false, Some(n), None) => Some(InstanceInput::number(n)),
+        (None, false, Some(n), None) => {
+            let mut input = InstanceInput::number(n);
+            args.extras.extras()?.apply_to(&mut input);
+            Some(input)
+        }
         _ => None,
     };
     let mut out = open_output(None)?;
@@ -130,9 +136,10 @@ fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::
         game,
         &args.sizes,
         &args.values,
+        &args.extras,
         args.seed,
         default_sizes(game.takes_piles()),
-    );
+    )?;
     let generator = Generator::new(game, spec)?;
     let trials = args.trials.unwrap_or(DEFAULT_TRIALS);
     let pairs = [(args.first.clone(), args.second.clone())];

@@ -1,7 +1,7 @@
 //! `gamelab plot KIND`: draw any chart to SVG or PNG (by the file extension), from a sweep CSV
 //! (so charts redraw without recomputing) or from an instance.
 
-use super::generator_args::{DEFAULT_SEED, ValueArgs};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, ValueArgs};
 use super::instance::InstanceArgs;
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -10,6 +10,7 @@ use gamelab::generate::{GeneratorSpec, SizeRange};
 use gamelab::plot::divisor::DivisorChart;
 use gamelab::plot::heatmap::HeatmapChart;
 use gamelab::plot::margins::MarginChart;
+use gamelab::plot::share::ShareChart;
 use gamelab::plot::shares::SharesChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::plot::{Chart, ImageKind, save};
@@ -30,6 +31,8 @@ enum PlotKind {
     WinRate(FromCsv),
     /// Outcome shares (first wins, ties, second wins) against n as stacked bars
     Shares(FromCsv),
+    /// The first player's share of the total against n, beside the game's known guarantee
+    Share(FromCsv),
     /// Histogram of the margin (first minus second) over random instances of one size
     Margins(MarginsArgs),
     /// Heatmap of one instance's DP table (stone-game, stone-game-ii)
@@ -60,6 +63,8 @@ struct MarginsArgs {
     trials: u64,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Random seed
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
@@ -108,6 +113,14 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             let chart = SharesChart::new(read_rows(&args.input)?)?;
             write_chart(&chart, &args.out)?;
         }
+        PlotKind::Share(args) => {
+            let rows = read_rows(&args.input)?;
+            let bound = match rows.first() {
+                Some(row) => find_game(&row.game)?.share_bound,
+                None => None,
+            };
+            write_chart(&ShareChart::new(rows, bound)?, &args.out)?;
+        }
         PlotKind::Margins(args) => margins(args)?,
         PlotKind::Heatmap(args) => {
             ImageKind::of(&args.out)?;
@@ -146,11 +159,12 @@ fn margins(args: MarginsArgs) -> anyhow::Result<()> {
         sizes: SizeRange::new(args.n, args.n),
         values: args.values.spec(game),
         seed: args.seed,
+        extras: args.extras.extras()?,
     };
     if args.trials == 0 {
         anyhow::bail!("--trials must be at least 1, got 0");
     }
-    let margins = margins_at(game, spec, args.trials)?;
+    let margins = margins_at(game, spec.clone(), args.trials)?;
     let settings = match &spec.values {
         Some(values) => format!("{}, seed {}", values.describe(), args.seed),
         None => format!("seed {}", args.seed),

@@ -39,12 +39,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             let input = args.instance.to_input()?;
             let instance = game.build(&input)?;
             let solution = solve(instance.as_ref(), &args)?;
-            write_solution(
-                &mut out,
-                &solution,
-                &input.describe(),
-                args.format.unwrap_or(Format::Text),
-            )?;
+            let format = args.format.unwrap_or(Format::Text);
+            write_solution(&mut out, &solution, &input.describe(), format)?;
+            if format == Format::Text {
+                for note in instance.notes() {
+                    writeln!(out, "note: {note}")?;
+                }
+            }
         }
         Some(path) => {
             let format = args.format.unwrap_or(Format::Json);

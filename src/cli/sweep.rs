@@ -1,7 +1,7 @@
 //! `gamelab sweep`: tally optimal-play outcomes over random instances for every n in a range,
 //! in parallel; text table, CSV or JSON.
 
-use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
 use super::plot::write_chart;
 use anyhow::Context;
@@ -25,6 +25,8 @@ pub struct SweepArgs {
     sizes: SizeArgs,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Instances per n [default: 1000; divisor-game has exactly one per N]
     #[arg(long, value_name = "T")]
     trials: Option<u64>,
@@ -116,9 +118,10 @@ fn sweep(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<Vec<SweepRow>> {
             game,
             &args.sizes,
             &args.values,
+            &args.extras,
             args.seed,
             default_sizes(game.takes_piles()),
-        ),
+        )?,
         trials,
         shard,
     };

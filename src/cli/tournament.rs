@@ -1,7 +1,7 @@
 //! `gamelab tournament`: every strategy against every other on the same seeded instances; the
 //! matrix as text, CSV or JSON, and optionally as a heatmap.
 
-use super::generator_args::{DEFAULT_SEED, SizeArgs, ValueArgs, generator_spec};
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
 use super::play::{DEFAULT_TRIALS, default_sizes, describe_instances};
 use super::plot::write_chart;
@@ -29,6 +29,8 @@ pub struct TournamentArgs {
     sizes: SizeArgs,
     #[command(flatten)]
     values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
     /// Instances every pairing plays
     #[arg(long, default_value_t = DEFAULT_TRIALS)]
     trials: u64,
@@ -65,9 +67,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         game,
         &args.sizes,
         &args.values,
+        &args.extras,
         args.seed,
         default_sizes(game.takes_piles()),
-    );
+    )?;
     let generator = Generator::new(game, spec)?;
     let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
     let settings = describe_instances(game, &generator, args.trials);

@@ -1,6 +1,8 @@
 //! Gambit's extensive-form format (`EFG 2 R`), which Gambit/pygambit (`read_efg`) and OpenSpiel
 //! (`load_efg_game`) read: the full game tree in pre-order, one perfect-information infoset per
-//! decision node, and each player's final score as the payoff of every terminal node.
+//! decision node, and at every terminal node the payoffs the players maximise: each player's
+//! final score in constant-sum games, the margin (and its negation) otherwise
+//! (`Game::objective`).
 //!
 //! Uniqueness (Gambit 16.7 refuses duplicate node labels): every node is labelled with its
 //! pre-order number before its position (`"7: [6, 2]"`); infosets are numbered per player and
@@ -34,10 +36,15 @@ impl GraphExporter for EfgExporter {
             "EFG 2 R \"{}\" {{ \"First\" \"Second\" }}",
             label(&meta.title(graph))
         )?;
+        let payoffs = if G::CONSTANT_SUM {
+            "each player's final score"
+        } else {
+            "the margin (first minus second) for the first player and its negation for the second"
+        };
         writeln!(
             out,
-            "\"Written by gamelab. Payoffs are each player's final score; every decision node \
-             is its own information set (perfect information).\""
+            "\"Written by gamelab. Payoffs are {payoffs}; every decision node is its own \
+             information set (perfect information).\""
         )?;
         writeln!(out)?;
         let mut infosets = [0u64; 2];
@@ -85,7 +92,7 @@ impl GraphExporter for EfgExporter {
                 }
                 None => {
                     outcomes += 1;
-                    let scores = data.final_scores().unwrap_or(data.future);
+                    let scores = game.objective(data.final_scores().unwrap_or(data.future));
                     writeln!(
                         out,
                         "t \"{name}\" {outcomes} \"outcome {outcomes}\" {{ {} {} }}",

@@ -152,7 +152,7 @@ impl RegisteredGame for DivisorGame {
 
     fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
         let game = match input {
-            InstanceRef::Number(n) => DivisorGame::new(n)?,
+            InstanceRef::Input(input) => DivisorGame::from_input(input)?,
             InstanceRef::Piles(_) => DivisorGame::from_input(&input.to_input())?,
         };
         Ok(if game.n.is_multiple_of(2) { 1 } else { -1 })

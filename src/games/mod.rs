@@ -5,10 +5,14 @@
 //! Everything else — generic solvers, and the commands built on them — reaches the game through
 //! [`AnyGame`], implemented once for every registered game.
 
+pub mod coins_in_a_circle;
 pub mod divisor_game;
+pub mod nim;
 pub mod stone_game;
 pub mod stone_game_ii;
 pub mod stone_game_iii;
+pub mod stone_game_iv;
+pub mod stone_game_vii;
 
 use crate::error::{InputError, SolveError};
 use crate::export::{self, ExportError, GraphFormat, GraphMeta};
@@ -51,6 +55,9 @@ pub trait RegisteredGame: Game + Sized + 'static {
     const SOLVERS: &'static [SolverKind];
     /// Strategies of this game besides the generic ones (see `crate::strategy`).
     const SPECIAL_STRATEGIES: &'static [&'static str] = &[];
+    /// The share of the total the first player is known to be able to guarantee, with its
+    /// source, drawn as a reference line on share charts.
+    const SHARE_BOUND: Option<(f64, &'static str)> = None;
 
     /// Builds and validates an instance.
     fn from_input(input: &InstanceInput) -> Result<Self, InputError>;
@@ -70,6 +77,12 @@ pub trait RegisteredGame: Game + Sized + 'static {
     /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.
     fn dp_table(&self) -> Option<DpTable> {
         None
+    }
+
+    /// Facts about this instance worth printing beside its solution (nim's Grundy values and
+    /// their period, Stone Game IV's losing positions, ...).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
     }
 
     /// One of `SPECIAL_STRATEGIES` for `player` on this instance.
@@ -111,6 +124,10 @@ pub struct GameEntry {
     pub input_form: InputForm,
     pub solvers: &'static [SolverKind],
     pub special_strategies: &'static [&'static str],
+    /// Whether the final scores always add up to the same total (see `Game::CONSTANT_SUM`).
+    pub constant_sum: bool,
+    /// A reference line for share charts: the first player's guaranteed share and its source.
+    pub share_bound: Option<(f64, &'static str)>,
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
@@ -174,6 +191,8 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         input_form: G::INPUT_FORM,
         solvers: G::SOLVERS,
         special_strategies: G::SPECIAL_STRATEGIES,
+        constant_sum: G::CONSTANT_SUM,
+        share_bound: G::SHARE_BOUND,
         build: build_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
@@ -190,6 +209,10 @@ pub static GAMES: &[GameEntry] = &[
     entry::<stone_game_ii::StoneGameII>(),
     entry::<stone_game_iii::StoneGameIII>(),
     entry::<divisor_game::DivisorGame>(),
+    entry::<stone_game_vii::StoneGameVII>(),
+    entry::<stone_game_iv::StoneGameIV>(),
+    entry::<nim::Nim>(),
+    entry::<coins_in_a_circle::CoinsInACircle>(),
 ];
 
 /// Finds a game by its command-line name.
@@ -219,6 +242,8 @@ pub trait AnyGame: Send + Sync {
     fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError>;
     /// The game's DP table for a heatmap, if it has a two-dimensional one.
     fn dp_table(&self) -> Option<DpTable>;
+    /// Facts about the instance worth printing beside its solution.
+    fn notes(&self) -> Vec<String>;
     /// Plays `first` against `second` on this instance; `optimal` is the game's value (for the
     /// shortfall); `seed` and `index` key random strategies.
     fn play(
@@ -263,6 +288,10 @@ impl<G: RegisteredGame> AnyGame for G {
 
     fn dp_table(&self) -> Option<DpTable> {
         RegisteredGame::dp_table(self)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        RegisteredGame::notes(self)
     }
 
     fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
@@ -370,13 +399,7 @@ pub(crate) fn take_piles(
     game: &'static str,
     input: &InstanceInput,
 ) -> Result<Vec<i64>, InputError> {
-    if input.n.is_some() {
-        return Err(InputError::UnexpectedField {
-            game,
-            field: "n",
-            takes: PILES_HINT,
-        });
-    }
+    reject_pile_game_extras(game, input)?;
     let piles = input.piles.clone().ok_or(InputError::MissingField {
         game,
         field: "piles",
@@ -396,11 +419,32 @@ pub(crate) fn borrow_piles<'a>(
             check_pile_count(game, piles)?;
             Ok(piles)
         }
-        InstanceRef::Number(_) => Err(InputError::UnexpectedField {
+        InstanceRef::Input(input) => {
+            reject_pile_game_extras(game, input)?;
+            let piles = input.piles.as_deref().ok_or(InputError::MissingField {
+                game,
+                field: "piles",
+                hint: PILES_HINT,
+            })?;
+            check_pile_count(game, piles)?;
+            Ok(piles)
+        }
+    }
+}
+
+/// Refuses the fields pile games do not take.
+fn reject_pile_game_extras(game: &'static str, input: &InstanceInput) -> Result<(), InputError> {
+    let stray = [
+        ("n", input.n.is_some()),
+        ("subtract", input.subtract.is_some()),
+    ];
+    match stray.into_iter().find(|(_, present)| *present) {
+        Some((field, _)) => Err(InputError::UnexpectedField {
             game,
-            field: "n",
+            field,
             takes: PILES_HINT,
         }),
+        None => Ok(()),
     }
 }
 
@@ -418,8 +462,25 @@ fn check_pile_count(game: &'static str, piles: &[i64]) -> Result<(), InputError>
     Ok(())
 }
 
-/// The N of a number game's input, checked to be present and at least `minimum`.
+/// The N of a number game's input, checked to be present and at least `minimum`, with no
+/// stray fields.
 pub(crate) fn take_number(
+    game: &'static str,
+    input: &InstanceInput,
+    minimum: u64,
+) -> Result<u64, InputError> {
+    if input.subtract.is_some() {
+        return Err(InputError::UnexpectedField {
+            game,
+            field: "subtract",
+            takes: "a number: --n 10 or {\"n\": 10}",
+        });
+    }
+    take_number_with_set(game, input, minimum)
+}
+
+/// Like [`take_number`], for games that also read the subtraction set (nim).
+pub(crate) fn take_number_with_set(
     game: &'static str,
     input: &InstanceInput,
     minimum: u64,

@@ -6,6 +6,7 @@
 pub mod divisor;
 pub mod heatmap;
 pub mod margins;
+pub mod share;
 pub mod shares;
 pub mod style;
 pub mod win_rate;

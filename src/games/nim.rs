@@ -1,0 +1,311 @@
+//! `nim`: subtraction games (LeetCode 292 "Nim Game" generalised): N stones; a turn removes s
+//! stones for some s in the subtraction set S (default {1, 2, 3}); who cannot move loses.
+//!
+//! Rules. One pile of N >= 1 stones and a finite set S of positive integers. The players
+//! alternate, the first player first; a turn removes s stones for some s in S with s <= the
+//! stones left. A player who cannot move loses. The winner is paid 1 and the loser 0.
+//!
+//! Sprague-Grundy. The Grundy value of k stones is `g(k) = mex{ g(k - s) : s in S, s <= k }`,
+//! and the player to move wins iff `g(k) != 0`. Since `g(k)` depends only on the previous
+//! `max S` values, once a window of `max S` consecutive values repeats `p` places later the
+//! sequence is periodic with period `p` from there; [`periodicity`] finds the least such period
+//! and preperiod. With S = {1, 2, 3}, g = 0 1 2 3 0 1 2 3 ...: the first player loses iff
+//! N % 4 == 0 (LeetCode 292).
+
+use super::{InputForm, RegisteredGame, not_applicable, take_number_with_set};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::InstanceInput;
+use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+
+/// The subtraction set when none is given: LeetCode 292's.
+pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
+
+/// The largest N the Grundy table accepts.
+pub const TABLE_LIMIT: u64 = 10_000_000;
+
+/// How far the period search looks before giving up.
+const PERIOD_SEARCH_LIMIT: usize = 1 << 20;
+
+/// Grundy values `g(0..=limit)` for the subtraction set `set` (sorted, positive).
+///
+/// Time O(limit · |S|), memory 4 bytes per value.
+///
+/// ```
+/// use gamelab::games::nim::grundy_values;
+/// assert_eq!(grundy_values(&[1, 2, 3], 8), vec![0, 1, 2, 3, 0, 1, 2, 3, 0]);
+/// ```
+pub fn grundy_values(set: &[u64], limit: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(limit + 1);
+    let mut seen = vec![false; set.len() + 1];
+    for k in 0..=limit {
+        seen.iter_mut().for_each(|flag| *flag = false);
+        for &s in set.iter().take_while(|&&s| s as usize <= k) {
+            // A mex over |S| values is at most |S|.
+            if let Some(flag) = seen.get_mut(values[k - s as usize] as usize) {
+                *flag = true;
+            }
+        }
+        values.push(seen.iter().position(|&flag| !flag).unwrap_or(set.len()) as u32);
+    }
+    values
+}
+
+/// Where the Grundy values settle into a cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The first N from which the values repeat.
+    pub preperiod: usize,
+    /// The least period.
+    pub period: usize,
+}
+
+/// The least period (and its preperiod) of the Grundy values of `set`, if one shows up within
+/// the search limit. A period `p` is certified when the last `max S` values before the search
+/// limit, and everything from the preperiod on, repeat `p` places later (module docs).
+///
+/// ```
+/// use gamelab::games::nim::{periodicity, Periodicity};
+/// assert_eq!(periodicity(&[1, 2, 3]), Some(Periodicity { preperiod: 0, period: 4 }));
+/// assert_eq!(periodicity(&[1, 3, 4]), Some(Periodicity { preperiod: 0, period: 7 }));
+/// ```
+pub fn periodicity(set: &[u64]) -> Option<Periodicity> {
+    let window = *set.iter().max()? as usize;
+    let mut limit = 256usize.max(4 * window);
+    while limit <= PERIOD_SEARCH_LIMIT {
+        let values = grundy_values(set, limit);
+        for period in 1..=limit / 2 {
+            // The run of k (counting down from the end) with g[k] == g[k + period].
+            let mut start = limit - period + 1;
+            while start > 0 && values[start - 1] == values[start - 1 + period] {
+                start -= 1;
+            }
+            if limit + 1 - period - start >= window {
+                return Some(Periodicity {
+                    preperiod: start,
+                    period,
+                });
+            }
+        }
+        limit *= 2;
+    }
+    None
+}
+
+/// One instance: N and the subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nim {
+    n: u64,
+    /// Sorted, without duplicates.
+    set: Vec<u64>,
+}
+
+/// A position: stones left and who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub stones: u64,
+    pub mover: Player,
+}
+
+impl Nim {
+    /// A validated instance: N >= 1, S non-empty with positive values.
+    pub fn new(n: u64, set: Vec<u64>) -> Result<Nim, InputError> {
+        let input = InstanceInput {
+            subtract: Some(set),
+            ..InstanceInput::number(n)
+        };
+        Nim::from_input(&input)
+    }
+
+    fn scores_for(winner: Player) -> Scores {
+        Scores::ZERO.plus(winner, 1)
+    }
+
+    fn set_text(&self) -> String {
+        let items: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        format!("{{{}}}", items.join(", "))
+    }
+
+    fn solve_from(&self, solver: SolverKind, wins: impl Fn(u64) -> bool) -> Solution {
+        if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
+            let winner = if wins(self.n) {
+                Player::First
+            } else {
+                Player::Second
+            };
+            return Solution::value_only(Self::NAME, solver, Self::scores_for(winner));
+        }
+        solution_from_values(self, Self::NAME, solver, |state| {
+            if wins(state.stones) { 1 } else { -1 }
+        })
+    }
+}
+
+impl Game for Nim {
+    const NAME: &'static str = "nim";
+    type State = Position;
+    /// The number of stones removed.
+    type Move = u64;
+
+    fn initial_state(&self) -> Position {
+        Position {
+            stones: self.n,
+            mover: Player::First,
+        }
+    }
+
+    fn to_move(&self, state: &Position) -> Player {
+        state.mover
+    }
+
+    fn legal_moves(&self, state: &Position) -> Vec<u64> {
+        self.set
+            .iter()
+            .copied()
+            .take_while(|&s| s <= state.stones)
+            .collect()
+    }
+
+    fn apply(&self, state: &Position, take: u64) -> Position {
+        Position {
+            stones: state.stones - take,
+            mover: state.mover.other(),
+        }
+    }
+
+    fn gain(&self, _: &Position, _: u64) -> i64 {
+        0
+    }
+
+    fn terminal_payoff(&self, state: &Position) -> Scores {
+        Self::scores_for(state.mover.other())
+    }
+
+    fn max_states(&self) -> u128 {
+        2 * (self.n as u128 + 1)
+    }
+
+    fn describe_state(&self, state: &Position) -> String {
+        format!("{} stones", state.stones)
+    }
+
+    fn describe_move(&self, _: &Position, take: u64) -> MoveDescription {
+        MoveDescription {
+            action: Action {
+                key: "take",
+                value: ActionValue::Number(take),
+            },
+            took: vec![],
+            text: format!("takes {take} stones"),
+        }
+    }
+}
+
+impl RegisteredGame for Nim {
+    const TITLE: &'static str =
+        "Nim: subtraction games, take s stones for s in S (LeetCode 292, generalised)";
+    const RULES: &'static str = "One pile of N stones and a subtraction set S (default \
+        {1, 2, 3}). Players alternate, first player first; a turn removes s stones for some s in \
+        S. Who cannot move loses. Scores are 1 for the winner and 0 for the loser.";
+    const INPUT_FORM: InputForm = InputForm::Number;
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Dp,
+        SolverKind::ClosedForm,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<Nim, InputError> {
+        let n = take_number_with_set(Self::NAME, input, 1)?;
+        let mut set = input.subtract.clone().unwrap_or(DEFAULT_SET.to_vec());
+        if set.is_empty() || set.contains(&0) {
+            return Err(InputError::Constraint(format!(
+                "nim needs a subtraction set of positive integers (e.g. --subtract 1,2,3), got {set:?}"
+            )));
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(Nim { n, set })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput {
+            subtract: Some(self.set.clone()),
+            ..InstanceInput::number(self.n)
+        }
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::ClosedForm
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        match periodicity(&self.set) {
+            Some(Periodicity { preperiod, period }) => {
+                let shown: Vec<String> = grundy_values(&self.set, preperiod + period - 1)
+                    .iter()
+                    .map(u32::to_string)
+                    .collect();
+                notes.push(format!(
+                    "S = {}: Grundy values {} ... periodic with period {period} from n = {preperiod}",
+                    self.set_text(),
+                    shown.join(" ")
+                ));
+            }
+            None => notes.push(format!(
+                "S = {}: no period of the Grundy values up to n = {PERIOD_SEARCH_LIMIT}",
+                self.set_text()
+            )),
+        }
+        if self.n <= TABLE_LIMIT {
+            let value = grundy_values(&self.set, self.n as usize)[self.n as usize];
+            let verdict = if value == 0 { "loses" } else { "wins" };
+            notes.push(format!(
+                "N = {}: Grundy value {value}, so the first player {verdict}",
+                self.n
+            ));
+        }
+        notes
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                if self.n > TABLE_LIMIT {
+                    return Err(SolveError::TooLarge {
+                        solver: "dp",
+                        what: "N",
+                        size: self.n.to_string(),
+                        limit: TABLE_LIMIT.to_string(),
+                    });
+                }
+                let values = grundy_values(&self.set, self.n as usize);
+                Ok(self.solve_from(solver, |k| values[k as usize] != 0))
+            }
+            SolverKind::ClosedForm => {
+                let Some(Periodicity { preperiod, period }) = periodicity(&self.set) else {
+                    return Err(SolveError::TooLarge {
+                        solver: "closed-form",
+                        what: "the Grundy values' period",
+                        size: format!("not found up to n = {PERIOD_SEARCH_LIMIT}"),
+                        limit: "that search".to_string(),
+                    });
+                };
+                let cycle = grundy_values(&self.set, preperiod + period);
+                let wins = |k: u64| {
+                    let k = k as usize;
+                    let index = if k < preperiod {
+                        k
+                    } else {
+                        preperiod + (k - preperiod) % period
+                    };
+                    cycle[index] != 0
+                };
+                Ok(self.solve_from(solver, wins))
+            }
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

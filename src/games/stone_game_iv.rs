@@ -1,0 +1,203 @@
+//! `stone-game-iv` (LeetCode 1510): remove a non-zero square number of stones from one pile;
+//! who cannot move loses.
+//!
+//! Rules. One pile of N >= 1 stones. The players alternate, the first player first; a turn
+//! removes k² stones for some k >= 1 with k² <= the stones left. A player who cannot move (no
+//! stones left) loses. As in divisor-game the winner is paid 1 and the loser 0, and moves gain 0.
+//!
+//! The losing positions (where the player to move loses) are OEIS A030193: 0, 2, 5, 7, 10, 12,
+//! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
+//! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
+
+use super::{InputForm, RegisteredGame, not_applicable, take_number};
+use crate::error::{InputError, SolveError};
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::InstanceInput;
+use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+
+/// The largest N the table accepts.
+pub const TABLE_LIMIT: u64 = 10_000_000;
+
+/// `wins[k]` for every k in `0..=limit`: whether the player to move with k stones wins.
+///
+/// Time O(limit · s) where s is the number of squares tried before a losing remainder turns up
+/// (all of them, √k, only at the rare losing k), memory one byte per entry.
+///
+/// ```
+/// use gamelab::games::stone_game_iv::win_table;
+/// let losing: Vec<usize> = (0..=22).filter(|&k| !win_table(22)[k]).collect();
+/// assert_eq!(losing, vec![0, 2, 5, 7, 10, 12, 15, 17, 20, 22]);
+/// ```
+pub fn win_table(limit: usize) -> Vec<bool> {
+    let mut wins = vec![false; limit + 1];
+    for k in 1..=limit {
+        wins[k] = (1..)
+            .map(|root: usize| root * root)
+            .take_while(|&square| square <= k)
+            .any(|square| !wins[k - square]);
+    }
+    wins
+}
+
+/// One instance: the pile size N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoneGameIV {
+    n: u64,
+}
+
+/// A position: stones left and who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub stones: u64,
+    pub mover: Player,
+}
+
+impl StoneGameIV {
+    /// A validated instance (N >= 1).
+    pub fn new(n: u64) -> Result<StoneGameIV, InputError> {
+        StoneGameIV::from_input(&InstanceInput::number(n))
+    }
+
+    fn scores_for(winner: Player) -> Scores {
+        Scores::ZERO.plus(winner, 1)
+    }
+
+    fn table_for(&self, solver: &'static str) -> Result<Vec<bool>, SolveError> {
+        if self.n > TABLE_LIMIT {
+            return Err(SolveError::TooLarge {
+                solver,
+                what: "N",
+                size: self.n.to_string(),
+                limit: TABLE_LIMIT.to_string(),
+            });
+        }
+        Ok(win_table(self.n as usize))
+    }
+}
+
+impl Game for StoneGameIV {
+    const NAME: &'static str = "stone-game-iv";
+    type State = Position;
+    /// The number of stones removed (a square).
+    type Move = u64;
+
+    fn initial_state(&self) -> Position {
+        Position {
+            stones: self.n,
+            mover: Player::First,
+        }
+    }
+
+    fn to_move(&self, state: &Position) -> Player {
+        state.mover
+    }
+
+    fn legal_moves(&self, state: &Position) -> Vec<u64> {
+        (1u64..)
+            .map(|root| root * root)
+            .take_while(|&square| square <= state.stones)
+            .collect()
+    }
+
+    fn apply(&self, state: &Position, square: u64) -> Position {
+        Position {
+            stones: state.stones - square,
+            mover: state.mover.other(),
+        }
+    }
+
+    fn gain(&self, _: &Position, _: u64) -> i64 {
+        0
+    }
+
+    fn terminal_payoff(&self, state: &Position) -> Scores {
+        // The player to move at 0 stones cannot move and loses.
+        Self::scores_for(state.mover.other())
+    }
+
+    fn max_states(&self) -> u128 {
+        2 * (self.n as u128 + 1)
+    }
+
+    fn describe_state(&self, state: &Position) -> String {
+        format!("{} stones", state.stones)
+    }
+
+    fn describe_move(&self, _: &Position, square: u64) -> MoveDescription {
+        let root = square.isqrt();
+        MoveDescription {
+            action: Action {
+                key: "take",
+                value: ActionValue::Number(square),
+            },
+            took: vec![],
+            text: format!("takes {square} ({root}²) stones"),
+        }
+    }
+}
+
+impl RegisteredGame for StoneGameIV {
+    const TITLE: &'static str = "Stone Game IV: remove a square number of stones (LeetCode 1510)";
+    const RULES: &'static str = "One pile of N stones. Players alternate, first player first; a \
+        turn removes a non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. \
+        Scores are 1 for the winner and 0 for the loser.";
+    const INPUT_FORM: InputForm = InputForm::Number;
+    const SOLVERS: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Dp,
+    ];
+
+    fn from_input(input: &InstanceInput) -> Result<StoneGameIV, InputError> {
+        Ok(StoneGameIV {
+            n: take_number(Self::NAME, input, 1)?,
+        })
+    }
+
+    fn to_input(&self) -> InstanceInput {
+        InstanceInput::number(self.n)
+    }
+
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::Dp
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let shown = self.n.min(200) as usize;
+        let losing: Vec<String> = win_table(shown)
+            .iter()
+            .enumerate()
+            .filter(|(_, wins)| !**wins)
+            .map(|(k, _)| k.to_string())
+            .collect();
+        vec![format!(
+            "losing positions up to {shown} (OEIS A030193): {}",
+            losing.join(", ")
+        )]
+    }
+
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                let wins = self.table_for("dp")?;
+                if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
+                    let winner = if wins[self.n as usize] {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    return Ok(Solution::value_only(
+                        Self::NAME,
+                        solver,
+                        Self::scores_for(winner),
+                    ));
+                }
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    if wins[state.stones as usize] { 1 } else { -1 }
+                }))
+            }
+            other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The games beyond the seeds against the literature: Stone Game IV's losing positions are OEIS
+//! A030193, nim's Grundy values and periods, the pizza theorem's 4/9, Stone Game VII's margin
+//! objective in EFG, and every generic command working on the new games.
+
+mod common;
+
+use common::stdout_of;
+use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::game::Game;
+use gamelab::games::coins_in_a_circle::CoinsInACircle;
+use gamelab::games::nim::{Periodicity, grundy_values, periodicity};
+use gamelab::games::stone_game_iv::win_table;
+use gamelab::games::stone_game_vii::StoneGameVII;
+use gamelab::games::{AnyGame, RegisteredGame};
+use gamelab::graph::build_tree;
+use gamelab::solve::SolverKind;
+use proptest::prelude::*;
+
+#[test]
+fn stone_game_iv_losing_positions_are_oeis_a030193() {
+    // OEIS A030193: "Losing positions in the game of taking a nonzero square number of stones".
+    let a030193 = [
+        0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85, 95, 109, 119,
+        124, 127, 130, 132, 137, 142, 147, 150, 170, 177, 180, 182, 187, 192, 197,
+    ];
+    let wins = win_table(200);
+    let losing: Vec<usize> = (0..=200).filter(|&k| !wins[k]).collect();
+    assert_eq!(losing, a030193);
+}
+
+#[test]
+fn nim_periods_match_the_known_ones() {
+    for (set, preperiod, period) in [
+        (vec![1, 2, 3], 0, 4),
+        (vec![1, 2], 0, 3),
+        (vec![1, 3, 4], 0, 7),
+        (vec![2, 3], 0, 5),
+        (vec![3, 4], 0, 7),
+        (vec![2, 5, 6], 0, 11),
+    ] {
+        assert_eq!(
+            periodicity(&set),
+            Some(Periodicity { preperiod, period }),
+            "{set:?}"
+        );
+        // The period holds far beyond where it was found.
+        let values = grundy_values(&set, 5000);
+        for k in preperiod..5000 - period {
+            assert_eq!(values[k], values[k + period], "{set:?} at {k}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn periods_found_are_real(set in prop::collection::btree_set(1u64..=9, 1..=4)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let Periodicity { preperiod, period } = periodicity(&set).unwrap();
+        let values = grundy_values(&set, preperiod + 20 * period + 200);
+        for k in preperiod..values.len() - period {
+            prop_assert_eq!(values[k], values[k + period]);
+        }
+        // And no smaller period works from there.
+        for smaller in 1..period {
+            let holds = (preperiod..values.len() - smaller).all(|k| values[k] == values[k + smaller]);
+            prop_assert!(!holds, "period {smaller} also works for {set:?}");
+        }
+    }
+
+    #[test]
+    fn the_first_player_gets_four_ninths_of_any_pizza(slices in prop::collection::vec(0i64..=50, 1..=40)) {
+        let total: i64 = slices.iter().sum();
+        let game = CoinsInACircle::new(slices).unwrap();
+        let solution = AnyGame::solve(&game, SolverKind::Auto).unwrap();
+        prop_assert!(9 * solution.first_score >= 4 * total);
+    }
+}
+
+#[test]
+fn every_small_pizza_gives_the_first_player_four_ninths() {
+    // All circles of 1 to 7 slices of sizes 0..=3: the theorem, checked exhaustively.
+    for n in 1..=7u32 {
+        for code in 0..4u64.pow(n) {
+            let slices: Vec<i64> = (0..n).map(|k| ((code >> (2 * k)) & 3) as i64).collect();
+            let total: i64 = slices.iter().sum();
+            let game = CoinsInACircle::new(slices.clone()).unwrap();
+            let first = AnyGame::solve_value(&game, SolverKind::Dp)
+                .unwrap()
+                .first_score;
+            assert!(9 * first >= 4 * total, "{slices:?}");
+        }
+    }
+}
+
+#[test]
+fn stone_game_vii_exports_its_margin_objective() {
+    let game = StoneGameVII::new(vec![5, 3, 1, 4, 2]).unwrap();
+    let tree = build_tree(&game);
+    let meta = GraphMeta {
+        game: StoneGameVII::NAME,
+        instance: game.to_input().describe(),
+    };
+    let mut text = Vec::new();
+    export_graph(GraphFormat::Efg, &game, &tree, &meta, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("the margin"), "{text}");
+    // Every terminal pays (margin, -margin), which sums to zero.
+    for line in text.lines().filter(|line| line.starts_with("t ")) {
+        let payoffs: Vec<i64> = line
+            .rsplit_once('{')
+            .unwrap()
+            .1
+            .trim_end_matches('}')
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(payoffs[0], -payoffs[1], "{line}");
+    }
+    assert_eq!(
+        game.objective(gamelab::Scores {
+            first: 18,
+            second: 12
+        })
+        .first,
+        6
+    );
+}
+
+#[test]
+fn generic_commands_work_on_every_new_game() {
+    for (game, instance) in [
+        ("stone-game-vii", ["--piles", "5,3,1,4,2"]),
+        ("stone-game-iv", ["--n", "7"]),
+        ("nim", ["--n", "9"]),
+        ("coins-in-a-circle", ["--piles", "3,1,4,1,5"]),
+    ] {
+        let mut tree = vec!["tree", game];
+        tree.extend(instance);
+        tree.extend(["--format", "efg"]);
+        assert!(stdout_of(&tree).starts_with("EFG 2 R"), "{game}");
+        let mut dag = vec!["tree", game, "--dag"];
+        dag.extend(instance);
+        assert!(stdout_of(&dag).starts_with("digraph"), "{game}");
+        // Number games have one instance per N; pile games take --trials.
+        let number_game = game == "stone-game-iv" || game == "nim";
+        let mut sweep = vec!["sweep", game, "--n-max", "8", "--format", "csv"];
+        if !number_game {
+            sweep.extend(["--trials", "20"]);
+        }
+        let sweep = stdout_of(&sweep);
+        let trials = if number_game { 1 } else { 20 };
+        assert!(
+            sweep
+                .lines()
+                .nth(1)
+                .unwrap()
+                .starts_with(&format!("1,{trials},")),
+            "{game}: {sweep}"
+        );
+        let play = stdout_of(&[
+            "tournament",
+            game,
+            "--strategies",
+            "optimal,greedy,random",
+            "--trials",
+            "30",
+            "--n-max",
+            "7",
+        ]);
+        assert!(play.contains("mean margin"), "{game}");
+    }
+    let nim = stdout_of(&[
+        "sweep",
+        "nim",
+        "--n-max",
+        "12",
+        "--subtract",
+        "1,3,4",
+        "--format",
+        "csv",
+    ]);
+    // S = {1, 3, 4}: losing positions 0, 2, 7, 9 (mod 7): N = 2, 7, 9 lose among 1..12.
+    let losing: Vec<&str> = nim
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(2) == Some("0"))
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(losing, vec!["2", "7", "9"]);
+}
