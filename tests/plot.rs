@@ -350,10 +350,22 @@ fn share_chart_renders_with_the_pizza_bound() {
         assert!(9 * first >= 4 * total, "n = {}", row.n);
     }
     let chart = gamelab::plot::share::ShareChart::new(rows, entry.share_bound).unwrap();
-    renders(&chart, &["coins-in-a-circle: the first player", "4/9", "lowest share of any one instance"]);
+    renders(
+        &chart,
+        &[
+            "coins-in-a-circle: the first player",
+            "4/9",
+            "lowest share of any one instance",
+        ],
+    );
     // Games without recorded shares are refused with a reason.
     let none = gamelab::plot::share::ShareChart::new(sweep_rows_negative(), None);
-    assert!(none.err().unwrap().to_string().contains("recorded no shares"));
+    assert!(
+        none.err()
+            .unwrap()
+            .to_string()
+            .contains("recorded no shares")
+    );
 }
 
 fn sweep_rows_negative() -> Vec<SweepRow> {

@@ -52,7 +52,10 @@ fn share_columns_are_the_same_on_any_thread_count() {
     let once = in_pool(1, || sweep_csv("coins-in-a-circle", &spec));
     assert_eq!(once, in_pool(3, || sweep_csv("coins-in-a-circle", &spec)));
     let rows = read_csv(once.as_slice(), "coins").unwrap();
-    assert!(rows.iter().all(|row| row.first_share.is_some() && row.lowest_first.is_some()));
+    assert!(
+        rows.iter()
+            .all(|row| row.first_share.is_some() && row.lowest_first.is_some())
+    );
 }
 
 #[test]
