@@ -325,6 +325,7 @@ fn every_catalogue_command_gives_the_catalogue_verdict() {
 
 #[test]
 fn bad_claims_are_refused() {
+    fails_with(&["claims", "--format", "csv"], &["--format csv", "--run"]);
     fails_with(
         &["check", "stone-game", "--expect", "always"],
         &["'always'"],

@@ -8,9 +8,9 @@ use common::{fails_with, stdout_of};
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::{AnyGame, find_game};
 use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::plot::divisor::DivisorChart;
 use gamelab::plot::heatmap::HeatmapChart;
 use gamelab::plot::margins::MarginChart;
+use gamelab::plot::outcomes::OutcomeChart;
 use gamelab::plot::shares::SharesChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::plot::{Chart, save, to_svg};
@@ -134,7 +134,7 @@ fn heatmap_renders_the_seed_table() {
 fn divisor_chart_renders() {
     let outcomes = (1..=60).map(|n| (n, n % 2 == 0)).collect();
     renders(
-        &DivisorChart::new(outcomes).unwrap(),
+        &OutcomeChart::new("divisor-game", outcomes).unwrap(),
         &["divisor-game: who wins from N", "30 of 30 even N", "winner"],
     );
 }
@@ -319,6 +319,21 @@ fn bad_plot_requests_are_refused() {
             "/tmp/d.svg",
         ],
         &["--n-min"],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let piles_csv = dir.path().join("s.csv");
+    let piles_csv = piles_csv.to_str().unwrap();
+    stdout_of(&["sweep", "stone-game", "--n-max", "3", "--out", piles_csv]);
+    fails_with(
+        &[
+            "plot",
+            "outcomes",
+            "--input",
+            piles_csv,
+            "--out",
+            "/tmp/o.svg",
+        ],
+        &["number games", "stone-game", "plot win-rate"],
     );
     let long: String = vec!["1"; 200].join(",");
     fails_with(

@@ -220,6 +220,62 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
     ]
 }
 
+/// One catalogue claim part and its verdict, as a CSV row.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimRow {
+    pub name: &'static str,
+    /// 1-based part number (the Divisor Game claim has two parts, nim's four).
+    pub part: usize,
+    pub statement: &'static str,
+    pub source: &'static str,
+    pub command: String,
+    pub holds: bool,
+    pub checked: u64,
+    pub exhaustive: bool,
+    /// The smallest counterexample, as `gamelab solve` prints instances (empty if none).
+    pub counterexample: String,
+    pub counterexample_first: Option<i64>,
+    pub counterexample_second: Option<i64>,
+    pub minimality: Option<super::Minimality>,
+}
+
+/// The rows of every part of `entry`, given its result.
+pub fn claim_rows(entry: &CatalogueEntry, result: &CatalogueResult) -> Vec<ClaimRow> {
+    entry
+        .parts
+        .iter()
+        .zip(&result.verdicts)
+        .enumerate()
+        .map(|(index, (claim, verdict))| {
+            let counterexample = verdict.counterexample.as_ref();
+            ClaimRow {
+                name: entry.name,
+                part: index + 1,
+                statement: entry.statement,
+                source: entry.source,
+                command: claim.command(&entry.options),
+                holds: verdict.holds,
+                checked: verdict.checked,
+                exhaustive: verdict.exhaustive,
+                counterexample: counterexample.map_or(String::new(), |c| c.input().describe()),
+                counterexample_first: counterexample.map(|c| c.first_score),
+                counterexample_second: counterexample.map(|c| c.second_score),
+                minimality: counterexample.map(|c| c.minimality),
+            }
+        })
+        .collect()
+}
+
+/// Writes claim rows as CSV.
+pub fn write_claims_csv(rows: &[ClaimRow], writer: impl std::io::Write) -> Result<(), csv::Error> {
+    let mut csv = csv::Writer::from_writer(writer);
+    for row in rows {
+        csv.serialize(row)?;
+    }
+    csv.flush()?;
+    Ok(())
+}
+
 /// Finds a catalogue entry by name.
 pub fn find_claim(name: &str) -> Option<CatalogueEntry> {
     catalogue().into_iter().find(|entry| entry.name == name)

@@ -2,9 +2,9 @@
 //! commands; `--run` settles each.
 
 use super::check::render_verdict;
-use super::{Format, open_output};
+use super::open_output;
 use clap::Args;
-use gamelab::claims::catalogue::catalogue;
+use gamelab::claims::catalogue::{catalogue, claim_rows, write_claims_csv};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -14,18 +14,37 @@ pub struct ClaimsArgs {
     /// Check every claim and print its verdict
     #[arg(long)]
     run: bool,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format (csv: one row per claim part, with --run)
+    #[arg(long, value_enum, default_value_t = ClaimsFormat::Text)]
+    format: ClaimsFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ClaimsFormat {
+    /// Readable text
+    Text,
+    /// One JSON array
+    Json,
+    /// One row per claim part (needs --run)
+    Csv,
 }
 
 pub fn run(args: ClaimsArgs) -> anyhow::Result<ExitCode> {
+    if args.format == ClaimsFormat::Csv && !args.run {
+        anyhow::bail!("--format csv lists verdicts: add --run");
+    }
     let mut out = open_output(None)?;
     let mut records = Vec::new();
+    let mut rows = Vec::new();
     for (index, entry) in catalogue().iter().enumerate() {
         let result = if args.run { Some(entry.run()?) } else { None };
         match args.format {
-            Format::Json => records.push(json!({
+            ClaimsFormat::Csv => {
+                if let Some(result) = &result {
+                    rows.extend(claim_rows(entry, result));
+                }
+            }
+            ClaimsFormat::Json => records.push(json!({
                 "name": entry.name,
                 "statement": entry.statement,
                 "source": entry.source,
@@ -33,7 +52,7 @@ pub fn run(args: ClaimsArgs) -> anyhow::Result<ExitCode> {
                 "holds": result.as_ref().map(|r| r.holds),
                 "verdicts": result.as_ref().map(|r| &r.verdicts),
             })),
-            Format::Text => {
+            ClaimsFormat::Text => {
                 if index > 0 {
                     writeln!(out)?;
                 }
@@ -55,9 +74,13 @@ pub fn run(args: ClaimsArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if args.format == Format::Json {
-        serde_json::to_writer_pretty(&mut out, &records)?;
-        writeln!(out)?;
+    match args.format {
+        ClaimsFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &records)?;
+            writeln!(out)?;
+        }
+        ClaimsFormat::Csv => write_claims_csv(&rows, &mut out)?,
+        ClaimsFormat::Text => {}
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

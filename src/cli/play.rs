@@ -9,7 +9,7 @@ use gamelab::generate::Generator;
 use gamelab::input::{InstanceInput, parse_piles};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::StrategySpec;
-use gamelab::strategy::lab::{MatchStats, check_strategies, run_matches};
+use gamelab::strategy::lab::{MatchStats, check_strategies, describe_instances, run_matches};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
@@ -155,18 +155,6 @@ fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::
         Format::Text => out.write_all(render_stats(game, &generator, stats).as_bytes())?,
     }
     Ok(())
-}
-
-/// `1000 instances: n = 1..10, uniform values 1..100, seed 1`.
-pub fn describe_instances(game: &GameEntry, generator: &Generator, trials: u64) -> String {
-    let spec = generator.spec();
-    let size_name = if game.takes_piles() { "n" } else { "N" };
-    let mut parts = vec![spec.sizes.describe(size_name)];
-    if let Some(values) = &spec.values {
-        parts.push(values.describe());
-    }
-    parts.push(format!("seed {}", spec.seed));
-    format!("{trials} instances: {}", parts.join(", "))
 }
 
 fn render_stats(game: &GameEntry, generator: &Generator, stats: &MatchStats) -> String {

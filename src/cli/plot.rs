@@ -7,9 +7,9 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use gamelab::games::find_game;
 use gamelab::generate::{GeneratorSpec, SizeRange};
-use gamelab::plot::divisor::DivisorChart;
 use gamelab::plot::heatmap::HeatmapChart;
 use gamelab::plot::margins::MarginChart;
+use gamelab::plot::outcomes::OutcomeChart;
 use gamelab::plot::share::ShareChart;
 use gamelab::plot::shares::SharesChart;
 use gamelab::plot::win_rate::WinRateChart;
@@ -37,8 +37,10 @@ enum PlotKind {
     Margins(MarginsArgs),
     /// Heatmap of one instance's DP table (stone-game, stone-game-ii)
     Heatmap(HeatmapArgs),
-    /// divisor-game: who wins for every N in a range
+    /// divisor-game: who wins for every N in a range (computed with the DP)
     Divisor(DivisorArgs),
+    /// Who wins for every N, from the sweep CSV of any number game (stone-game-iv, nim, ...)
+    Outcomes(FromCsv),
 }
 
 #[derive(Args)]
@@ -132,6 +134,22 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             write_chart(&HeatmapChart::new(table)?, &args.out)?;
         }
         PlotKind::Divisor(args) => divisor(args)?,
+        PlotKind::Outcomes(args) => {
+            let rows = read_rows(&args.input)?;
+            let game = rows.first().map_or(String::new(), |row| row.game.clone());
+            if let Some(row) = rows.first()
+                && find_game(&row.game)?.takes_piles()
+            {
+                anyhow::bail!(
+                    "{}: plot outcomes draws number games (one instance per N), but the rows \
+                     are for {}, a pile game: use plot win-rate or plot shares",
+                    args.input,
+                    row.game
+                );
+            }
+            let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
+            write_chart(&OutcomeChart::new(&game, outcomes)?, &args.out)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -203,5 +221,5 @@ fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
                 .collect()
         }
     };
-    write_chart(&DivisorChart::new(outcomes)?, &args.out)
+    write_chart(&OutcomeChart::new("divisor-game", outcomes)?, &args.out)
 }

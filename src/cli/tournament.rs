@@ -3,7 +3,7 @@
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
-use super::play::{DEFAULT_TRIALS, default_sizes, describe_instances};
+use super::play::{DEFAULT_TRIALS, default_sizes};
 use super::plot::write_chart;
 use anyhow::Context;
 use clap::Args;
@@ -12,7 +12,7 @@ use gamelab::generate::Generator;
 use gamelab::plot::ImageKind;
 use gamelab::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::strategy::StrategySpec;
-use gamelab::strategy::lab::{Tournament, tournament};
+use gamelab::strategy::lab::{Tournament, describe_instances, tournament, write_tournament_csv};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -96,15 +96,6 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn write_tournament_csv(result: &Tournament, writer: impl Write) -> anyhow::Result<()> {
-    let mut csv = csv::Writer::from_writer(writer);
-    for stats in &result.matches {
-        csv.serialize(stats)?;
-    }
-    csv.flush()?;
-    Ok(())
 }
 
 fn render(result: &Tournament, settings: &str) -> String {

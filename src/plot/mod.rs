@@ -3,9 +3,9 @@
 //! can draw itself on any plotters backend ([`Chart`]), so the same chart is saved to a file,
 //! rendered to a string in tests, or drawn from a sweep or from its CSV alike.
 
-pub mod divisor;
 pub mod heatmap;
 pub mod margins;
+pub mod outcomes;
 pub mod share;
 pub mod shares;
 pub mod style;

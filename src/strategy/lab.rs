@@ -175,6 +175,31 @@ impl Tournament {
     }
 }
 
+/// Writes a tournament as CSV, one row per pairing (row strategy first).
+pub fn write_tournament_csv(
+    tournament: &Tournament,
+    writer: impl std::io::Write,
+) -> Result<(), csv::Error> {
+    let mut csv = csv::Writer::from_writer(writer);
+    for stats in &tournament.matches {
+        csv.serialize(stats)?;
+    }
+    csv.flush()?;
+    Ok(())
+}
+
+/// `1000 instances: n = 1..10, uniform values 1..100, seed 1`.
+pub fn describe_instances(entry: &GameEntry, generator: &Generator, trials: u64) -> String {
+    let spec = generator.spec();
+    let size_name = if entry.takes_piles() { "n" } else { "N" };
+    let mut parts = vec![spec.sizes.describe(size_name)];
+    if let Some(values) = &spec.values {
+        parts.push(values.describe());
+    }
+    parts.push(format!("seed {}", spec.seed));
+    format!("{trials} instances: {}", parts.join(", "))
+}
+
 /// Checks that every strategy exists for the game before any work starts.
 pub fn check_strategies(
     entry: &GameEntry,

@@ -1,5 +1,6 @@
-//! Chart 5: divisor-game, who wins under optimal play for every N in a range, as a strip of
-//! cells above a strip of N's parity, so the even/odd pattern shows at a glance.
+//! Chart 5: who wins under optimal play for every N of a number game (divisor-game, stone-game-iv,
+//! nim), as a strip of cells above a strip of N's parity, so a pattern such as the Divisor
+//! Game's even/odd one shows at a glance.
 
 use super::{Chart, Layer, PlotError, style, titled};
 use plotters::coord::Shift;
@@ -13,24 +14,28 @@ const ODD_SHADE: RGBColor = RGBColor(235, 235, 235);
 const EVEN_SHADE: RGBColor = RGBColor(110, 110, 110);
 
 /// The winner for each N.
-pub struct DivisorChart {
+pub struct OutcomeChart {
+    game: String,
     /// (N, whether the first player wins), ascending N.
     outcomes: Vec<(u64, bool)>,
 }
 
-impl DivisorChart {
-    /// A strip chart of `outcomes`: (N, whether the first player wins).
-    pub fn new(mut outcomes: Vec<(u64, bool)>) -> Result<DivisorChart, PlotError> {
+impl OutcomeChart {
+    /// A strip chart of `game`'s `outcomes`: (N, whether the first player wins).
+    pub fn new(game: &str, mut outcomes: Vec<(u64, bool)>) -> Result<OutcomeChart, PlotError> {
         if outcomes.is_empty() {
             return Err(PlotError::NoData("no N to draw".into()));
         }
         outcomes.sort_unstable();
-        Ok(DivisorChart { outcomes })
+        Ok(OutcomeChart {
+            game: game.to_string(),
+            outcomes,
+        })
     }
 
-    /// The title.
+    /// `divisor-game: who wins from N under optimal play`.
     pub fn title(&self) -> String {
-        "divisor-game: who wins from N under optimal play".to_string()
+        format!("{}: who wins from N under optimal play", self.game)
     }
 
     /// `N = 1..200: the first player wins at 100 of 100 even N and 0 of 100 odd N`.
@@ -55,7 +60,7 @@ impl DivisorChart {
     }
 }
 
-impl Chart for DivisorChart {
+impl Chart for OutcomeChart {
     fn size(&self) -> (u32, u32) {
         (style::WIDTH, 520)
     }
