@@ -31,6 +31,7 @@ pub mod graph;
 pub mod input;
 pub mod plot;
 pub mod render;
+pub mod report;
 pub mod size;
 pub mod solve;
 pub mod stats;
@@ -38,6 +39,11 @@ pub mod strategy;
 pub mod sweep;
 
 pub use error::{InputError, SolveError};
+
+/// The README's Rust snippet, compiled and run as a doctest so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 pub use game::{Game, Player, Scores, Winner};
 pub use games::{AnyGame, GAMES, find_game};
 pub use solve::{Solution, SolverKind};

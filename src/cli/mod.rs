@@ -12,6 +12,7 @@ mod instance;
 mod merge;
 mod play;
 mod plot;
+mod report;
 mod solve;
 mod sweep;
 mod tournament;
@@ -68,6 +69,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Measure the performance targets on this machine (median wall time, throughput, memory)
     Bench(bench::BenchArgs),
+    /// Regenerate the reports folder: every study with its data, charts and commands
+    Report(report::ReportArgs),
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -100,6 +103,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
 
