@@ -51,8 +51,9 @@ pub trait RegisteredGame: Game + Sized + 'static {
     const RULES: &'static str;
     /// What an instance is made of.
     const INPUT_FORM: InputForm;
-    /// Every solver that applies, `auto` first.
-    const SOLVERS: &'static [SolverKind];
+    /// Every solver that applies, `auto` first. The default is the generic solvers alone,
+    /// which need nothing beyond the rules.
+    const SOLVERS: &'static [SolverKind] = &[SolverKind::Auto, SolverKind::Brute, SolverKind::Memo];
     /// Strategies of this game besides the generic ones (see `crate::strategy`).
     const SPECIAL_STRATEGIES: &'static [&'static str] = &[];
     /// The share of the total the first player is known to be able to guarantee, with its
@@ -63,10 +64,15 @@ pub trait RegisteredGame: Game + Sized + 'static {
     fn from_input(input: &InstanceInput) -> Result<Self, InputError>;
     /// The instance as input fields (the inverse of `from_input`).
     fn to_input(&self) -> InstanceInput;
-    /// The solver `auto` picks for this instance.
-    fn auto_solver(&self) -> SolverKind;
-    /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo).
-    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// The solver `auto` picks for this instance (default: `memo`, which works for every game).
+    fn auto_solver(&self) -> SolverKind {
+        SolverKind::Memo
+    }
+    /// Runs a game-specific solver (one of `SOLVERS` other than auto, brute and memo). The
+    /// default has none.
+    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        Err(not_applicable::<Self>(solver))
+    }
 
     /// The solution without its move list, with `solver` (never `auto`). The default solves in
     /// full and drops the moves; games override it where the value alone is cheaper.
@@ -384,7 +390,7 @@ fn make_strategy<G: RegisteredGame>(
 }
 
 /// The error for a solver that `G` does not have.
-pub(crate) fn not_applicable<G: RegisteredGame>(solver: SolverKind) -> SolveError {
+pub fn not_applicable<G: RegisteredGame>(solver: SolverKind) -> SolveError {
     SolveError::NotApplicable {
         solver: solver.name(),
         game: G::NAME,
@@ -394,11 +400,9 @@ pub(crate) fn not_applicable<G: RegisteredGame>(solver: SolverKind) -> SolveErro
 
 const PILES_HINT: &str = "--piles 3,9,1,2 or {\"piles\": [3, 9, 1, 2]}";
 
-/// The piles of a pile game's input, checked to be present and non-empty, with no stray fields.
-pub(crate) fn take_piles(
-    game: &'static str,
-    input: &InstanceInput,
-) -> Result<Vec<i64>, InputError> {
+/// The piles of a pile game's input, checked to be present and non-empty, with no stray fields
+/// (for [`RegisteredGame::from_input`], here and in games defined outside this crate).
+pub fn take_piles(game: &'static str, input: &InstanceInput) -> Result<Vec<i64>, InputError> {
     reject_pile_game_extras(game, input)?;
     let piles = input.piles.clone().ok_or(InputError::MissingField {
         game,
@@ -463,8 +467,8 @@ fn check_pile_count(game: &'static str, piles: &[i64]) -> Result<(), InputError>
 }
 
 /// The N of a number game's input, checked to be present and at least `minimum`, with no
-/// stray fields.
-pub(crate) fn take_number(
+/// stray fields (for [`RegisteredGame::from_input`]).
+pub fn take_number(
     game: &'static str,
     input: &InstanceInput,
     minimum: u64,
@@ -510,7 +514,7 @@ pub(crate) fn take_number_with_set(
 /// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
 /// margin and partial sum of a pile game is bounded by that amount for a suitable factor (1 for
 /// games whose points are the piles taken), so a checked instance can never overflow.
-pub(crate) fn check_score_range(
+pub fn check_score_range(
     game: &'static str,
     piles: &[i64],
     factor: u128,
