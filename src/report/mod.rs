@@ -216,9 +216,9 @@ fn index(sections: &[Section]) -> String {
     let mut text = format!(
         "# gamelab reports\n\nEverything here is written by `gamelab report` (gamelab {}), \
          with fixed seeds; run `cargo run --release -- report` to regenerate it (a few seconds \
-         to a minute). The CSV and markdown are byte-for-byte reproducible, and a test checks \
-         that they match a fresh run. Each section ends with its data file and the exact command \
-         that regenerates it.\n\n## Contents\n\n",
+         on two cores). The CSV and markdown are byte-for-byte reproducible, and a test checks \
+         that they match a fresh run. Each section ends with its data files and the exact \
+         commands that regenerate them; run those inside this folder, where they write.\n\n## Contents\n\n",
         env!("CARGO_PKG_VERSION")
     );
     for section in sections {
