@@ -95,6 +95,11 @@ impl Scores {
         second: 0,
     };
 
+    /// The final scores of a win/lose game: 1 for `winner`, 0 for the other player.
+    pub fn win_for(winner: Player) -> Scores {
+        Scores::ZERO.plus(winner, 1)
+    }
+
     /// The scores of a constant-sum game whose points add up to `total`, from the first player's
     /// margin (`first + second = total` and `first - second = margin`).
     pub fn from_total_and_margin(total: i64, margin: i64) -> Scores {

@@ -10,12 +10,12 @@
 //!
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.
 
-use super::{InputForm, RegisteredGame, not_applicable, take_number};
+use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
-use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+use crate::solve::{Solution, SolverKind, solution_from_outcomes};
 
 /// One instance: the starting number N.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,26 +39,6 @@ impl DivisorGame {
     /// The starting number.
     pub fn n(&self) -> u64 {
         self.n
-    }
-
-    /// Final scores when `winner` wins.
-    fn scores_for(winner: Player) -> Scores {
-        Scores::ZERO.plus(winner, 1)
-    }
-
-    /// The solution from a rule telling whether the mover wins from a number.
-    fn solve_from_rule(&self, solver: SolverKind, mover_wins: impl Fn(u64) -> bool) -> Solution {
-        if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
-            let winner = if mover_wins(self.n) {
-                Player::First
-            } else {
-                Player::Second
-            };
-            return Solution::value_only(Self::NAME, solver, Self::scores_for(winner));
-        }
-        solution_from_values(self, Self::NAME, solver, |state| {
-            if mover_wins(state.n) { 1 } else { -1 }
-        })
     }
 }
 
@@ -96,7 +76,7 @@ impl Game for DivisorGame {
 
     fn terminal_payoff(&self, state: &Position) -> Scores {
         // The player to move at N = 1 cannot move and loses.
-        Self::scores_for(state.mover.other())
+        Scores::win_for(state.mover.other())
     }
 
     fn is_terminal(&self, state: &Position) -> bool {
@@ -161,18 +141,23 @@ impl RegisteredGame for DivisorGame {
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
-                if self.n > TABLE_LIMIT {
-                    return Err(SolveError::TooLarge {
-                        solver: "dp",
-                        what: "N",
-                        size: self.n.to_string(),
-                        limit: TABLE_LIMIT.to_string(),
-                    });
-                }
+                check_table_size("dp", self.n, TABLE_LIMIT)?;
                 let wins = win_table(self.n as usize);
-                Ok(self.solve_from_rule(solver, |n| wins[n as usize]))
+                Ok(solution_from_outcomes(
+                    self,
+                    Self::NAME,
+                    solver,
+                    self.n,
+                    |state| wins[state.n as usize],
+                ))
             }
-            SolverKind::ClosedForm => Ok(self.solve_from_rule(solver, |n| n.is_multiple_of(2))),
+            SolverKind::ClosedForm => Ok(solution_from_outcomes(
+                self,
+                Self::NAME,
+                solver,
+                self.n,
+                |state| state.n.is_multiple_of(2),
+            )),
             other => Err(not_applicable::<Self>(other)),
         }
     }

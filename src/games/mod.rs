@@ -511,6 +511,19 @@ pub(crate) fn take_number_with_set(
     Ok(n)
 }
 
+/// Refuses a table of every k <= `n` above `limit`: the table solvers of the number games.
+pub(crate) fn check_table_size(solver: &'static str, n: u64, limit: u64) -> Result<(), SolveError> {
+    if n > limit {
+        return Err(SolveError::TooLarge {
+            solver,
+            what: "N",
+            size: n.to_string(),
+            limit: limit.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
 /// margin and partial sum of a pile game is bounded by that amount for a suitable factor (1 for
 /// games whose points are the piles taken), so a checked instance can never overflow.

@@ -12,11 +12,11 @@
 //! and preperiod. With S = {1, 2, 3}, g = 0 1 2 3 0 1 2 3 ...: the first player loses iff
 //! N % 4 == 0 (LeetCode 292).
 
-use super::{InputForm, RegisteredGame, not_applicable, take_number_with_set};
+use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number_with_set};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
-use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+use crate::solve::{Solution, SolverKind, solution_from_outcomes};
 
 /// The subtraction set when none is given: LeetCode 292's.
 pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
@@ -117,27 +117,9 @@ impl Nim {
         Nim::from_input(&input)
     }
 
-    fn scores_for(winner: Player) -> Scores {
-        Scores::ZERO.plus(winner, 1)
-    }
-
     fn set_text(&self) -> String {
         let items: Vec<String> = self.set.iter().map(u64::to_string).collect();
         format!("{{{}}}", items.join(", "))
-    }
-
-    fn solve_from(&self, solver: SolverKind, wins: impl Fn(u64) -> bool) -> Solution {
-        if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
-            let winner = if wins(self.n) {
-                Player::First
-            } else {
-                Player::Second
-            };
-            return Solution::value_only(Self::NAME, solver, Self::scores_for(winner));
-        }
-        solution_from_values(self, Self::NAME, solver, |state| {
-            if wins(state.stones) { 1 } else { -1 }
-        })
     }
 }
 
@@ -178,7 +160,7 @@ impl Game for Nim {
     }
 
     fn terminal_payoff(&self, state: &Position) -> Scores {
-        Self::scores_for(state.mover.other())
+        Scores::win_for(state.mover.other())
     }
 
     fn max_states(&self) -> u128 {
@@ -273,16 +255,15 @@ impl RegisteredGame for Nim {
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
-                if self.n > TABLE_LIMIT {
-                    return Err(SolveError::TooLarge {
-                        solver: "dp",
-                        what: "N",
-                        size: self.n.to_string(),
-                        limit: TABLE_LIMIT.to_string(),
-                    });
-                }
+                check_table_size("dp", self.n, TABLE_LIMIT)?;
                 let values = grundy_values(&self.set, self.n as usize);
-                Ok(self.solve_from(solver, |k| values[k as usize] != 0))
+                Ok(solution_from_outcomes(
+                    self,
+                    Self::NAME,
+                    solver,
+                    self.n,
+                    |state| values[state.stones as usize] != 0,
+                ))
             }
             SolverKind::ClosedForm => {
                 let Some(Periodicity { preperiod, period }) = periodicity(&self.set) else {
@@ -303,7 +284,13 @@ impl RegisteredGame for Nim {
                     };
                     cycle[index] != 0
                 };
-                Ok(self.solve_from(solver, wins))
+                Ok(solution_from_outcomes(
+                    self,
+                    Self::NAME,
+                    solver,
+                    self.n,
+                    |state| wins(state.stones),
+                ))
             }
             other => Err(not_applicable::<Self>(other)),
         }

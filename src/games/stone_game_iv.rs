@@ -9,11 +9,11 @@
 //! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
-use super::{InputForm, RegisteredGame, not_applicable, take_number};
+use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
-use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+use crate::solve::{Solution, SolverKind, solution_from_outcomes};
 
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
@@ -58,19 +58,8 @@ impl StoneGameIV {
         StoneGameIV::from_input(&InstanceInput::number(n))
     }
 
-    fn scores_for(winner: Player) -> Scores {
-        Scores::ZERO.plus(winner, 1)
-    }
-
     fn table_for(&self, solver: &'static str) -> Result<Vec<bool>, SolveError> {
-        if self.n > TABLE_LIMIT {
-            return Err(SolveError::TooLarge {
-                solver,
-                what: "N",
-                size: self.n.to_string(),
-                limit: TABLE_LIMIT.to_string(),
-            });
-        }
+        check_table_size(solver, self.n, TABLE_LIMIT)?;
         Ok(win_table(self.n as usize))
     }
 }
@@ -112,7 +101,7 @@ impl Game for StoneGameIV {
 
     fn terminal_payoff(&self, state: &Position) -> Scores {
         // The player to move at 0 stones cannot move and loses.
-        Self::scores_for(state.mover.other())
+        Scores::win_for(state.mover.other())
     }
 
     fn max_states(&self) -> u128 {
@@ -181,21 +170,13 @@ impl RegisteredGame for StoneGameIV {
         match solver {
             SolverKind::Dp => {
                 let wins = self.table_for("dp")?;
-                if self.n as usize > PRINCIPAL_VARIATION_LIMIT {
-                    let winner = if wins[self.n as usize] {
-                        Player::First
-                    } else {
-                        Player::Second
-                    };
-                    return Ok(Solution::value_only(
-                        Self::NAME,
-                        solver,
-                        Self::scores_for(winner),
-                    ));
-                }
-                Ok(solution_from_values(self, Self::NAME, solver, |state| {
-                    if wins[state.stones as usize] { 1 } else { -1 }
-                }))
+                Ok(solution_from_outcomes(
+                    self,
+                    Self::NAME,
+                    solver,
+                    self.n,
+                    |state| wins[state.stones as usize],
+                ))
             }
             other => Err(not_applicable::<Self>(other)),
         }

@@ -219,6 +219,34 @@ pub fn solution_from_policy<G: Game>(
     }
 }
 
+/// The solution of a win/lose game (the winner scores 1) from a solver's rule telling whether
+/// the player to move wins at a position. Games of more than [`PRINCIPAL_VARIATION_LIMIT`]
+/// (`size`: N) get their value only, like every other game's.
+pub fn solution_from_outcomes<G: Game>(
+    game: &G,
+    name: &'static str,
+    solver: SolverKind,
+    size: u64,
+    mover_wins: impl Fn(&G::State) -> bool,
+) -> Solution {
+    if size > PRINCIPAL_VARIATION_LIMIT as u64 {
+        let winner = if mover_wins(&game.initial_state()) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        return Solution::value_only(name, solver, Scores::win_for(winner));
+    }
+    solution_from_values(
+        game,
+        name,
+        solver,
+        |state| {
+            if mover_wins(state) { 1 } else { -1 }
+        },
+    )
+}
+
 /// A full solution from a solver's value (margin for the player to move) of every position.
 pub fn solution_from_values<G: Game>(
     game: &G,
