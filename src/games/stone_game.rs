@@ -53,6 +53,50 @@ impl Interval {
     pub fn is_empty(self) -> bool {
         self.left == self.right
     }
+
+    /// The whole row of `n` piles: the start of every end-taking game (stone-game, VII).
+    pub fn whole(n: usize) -> Interval {
+        Interval {
+            left: 0,
+            right: n as u32,
+        }
+    }
+
+    /// Who moves on this interval of a row of `n` piles (one pile leaves per move).
+    pub fn mover(self, n: usize) -> Player {
+        Player::after_moves(n - self.len())
+    }
+
+    /// The ends that can be taken, left first; a single pile is taken from the left only, so
+    /// that the game tree has no duplicate branch.
+    pub fn ends(self) -> Vec<Side> {
+        match self.len() {
+            0 => vec![],
+            1 => vec![Side::Left],
+            _ => vec![Side::Left, Side::Right],
+        }
+    }
+
+    /// The interval after taking the pile at `side`, in a row of `n` piles; every empty
+    /// interval becomes `(n, n)`, so the game has one terminal position.
+    pub fn after(self, side: Side, n: usize) -> Interval {
+        let next = match side {
+            Side::Left => Interval {
+                left: self.left + 1,
+                ..self
+            },
+            Side::Right => Interval {
+                right: self.right - 1,
+                ..self
+            },
+        };
+        if next.is_empty() {
+            let n = n as u32;
+            Interval { left: n, right: n }
+        } else {
+            next
+        }
+    }
 }
 
 /// Which end a move takes.
@@ -92,41 +136,19 @@ impl Game for StoneGame {
     type Move = Side;
 
     fn initial_state(&self) -> Interval {
-        Interval {
-            left: 0,
-            right: self.piles.len() as u32,
-        }
+        Interval::whole(self.piles.len())
     }
 
     fn to_move(&self, state: &Interval) -> Player {
-        Player::after_moves(self.piles.len() - state.len())
+        state.mover(self.piles.len())
     }
 
     fn legal_moves(&self, state: &Interval) -> Vec<Side> {
-        match state.len() {
-            0 => vec![],
-            1 => vec![Side::Left],
-            _ => vec![Side::Left, Side::Right],
-        }
+        state.ends()
     }
 
     fn apply(&self, state: &Interval, mv: Side) -> Interval {
-        let next = match mv {
-            Side::Left => Interval {
-                left: state.left + 1,
-                ..*state
-            },
-            Side::Right => Interval {
-                right: state.right - 1,
-                ..*state
-            },
-        };
-        if next.is_empty() {
-            let n = self.piles.len() as u32;
-            Interval { left: n, right: n }
-        } else {
-            next
-        }
+        state.after(mv, self.piles.len())
     }
 
     fn gain(&self, state: &Interval, mv: Side) -> i64 {

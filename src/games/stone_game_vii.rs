@@ -124,41 +124,19 @@ impl Game for StoneGameVII {
     type Move = Side;
 
     fn initial_state(&self) -> Interval {
-        Interval {
-            left: 0,
-            right: self.piles.len() as u32,
-        }
+        Interval::whole(self.piles.len())
     }
 
     fn to_move(&self, state: &Interval) -> Player {
-        Player::after_moves(self.piles.len() - state.len())
+        state.mover(self.piles.len())
     }
 
     fn legal_moves(&self, state: &Interval) -> Vec<Side> {
-        match state.len() {
-            0 => vec![],
-            1 => vec![Side::Left],
-            _ => vec![Side::Left, Side::Right],
-        }
+        state.ends()
     }
 
     fn apply(&self, state: &Interval, mv: Side) -> Interval {
-        let next = match mv {
-            Side::Left => Interval {
-                left: state.left + 1,
-                ..*state
-            },
-            Side::Right => Interval {
-                right: state.right - 1,
-                ..*state
-            },
-        };
-        if next.is_empty() {
-            let n = self.piles.len() as u32;
-            Interval { left: n, right: n }
-        } else {
-            next
-        }
+        state.after(mv, self.piles.len())
     }
 
     fn gain(&self, state: &Interval, mv: Side) -> i64 {
