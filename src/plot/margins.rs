@@ -1,7 +1,7 @@
 //! Chart 3: the distribution of the margin (first player's score minus the second's) over many
 //! instances of one size, as a histogram coloured by who wins.
 
-use super::{Chart, Layer, PlotError, style, titled};
+use super::{Chart, Layer, PlotError, draw_legend, style, swatch, titled};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -140,18 +140,14 @@ impl Chart for MarginChart {
                 .draw_series(bars)
                 .map_err(PlotError::draw)?
                 .label(name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
-                });
+                .legend(swatch(colour));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((style::FONT, style::LEGEND_SIZE))
-            .background_style(WHITE.mix(0.9))
-            .border_style(style::NEUTRAL)
-            .draw()
-            .map_err(PlotError::draw)?;
+        draw_legend(
+            &mut chart,
+            SeriesLabelPosition::UpperLeft,
+            style::LEGEND_SIZE,
+            0.9,
+        )?;
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 //! nim), as a strip of cells above a strip of N's parity, so a pattern such as the Divisor
 //! Game's even/odd one shows at a glance.
 
-use super::{Chart, Layer, PlotError, style, titled};
+use super::{Chart, Layer, PlotError, draw_legend, style, swatch, titled};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -155,18 +155,14 @@ impl Chart for OutcomeChart {
                 .draw_series(strip(row, pick, colour))
                 .map_err(PlotError::draw)?
                 .label(name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
-                });
+                .legend(swatch(colour));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((style::FONT, style::LEGEND_SIZE - 2))
-            .background_style(WHITE.mix(0.9))
-            .border_style(style::NEUTRAL)
-            .draw()
-            .map_err(PlotError::draw)?;
+        draw_legend(
+            &mut chart,
+            SeriesLabelPosition::UpperRight,
+            style::LEGEND_SIZE - 2,
+            0.9,
+        )?;
         Ok(())
     }
 }

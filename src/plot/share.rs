@@ -2,8 +2,8 @@
 //! the lowest share of any one instance, beside the share the game is known to guarantee (for
 //! coins-in-a-circle, the pizza theorem's 4/9).
 
-use super::win_rate::{n_range, size_name, trials_text};
-use super::{Chart, PlotError, style, titled};
+use super::win_rate::{instances_line, n_range, size_name};
+use super::{Chart, PlotError, draw_legend, style, titled};
 use crate::sweep::SweepRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -53,12 +53,7 @@ impl ShareChart {
 impl Chart for ShareChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let size = size_name(&self.rows);
-        let subtitle = format!(
-            "{}, {} instances per {size}",
-            self.rows[0].settings().describe(),
-            trials_text(&self.rows)
-        );
-        let area = titled(root, &self.title(), &subtitle)?;
+        let area = titled(root, &self.title(), &instances_line(&self.rows))?;
         let x_range = n_range(&self.rows);
         let x_labels = (x_range.end - x_range.start).round().clamp(2.0, 25.0) as usize;
         let lowest = self
@@ -133,14 +128,12 @@ impl Chart for ShareChart {
                     PathElement::new(vec![(x, y), (x + 24, y)], BLACK.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((style::FONT, style::LEGEND_SIZE))
-            .background_style(WHITE.mix(0.9))
-            .border_style(style::NEUTRAL)
-            .draw()
-            .map_err(PlotError::draw)?;
+        draw_legend(
+            &mut chart,
+            SeriesLabelPosition::UpperRight,
+            style::LEGEND_SIZE,
+            0.9,
+        )?;
         Ok(())
     }
 }

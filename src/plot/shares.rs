@@ -1,8 +1,8 @@
 //! Chart 2: outcome shares against n as stacked bars: first player wins, ties, second player
 //! wins.
 
-use super::win_rate::{n_range, size_name, trials_text};
-use super::{Chart, PlotError, style, titled};
+use super::win_rate::{instances_line, n_range, size_name};
+use super::{Chart, PlotError, draw_legend, style, swatch, titled};
 use crate::sweep::SweepRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -34,12 +34,7 @@ impl SharesChart {
 impl Chart for SharesChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let size = size_name(&self.rows);
-        let subtitle = format!(
-            "{}, {} instances per {size}",
-            self.rows[0].settings().describe(),
-            trials_text(&self.rows)
-        );
-        let area = titled(root, &self.title(), &subtitle)?;
+        let area = titled(root, &self.title(), &instances_line(&self.rows))?;
         let x_range = n_range(&self.rows);
         let x_labels = (x_range.end - x_range.start).round().clamp(2.0, 25.0) as usize;
         let mut chart = ChartBuilder::on(&area)
@@ -76,18 +71,14 @@ impl Chart for SharesChart {
                 .draw_series(bars)
                 .map_err(PlotError::draw)?
                 .label(name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
-                });
+                .legend(swatch(colour));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((style::FONT, style::LEGEND_SIZE))
-            .background_style(WHITE.mix(0.9))
-            .border_style(style::NEUTRAL)
-            .draw()
-            .map_err(PlotError::draw)?;
+        draw_legend(
+            &mut chart,
+            SeriesLabelPosition::LowerRight,
+            style::LEGEND_SIZE,
+            0.9,
+        )?;
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 //! Wilson intervals as error bars, and the tie rate in a second panel — the picture that answers
 //! "does an even pile count mean the first player always wins?".
 
-use super::{Chart, PlotError, style, titled};
+use super::{Chart, PlotError, draw_legend, style, titled};
 use crate::generate::Parity;
 use crate::sweep::SweepRow;
 use plotters::coord::Shift;
@@ -33,12 +33,7 @@ impl WinRateChart {
 
     /// The settings line under the title.
     pub fn subtitle(&self) -> String {
-        format!(
-            "{}, {} instances per {}; bars: 95% Wilson intervals",
-            self.rows[0].settings().describe(),
-            trials_text(&self.rows),
-            size_name(&self.rows)
-        )
+        format!("{}; bars: 95% Wilson intervals", instances_line(&self.rows))
     }
 }
 
@@ -51,15 +46,21 @@ pub(super) fn size_name(rows: &[SweepRow]) -> &'static str {
     }
 }
 
-/// `1000`, or `500-1000` when rows differ (a merged or partial sweep).
-pub(super) fn trials_text(rows: &[SweepRow]) -> String {
+/// `uniform values 1..100, seed 1, 1000 instances per n`: the settings line of a sweep's
+/// charts; the count reads `500-1000` when rows differ (a merged or partial sweep).
+pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     let low = rows.iter().map(|row| row.trials).min().unwrap_or(0);
     let high = rows.iter().map(|row| row.trials).max().unwrap_or(0);
-    if low == high {
+    let count = if low == high {
         low.to_string()
     } else {
         format!("{low}-{high}")
-    }
+    };
+    format!(
+        "{}, {count} instances per {}",
+        rows[0].settings().describe(),
+        size_name(rows)
+    )
 }
 
 /// The x range covering every row's n with half a step of room.
@@ -145,14 +146,12 @@ impl Chart for WinRateChart {
                 )
                 .map_err(PlotError::draw)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .label_font((style::FONT, style::LEGEND_SIZE))
-            .background_style(WHITE.mix(0.85))
-            .border_style(style::NEUTRAL)
-            .draw()
-            .map_err(PlotError::draw)?;
+        draw_legend(
+            &mut chart,
+            SeriesLabelPosition::LowerLeft,
+            style::LEGEND_SIZE,
+            0.85,
+        )?;
 
         let highest_tie = self.rows.iter().map(|row| row.tie_rate).fold(0.0, f64::max);
         let mut ties = ChartBuilder::on(&lower)
