@@ -110,6 +110,17 @@ pub fn targets(dir: &Path) -> Vec<Target> {
     let path = |name: &str| -> PathBuf { dir.join(name) };
     let text = |p: &Path| p.display().to_string();
     let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    // `gamelab solve GAME [flags] --input FILE --format json`.
+    let solve_file = |game: &str, flags: &[&str], input: &Path| {
+        [
+            args(&["solve", game]),
+            args(flags),
+            args(&["--input"]),
+            vec![text(input)],
+            args(&["--format", "json"]),
+        ]
+        .concat()
+    };
     let [big, ten_thousand, two, three] = INPUTS.map(|(name, ..)| path(name));
     let dag_piles = piles("stone-game", 1000, ValueSpec::uniform(1, 100))
         .iter()
@@ -122,12 +133,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
     vec![
         Target {
             name: "stone-game n=100000, solve (value)",
-            args: [
-                args(&["solve", "stone-game", "--input"]),
-                vec![text(&big)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game", &[], &big),
             goal_seconds: 0.5,
             goal_megabytes: Some(16.0),
             work: cells(100_000.0),
@@ -135,12 +141,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game n=10000, table solver",
-            args: [
-                args(&["solve", "stone-game", "--solver", "table", "--input"]),
-                vec![text(&ten_thousand)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game", &["--solver", "table"], &ten_thousand),
             goal_seconds: f64::INFINITY,
             goal_megabytes: None,
             work: cells(10_000.0),
@@ -148,12 +149,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game n=10000, rolling (with moves)",
-            args: [
-                args(&["solve", "stone-game", "--solver", "rolling", "--input"]),
-                vec![text(&ten_thousand)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game", &["--solver", "rolling"], &ten_thousand),
             goal_seconds: f64::INFINITY,
             goal_megabytes: None,
             work: cells(10_000.0),
@@ -161,12 +157,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game n=10000, rolling --value-only",
-            args: [
-                args(&["solve", "stone-game", "--value-only", "--input"]),
-                vec![text(&ten_thousand)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game", &["--value-only"], &ten_thousand),
             goal_seconds: f64::INFINITY,
             goal_megabytes: None,
             work: cells(10_000.0),
@@ -193,12 +184,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game-ii n=5000, solve",
-            args: [
-                args(&["solve", "stone-game-ii", "--input"]),
-                vec![text(&two)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game-ii", &[], &two),
             goal_seconds: 1.0,
             goal_megabytes: None,
             work: 5000.0 * 5000.0 / 4.0,
@@ -206,12 +192,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game-iii n=10^7 from a file",
-            args: [
-                args(&["solve", "stone-game-iii", "--input"]),
-                vec![text(&three)],
-                args(&["--format", "json"]),
-            ]
-            .concat(),
+            args: solve_file("stone-game-iii", &[], &three),
             goal_seconds: 1.0,
             goal_megabytes: None,
             work: 1e7,
