@@ -2,71 +2,14 @@
 //! subtraction nim and coins-in-a-circle), charted, with what the data says in plain sentences
 //! and nim's Grundy periods for several subtraction sets.
 
-use super::{ReportError, ReportWriter, Section, SweepStudy, percent, plot_command, rows_table};
+use super::charts::{ChartKind, draw_charts};
+use super::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
 use crate::games::find_game;
 use crate::games::nim::periodicity;
 use crate::generate::{SizeRange, ValueSpec};
 use crate::input::Extras;
-use crate::plot::outcomes::OutcomeChart;
-use crate::plot::share::ShareChart;
-use crate::plot::win_rate::WinRateChart;
 use crate::sweep::{SweepRow, Tally};
 use std::fmt::Write as _;
-
-/// A chart the report draws from a sweep.
-#[derive(Clone, Copy)]
-enum ChartKind {
-    /// First-player win rate against n (pile games).
-    WinRate,
-    /// The first player's share of the total (constant-sum games with a known guarantee).
-    Share,
-    /// Who wins at every N (number games).
-    Outcomes,
-}
-
-impl ChartKind {
-    /// The `gamelab plot` subcommand.
-    fn name(self) -> &'static str {
-        match self {
-            ChartKind::WinRate => "win-rate",
-            ChartKind::Share => "share",
-            ChartKind::Outcomes => "outcomes",
-        }
-    }
-
-    /// Draws the chart of `rows` to `stem.png`/`stem.svg`; returns its markdown.
-    fn draw(
-        self,
-        writer: &ReportWriter,
-        stem: &str,
-        rows: &[SweepRow],
-    ) -> Result<String, ReportError> {
-        let game = rows.first().map_or("", |row| row.game.as_str());
-        match self {
-            ChartKind::WinRate => writer.chart(
-                stem,
-                &format!("{game}: first-player win rate against n"),
-                &WinRateChart::new(rows.to_vec()).map_err(ReportError::study)?,
-            ),
-            ChartKind::Share => {
-                let bound = find_game(game).map_err(ReportError::study)?.share_bound;
-                writer.chart(
-                    stem,
-                    &format!("{game}: the first player's share of the total against n"),
-                    &ShareChart::new(rows.to_vec(), bound).map_err(ReportError::study)?,
-                )
-            }
-            ChartKind::Outcomes => {
-                let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
-                writer.chart(
-                    stem,
-                    &format!("{game}: who wins from each N"),
-                    &OutcomeChart::new(game, outcomes).map_err(ReportError::study)?,
-                )
-            }
-        }
-    }
-}
 
 /// One game's study: its sweep, its charts and what to say about the data.
 struct GameStudy {
@@ -228,13 +171,10 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
             body.push('\n');
             body.push_str(&rows_table(&rows, study.table_sizes, "n"));
         }
+        let (charts, plot_commands) = draw_charts(writer, sweep.stem, &rows, study.charts)?;
+        body.push_str(&charts);
         let mut commands = vec![sweep.command()];
-        for chart in study.charts {
-            let stem = format!("{}-{}", sweep.stem, chart.name());
-            body.push('\n');
-            body.push_str(&chart.draw(writer, &stem, &rows)?);
-            commands.push(plot_command(chart.name(), sweep.stem, &stem));
-        }
+        commands.extend(plot_commands);
         if sweep.game == "nim" {
             let (table, solve_commands) = nim_periods();
             body.push('\n');

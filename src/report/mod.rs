@@ -7,6 +7,7 @@
 //! checks that the committed `reports/` matches a fresh run. Pictures may differ in rendering
 //! details between machines (the DAG is drawn by Graphviz when installed).
 
+mod charts;
 mod claims;
 mod games;
 mod gold_pots;
@@ -241,11 +242,6 @@ fn anchor(title: &str) -> String {
             _ => None,
         })
         .collect()
-}
-
-/// The command that draws chart `kind` of `input_stem.csv` to `out_stem.svg` (or `.png`).
-pub fn plot_command(kind: &str, input_stem: &str, out_stem: &str) -> String {
-    format!("gamelab plot {kind} --input {input_stem}.csv --out {out_stem}.svg")
 }
 
 /// A markdown table of the sweep rows at `sizes` (sizes the sweep lacks are skipped): the

@@ -1,11 +1,10 @@
 //! The parity study: how often the first player of the row-of-piles game (LeetCode 877 / 486)
 //! wins as the number of piles grows, odd n against even n, under two value distributions.
 
-use super::{ReportError, ReportWriter, Section, SweepStudy, percent, plot_command, rows_table};
+use super::charts::{ChartKind, draw_charts};
+use super::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
 use crate::generate::{Distribution, Parity, SizeRange, ValueSpec};
 use crate::input::Extras;
-use crate::plot::shares::SharesChart;
-use crate::plot::win_rate::WinRateChart;
 use crate::sweep::{SweepRow, summarize_by_parity};
 use std::fmt::Write as _;
 
@@ -54,27 +53,18 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         body.push_str(&findings(&rows));
         body.push('\n');
         body.push_str(&rows_table(&rows, &TABLE_SIZES, "n"));
-        body.push('\n');
-        let win_rate = format!("{}-win-rate", study.stem);
-        let shares = format!("{}-shares", study.stem);
-        body.push_str(&writer.chart(
-            &win_rate,
-            "first-player win rate against n, odd and even n",
-            &WinRateChart::new(rows.clone()).map_err(ReportError::study)?,
-        )?);
-        body.push('\n');
-        body.push_str(&writer.chart(
-            &shares,
-            "first wins, ties and second wins against n",
-            &SharesChart::new(rows).map_err(ReportError::study)?,
-        )?);
+        let (charts, plot_commands) = draw_charts(
+            writer,
+            study.stem,
+            &rows,
+            &[ChartKind::WinRate, ChartKind::Shares],
+        )?;
+        body.push_str(&charts);
+        let mut commands = vec![study.command()];
+        commands.extend(plot_commands);
         body.push_str(&super::provenance(
             &format!("[{0}.csv]({0}.csv)", study.stem),
-            &[
-                study.command(),
-                plot_command("win-rate", study.stem, &win_rate),
-                plot_command("shares", study.stem, &shares),
-            ],
+            &commands,
         ));
         let title = match study.values.map(|values| values.distribution) {
             Some(Distribution::Geometric) => "Odd against even n: heavy-tailed values",
