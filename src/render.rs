@@ -53,11 +53,9 @@ pub enum RenderError {
     Graphviz(String),
     #[error("the built-in renderer failed: {0}")]
     LayoutRs(String),
-    #[error("cannot write '{path}': {source}")]
-    Write {
-        path: String,
-        source: std::io::Error,
-    },
+    // `error`, not `source`: error chains would print a `source` a second time.
+    #[error("cannot write '{path}': {error}")]
+    Write { path: String, error: std::io::Error },
 }
 
 /// Whether Graphviz's `dot` can be run.
@@ -85,9 +83,9 @@ pub fn render_dot(
         PictureFormat::Png => Err(RenderError::PngNeedsGraphviz),
         PictureFormat::Svg => {
             let svg = render_svg_with_layout_rs(dot, nodes)?;
-            std::fs::write(path, svg).map_err(|source| RenderError::Write {
+            std::fs::write(path, svg).map_err(|error| RenderError::Write {
                 path: path.display().to_string(),
-                source,
+                error,
             })?;
             Ok(Renderer::LayoutRs)
         }

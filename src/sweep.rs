@@ -317,11 +317,12 @@ fn round6(value: f64) -> f64 {
 pub enum SweepError {
     #[error(transparent)]
     Input(#[from] InputError),
-    #[error("instance {index} of n = {n}: {source}")]
+    // `error`, not `source`: error chains would print a `source` a second time.
+    #[error("instance {index} of n = {n}: {error}")]
     Solve {
         n: u64,
         index: u64,
-        source: SolveError,
+        error: SolveError,
     },
 }
 
@@ -410,10 +411,10 @@ fn solve_unit(
     let mut tally = Tally::default();
     let mut scratch = Vec::new();
     let mut margins = Vec::new();
-    let failed = |source| SweepError::Solve {
+    let failed = |error| SweepError::Solve {
         n: unit.n,
         index: unit.first,
-        source,
+        error,
     };
     if entry.takes_piles() {
         // Generate the unit's instances side by side and solve them in one batch.
@@ -480,7 +481,7 @@ pub fn margins_at(
                 };
                 entry
                     .first_margin(instance, scratch)
-                    .map_err(|source| SweepError::Solve { n, index, source })
+                    .map_err(|error| SweepError::Solve { n, index, error })
             },
         )
         .collect()

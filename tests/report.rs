@@ -127,4 +127,11 @@ fn report_refuses_an_unwritable_folder() {
         &["report", "--out", inside.to_str().unwrap()],
         &["cannot write", "file/reports"],
     );
+    // The reason is said once, not repeated by the error chain.
+    let output = gamelab()
+        .args(["report", "--out", inside.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.matches("Not a directory").count(), 1, "{stderr}");
 }

@@ -28,11 +28,10 @@ pub const SEED: u64 = 1;
 /// Why the report could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
-    #[error("cannot write '{path}': {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    // The io error is named `error`, not `source`: it is part of this one-line message, and
+    // a `source` would be printed a second time by error chains.
+    #[error("cannot write '{path}': {error}")]
+    Io { path: String, error: std::io::Error },
     #[error("{0}")]
     Study(String),
 }
@@ -53,10 +52,10 @@ impl ReportWriter {
         self.dir.join(name)
     }
 
-    fn io_error(&self, name: &str, source: std::io::Error) -> ReportError {
+    fn io_error(&self, name: &str, error: std::io::Error) -> ReportError {
         ReportError::Io {
             path: self.path(name).display().to_string(),
-            source,
+            error,
         }
     }
 
@@ -183,9 +182,9 @@ pub fn sweep_studies() -> Vec<SweepStudy> {
 
 /// Writes the whole report into `dir`, calling `progress` once per study.
 pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), ReportError> {
-    std::fs::create_dir_all(dir).map_err(|source| ReportError::Io {
+    std::fs::create_dir_all(dir).map_err(|error| ReportError::Io {
         path: dir.display().to_string(),
-        source,
+        error,
     })?;
     let writer = ReportWriter {
         dir: dir.to_path_buf(),
