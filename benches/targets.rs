@@ -3,11 +3,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
-use gamelab::games::find_game;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::graph::build_dag;
 use gamelab::input::parse_instance_line;
+use gamelab::registry::find_game;
 use gamelab::solve::dp::divisor_game::win_table;
 use gamelab::solve::dp::stone_game::ScoreTable;
 use gamelab::solve::dp::stone_game_fast::fast_margin;

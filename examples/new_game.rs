@@ -12,12 +12,13 @@
 use gamelab::error::InputError;
 use gamelab::export::GraphFormat;
 use gamelab::game::{Action, ActionValue, Game, MoveDescription, Player};
-use gamelab::games::{
-    AnyGame, InputForm, RegisteredGame, check_score_range, entry, format_piles, take_piles,
-};
+use gamelab::games::{InputForm, RegisteredGame};
 use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::input::InstanceInput;
+use gamelab::input::fields::{check_score_range, take_piles};
+use gamelab::input::format_piles;
+use gamelab::registry::{AnyGame, entry};
 use gamelab::solve::SolverKind;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
 use std::path::PathBuf;

@@ -7,10 +7,12 @@
 //! maximising one's own score; for win/lose games (divisor-game) the winner is paid 1 and the loser
 //! 0 at the end, so maximising the margin means winning.
 //!
-//! Tie-breaking rule, shared by every solver: when several moves are equally good for the player
-//! to move (same margin), optimal play takes the first of them in [`Game::legal_moves`] order.
-//! Every solver builds its principal variation through [`crate::solve::principal_variation`], so
-//! the rule cannot drift between solvers.
+//! Tie-breaking rule, shared by every solver, strategy, graph and table: when several moves are
+//! equally good for the player to move (same margin), optimal play takes the first of them in
+//! [`Game::legal_moves`] order. The rule is one function, `solve::replaces_best`; the generic
+//! solvers, the graphs and the strategies choose through `solve::first_best`, and the DP kernels
+//! that record choices as bits call `replaces_best` directly. `tests/solver_agreement.rs` and the
+//! conformance suite (`tests/conformance.rs`) check every solver move for move against `brute`.
 
 use serde::Serialize;
 use std::fmt::Debug;

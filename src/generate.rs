@@ -1,21 +1,12 @@
 //! Seeded random instances: pile rows (or numbers N) drawn under size, value and parity
 //! constraints, reproducible byte for byte on every platform and thread count.
 //!
-//! Streams. The values of instance `index` with `n` piles come from a Xoshiro256++ generator
-//! (rand's `Xoshiro256PlusPlus`, a "named portable generator" whose output rand guarantees not
-//! to change). Its key (seed, n, index, 0) is hashed to 64 bits by chaining SplitMix64's
-//! finaliser over the four words, and the generator is seeded from that with its documented
-//! `seed_from_u64` (SplitMix64 expansion). Every key word thus reaches every state word (raw
-//! Xoshiro states differing in one word give the same first outputs); two instances share a
-//! stream only with probability about 2^-64 per pair. Any instance can be regenerated alone,
-//! and parallel runs equal serial ones. A random size is drawn from the stream keyed
-//! (seed, 0, index, 0). Every draw goes through the integer-only samplers
-//! below (no floating point, no `rand` helper whose output may change between versions), so the
-//! output depends on nothing but the inputs; `tests/generate.rs` pins golden values.
-//!
-//! Xoshiro rather than ChaCha8: a sweep draws tens of millions of values, and ChaCha8 cost 17
-//! cycles per value here, the whole budget of a sweep; Xoshiro256++ takes about two. Values
-//! below 2^32 take 32 bits each (two per 64-bit output).
+//! Streams. The values of instance `index` with `n` piles are drawn from the stream keyed
+//! (seed, n, index, 0) of [`crate::random`]; a random size from the stream keyed
+//! (seed, 0, index, 0). Any instance can therefore be regenerated alone, and parallel runs equal
+//! serial ones. Every draw goes through the integer-only samplers of [`crate::random`] (no
+//! floating point, no `rand` helper whose output may change between versions), so the output
+//! depends on nothing but the inputs; `tests/generate.rs` pins golden values.
 //!
 //! Distributions of pile values in `[min, max]`:
 //! - `uniform`: every value equally likely.
@@ -24,15 +15,15 @@
 //!   within its band. A discrete power law: half the piles are `min`, and a few are huge, the
 //!   regime where one big pile decides the game.
 
-use crate::error::InputError;
-use crate::games::GameEntry;
+use crate::choice::Choice;
+use crate::error::{InputError, Setting};
 use crate::input::{Extras, InstanceInput};
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{Rng, SeedableRng};
+use crate::random::{Draws, keyed_stream};
+use crate::registry::GameEntry;
 use serde::{Deserialize, Serialize};
 
 /// Even or odd.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Parity {
     Even,
@@ -58,8 +49,23 @@ impl Parity {
     }
 }
 
+impl Choice for Parity {
+    const ALL: &'static [Parity] = &[Parity::Even, Parity::Odd];
+
+    fn name(self) -> &'static str {
+        Parity::name(self)
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            Parity::Even => "divisible by 2",
+            Parity::Odd => "not divisible by 2",
+        }
+    }
+}
+
 /// How pile values are distributed (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Distribution {
     /// Every value in [min, max] equally likely.
@@ -74,6 +80,23 @@ impl Distribution {
         match self {
             Distribution::Uniform => "uniform",
             Distribution::Geometric => "geometric",
+        }
+    }
+}
+
+impl Choice for Distribution {
+    const ALL: &'static [Distribution] = &[Distribution::Uniform, Distribution::Geometric];
+
+    fn name(self) -> &'static str {
+        Distribution::name(self)
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            Distribution::Uniform => "every value in the range equally likely",
+            Distribution::Geometric => {
+                "power-law offsets from the smallest value: half the piles are the smallest, a few are huge"
+            }
         }
     }
 }
@@ -272,44 +295,51 @@ impl Generator {
         };
         if spec.sizes.min < 1 {
             return Err(InputError::out_of_range(
-                format!("the {size_name}"),
+                format!("{} (the {size_name})", Setting::MinSize),
                 "at least 1",
                 spec.sizes.min,
             ));
         }
-        if let Some((modulus, remainder)) = spec.sizes.residue
-            && (modulus == 0 || remainder >= modulus)
-        {
-            return Err(InputError::Constraint(format!(
-                "--n-mod {modulus} --n-residue {remainder}: the modulus must be at least 1 and \
-                 the remainder below it"
-            )));
+        if let Some((modulus, remainder)) = spec.sizes.residue {
+            if modulus == 0 {
+                return Err(InputError::at_least_one(Setting::SizeModulus, modulus));
+            }
+            if remainder >= modulus {
+                return Err(InputError::out_of_range(
+                    Setting::SizeResidue.to_string(),
+                    format!("below the modulus {modulus}"),
+                    remainder,
+                ));
+            }
         }
         if spec.sizes.min > spec.sizes.max {
-            return Err(InputError::Constraint(format!(
-                "--n-min {} is larger than --n-max {}",
-                spec.sizes.min, spec.sizes.max
-            )));
+            return Err(InputError::EmptyRange {
+                low: Setting::MinSize,
+                low_value: spec.sizes.min.to_string(),
+                high: Setting::MaxSize,
+                high_value: spec.sizes.max.to_string(),
+            });
         }
         match (entry.takes_piles(), &spec.values) {
             (false, Some(_)) => {
-                return Err(InputError::Constraint(format!(
-                    "{} has no pile values: --min-value, --max-value, --distribution and \
-                     --total-parity apply to pile games only",
-                    entry.name
-                )));
+                return Err(InputError::DoesNotApply {
+                    game: entry.name,
+                    setting: Setting::ValueSettings,
+                    reason: "has no pile values",
+                });
             }
             (true, None) => {
-                return Err(InputError::Constraint(format!(
-                    "{} needs pile values (--min-value, --max-value)",
-                    entry.name
-                )));
+                return Err(InputError::MissingField {
+                    game: entry.name,
+                    field: Setting::ValueSettings,
+                    example: "values 1..100",
+                });
             }
             _ => {}
         }
         if entry.takes_piles() && spec.sizes.max > u32::MAX as u64 {
             return Err(InputError::out_of_range(
-                "--n-max (the number of piles)",
+                format!("{} (the number of piles)", Setting::MaxSize),
                 "at most 4294967295",
                 spec.sizes.max,
             ));
@@ -326,10 +356,13 @@ impl Generator {
                 .sizes
                 .residue
                 .map_or(String::new(), |(m, r)| format!(" ≡ {r} (mod {m})"));
-            return Err(InputError::Constraint(format!(
-                "no {parity}{size_name}{residue} lies in {}..={}: the size constraints cannot be met",
-                spec.sizes.min, spec.sizes.max
-            )));
+            return Err(InputError::Unsatisfiable {
+                what: "the size constraints".to_string(),
+                reason: format!(
+                    "no {parity}{size_name}{residue} lies in {}..={}",
+                    spec.sizes.min, spec.sizes.max
+                ),
+            });
         }
         Ok(Generator {
             game: entry.name,
@@ -341,18 +374,24 @@ impl Generator {
     /// Checks the value constraints and returns the sizes they allow.
     fn check_values(values: &ValueSpec, sizes: SizeRange) -> Result<SizeRange, InputError> {
         if values.min > values.max {
-            return Err(InputError::Constraint(format!(
-                "--min-value {} is larger than --max-value {}",
-                values.min, values.max
-            )));
+            return Err(InputError::EmptyRange {
+                low: Setting::MinValue,
+                low_value: values.min.to_string(),
+                high: Setting::MaxValue,
+                high_value: values.max.to_string(),
+            });
         }
         let largest = values.min.unsigned_abs().max(values.max.unsigned_abs()) as u128;
         if largest * sizes.max as u128 > i64::MAX as u128 {
-            return Err(InputError::Constraint(format!(
-                "{} piles of values up to {largest} in absolute value could add up to more \
-                 than 64 bits hold; lower --n-max or the value range",
-                sizes.max
-            )));
+            return Err(InputError::Unsatisfiable {
+                what: "64-bit scores".to_string(),
+                reason: format!(
+                    "{} piles of values up to {largest} in absolute value could add up to more \
+                     than 64 bits hold; lower {} or the value range",
+                    sizes.max,
+                    Setting::MaxSize
+                ),
+            });
         }
         let Some(wanted) = values.total_parity else {
             return Ok(sizes);
@@ -361,17 +400,17 @@ impl Generator {
             return Ok(sizes); // some pile can always switch the total's parity
         }
         // Every pile equals `values.min`: the total is n * min.
-        let impossible = || {
-            InputError::Constraint(format!(
-                "--total-parity {} cannot be met: every pile is {} so the total is always {}",
-                wanted.name(),
+        let impossible = || InputError::Unsatisfiable {
+            what: format!("{} {}", Setting::TotalParity, wanted.name()),
+            reason: format!(
+                "every pile is {} so the total is always {}",
                 values.min,
                 if values.min % 2 == 0 {
-                    "even".to_string()
+                    "even"
                 } else {
-                    "of the parity of n".to_string()
+                    "of the parity of n"
                 }
-            ))
+            ),
         };
         if Parity::of(values.min as i128) == Parity::Even {
             return if wanted == Parity::Even {
@@ -471,111 +510,6 @@ fn stream(seed: u64, size: u64, index: u64) -> Draws {
     keyed_stream([seed, size, index, 0])
 }
 
-/// SplitMix64's finaliser: a bijection of 64-bit words that mixes every input bit into every
-/// output bit.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The draws from the generator keyed by `words` (see the module docs). Instance values use a
-/// last word of 0; other users (random strategies) put a distinct tag there, so no two uses
-/// share a stream.
-pub fn keyed_stream(words: [u64; 4]) -> Draws {
-    // Chained, so (a, b) and (b, a) hash differently.
-    let key = words
-        .iter()
-        .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
-    Draws {
-        rng: Xoshiro256PlusPlus::seed_from_u64(key),
-        spare: None,
-    }
-}
-
-/// A stream of random integers: 64-bit outputs, or 32-bit halves of them for small ranges.
-pub struct Draws {
-    rng: Xoshiro256PlusPlus,
-    /// The unused upper half of the last 64-bit output.
-    spare: Option<u32>,
-}
-
-impl Draws {
-    /// 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.rng.next_u64()
-    }
-
-    /// 32 random bits: the lower half of a fresh output, then its upper half.
-    fn next_u32(&mut self) -> u32 {
-        match self.spare.take() {
-            Some(half) => half,
-            None => {
-                let word = self.rng.next_u64();
-                self.spare = Some((word >> 32) as u32);
-                word as u32
-            }
-        }
-    }
-
-    /// A uniform integer in `0..bound` (`bound >= 1`): Lemire's multiply-and-reject method, on
-    /// 32 bits when `bound` fits.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        if let Ok(bound) = u32::try_from(bound) {
-            let threshold = bound.wrapping_neg() % bound;
-            loop {
-                let product = self.next_u32() as u64 * bound as u64;
-                if product as u32 >= threshold {
-                    return product >> 32;
-                }
-            }
-        }
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let product = self.next_u64() as u128 * bound as u128;
-            if product as u64 >= threshold {
-                return (product >> 64) as u64;
-            }
-        }
-    }
-
-    /// Appends `count` uniform integers in `0..bound` (`1 <= bound <= 2^32`) to `out`, each
-    /// offset by `min`: the sweep's hot loop, with the rejection threshold computed once. Draws
-    /// the same numbers as `count` calls of [`Draws::below`].
-    fn extend_below_u32(&mut self, bound: u32, count: u64, min: i64, out: &mut Vec<i64>) {
-        let threshold = bound.wrapping_neg() % bound;
-        let wanted = out.len() + count as usize;
-        out.reserve(count as usize);
-        let take = |half: u32, out: &mut Vec<i64>| {
-            let product = half as u64 * bound as u64;
-            if product as u32 >= threshold && out.len() < wanted {
-                out.push(min.wrapping_add((product >> 32) as i64));
-            }
-        };
-        if let Some(half) = self.spare.take() {
-            take(half, out);
-        }
-        // Both halves of each output, lower first, as `next_u32` would hand them out.
-        while out.len() < wanted {
-            let word = self.rng.next_u64();
-            take(word as u32, out);
-            if out.len() < wanted {
-                take((word >> 32) as u32, out);
-            } else {
-                self.spare = Some((word >> 32) as u32);
-            }
-        }
-    }
-
-    /// A uniform offset in `0..=span` (the full 64-bit range when `span` is `u64::MAX`).
-    fn offset_up_to(&mut self, span: u64) -> u64 {
-        match span.checked_add(1) {
-            Some(bound) => self.below(bound),
-            None => self.next_u64(),
-        }
-    }
-}
-
 /// One pile value.
 fn draw_value(rng: &mut Draws, values: &ValueSpec) -> i64 {
     let span = values.max.wrapping_sub(values.min) as u64;
@@ -631,44 +565,6 @@ mod tests {
             ..SizeRange::new(u64::MAX - 10, u64::MAX)
         };
         assert!(near_the_top.iter().all(|n| n % 7 == 6));
-    }
-
-    #[test]
-    fn lemire_sampling_stays_in_bounds() {
-        let mut rng = stream(7, 0, 0);
-        for bound in [1, 2, 3, 100, u32::MAX as u64, 1 << 32, u64::MAX] {
-            for _ in 0..200 {
-                assert!(rng.below(bound) < bound);
-            }
-        }
-    }
-
-    #[test]
-    fn small_ranges_are_uniform() {
-        let mut rng = stream(11, 0, 0);
-        let mut counts = [0u32; 10];
-        for _ in 0..100_000 {
-            counts[rng.below(10) as usize] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
-            "{counts:?}"
-        );
-    }
-
-    #[test]
-    fn keys_differing_in_one_word_give_different_streams() {
-        let first = |words| keyed_stream(words).next_u64();
-        let base = first([1, 2, 3, 0]);
-        for other in [
-            [2, 2, 3, 0],
-            [1, 3, 3, 0],
-            [1, 2, 4, 0],
-            [1, 2, 3, 1],
-            [2, 1, 3, 0],
-        ] {
-            assert_ne!(first(other), base, "{other:?}");
-        }
     }
 
     #[test]

@@ -9,9 +9,10 @@
 //! first in legal order among those maximising the mover's margin, so the principal variation
 //! marked here is the one `gamelab solve` prints.
 
-use crate::error::InputError;
+use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
 use crate::size::{Count, tree_nodes};
+use crate::solve::first_best;
 use petgraph::Direction;
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use std::collections::HashMap;
@@ -126,7 +127,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             }
             let count = tree_nodes(game, u128::MAX, MESSAGE_COUNTING_BUDGET);
             let advice = match dag_nodes(max_nodes) {
-                Some(dag) => format!("use --dag (the state DAG has {dag} nodes)"),
+                Some(dag) => format!("draw {} instead (it has {dag} nodes)", Setting::StateDag),
                 None => "use a smaller instance".to_string(),
             };
             ("game tree", count, advice)
@@ -139,16 +140,21 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             let budget = MESSAGE_COUNTING_BUDGET.max(max_nodes);
             let count = dag_nodes(budget).map_or(Count::MoreThan(budget), Count::Exact);
             let advice = format!(
-                "use a smaller instance, or raise --max-nodes if memory allows (about 100 bytes \
-                 per node; at most {} positions)",
+                "use a smaller instance, or raise {} if memory allows (about 100 bytes per \
+                 node; at most {} positions)",
+                Setting::MaxNodes,
                 game.max_states()
             );
             ("state DAG", count, advice)
         }
     };
-    Err(InputError::Constraint(format!(
-        "the {what} has {count} nodes, above --max-nodes {max_nodes}; {advice}"
-    )))
+    Err(InputError::TooManyNodes {
+        what,
+        count: count.to_string(),
+        limit: max_nodes,
+        setting: Setting::MaxNodes,
+        advice,
+    })
 }
 
 /// Builds and solves the state DAG of `game`. Check its size first ([`check_size`]).
@@ -222,16 +228,12 @@ fn solve_nodes<S, M>(dag: &mut GameGraph<S, M>) -> u128 {
         let Some(mover) = dag.graph[node].mover else {
             continue;
         };
-        let mut best: Option<(EdgeIndex, Scores)> = None;
-        for edge in dag.moves_from(node) {
-            let child = dag.graph.edge_endpoints(edge).map(|(_, child)| child);
-            let Some(child) = child else { continue };
+        let scored = dag.moves_from(node).into_iter().filter_map(|edge| {
+            let (_, child) = dag.graph.edge_endpoints(edge)?;
             let scores = dag.graph[child].future.plus(mover, dag.graph[edge].gain);
-            if best.is_none_or(|(_, best)| scores.margin_for(mover) > best.margin_for(mover)) {
-                best = Some((edge, scores));
-            }
-        }
-        if let Some((edge, scores)) = best {
+            Some(((edge, scores), scores.margin_for(mover)))
+        });
+        if let Some(((edge, scores), _)) = first_best(scored) {
             dag.graph[node].future = scores;
             dag.graph[edge].optimal = true;
         }

@@ -1,7 +1,10 @@
-//! Instance input: the `--piles 3,9,1,2` list syntax and JSON lines (`{"piles": [..]}`,
-//! `{"n": N}`), parsed with messages that name the offending value and line.
+//! Instance input: the fields an instance is given by, the list syntax `3,9,1,2`, JSON lines
+//! (`{"piles": [..]}`, `{"n": N}`), all parsed with messages that name the offending value and
+//! line, and the short form instances are shown in.
 
-use crate::error::InputError;
+pub mod fields;
+
+use crate::error::{InputError, Setting};
 use serde::{Deserialize, Serialize};
 use std::io::BufRead;
 
@@ -53,7 +56,7 @@ impl InstanceInput {
     /// A short description for people: `[4, 6, 2, 3]`, `N=10` or `N=10 S={1, 3, 4}`.
     pub fn describe(&self) -> String {
         let base = match (&self.piles, self.n) {
-            (Some(piles), _) => crate::games::format_piles(piles),
+            (Some(piles), _) => format_piles(piles),
             (None, Some(n)) => format!("N={n}"),
             (None, None) => "(empty instance)".to_string(),
         };
@@ -93,6 +96,27 @@ impl InstanceRef<'_> {
     }
 }
 
+/// A pile list for people: `[4, 6, 2, 3]`, shortened in the middle when long.
+pub fn format_piles(piles: &[i64]) -> String {
+    const SHOWN_AT_EACH_END: usize = 6;
+    let join = |part: &[i64]| {
+        part.iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if piles.len() <= 2 * SHOWN_AT_EACH_END + 1 {
+        format!("[{}]", join(piles))
+    } else {
+        format!(
+            "[{}, … {} more …, {}]",
+            join(&piles[..SHOWN_AT_EACH_END]),
+            piles.len() - 2 * SHOWN_AT_EACH_END,
+            join(&piles[piles.len() - SHOWN_AT_EACH_END..])
+        )
+    }
+}
+
 /// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.
 ///
 /// ```
@@ -102,9 +126,10 @@ impl InstanceRef<'_> {
 /// ```
 pub fn parse_piles(list: &str) -> Result<Vec<i64>, InputError> {
     if list.trim().is_empty() {
-        return Err(InputError::Constraint(
-            "--piles is empty: give at least one pile, e.g. --piles 3,9,1,2".into(),
-        ));
+        return Err(InputError::EmptyList {
+            what: Setting::Piles,
+            example: "3,9,1,2",
+        });
     }
     list.split(',')
         .enumerate()
@@ -150,11 +175,11 @@ pub fn parse_subtract(list: &str) -> Result<Vec<u64>, InputError> {
         .enumerate()
         .map(|(index, text)| {
             let text = text.trim();
-            text.parse::<u64>().map_err(|_| {
-                InputError::Constraint(format!(
-                    "--subtract entry {} in '{list}' is '{text}', not a positive integer",
-                    index + 1
-                ))
+            text.parse::<u64>().map_err(|_| InputError::NotPositive {
+                what: Setting::Subtract,
+                position: index + 1,
+                list: list.to_string(),
+                text: text.to_string(),
             })
         })
         .collect()
@@ -200,6 +225,16 @@ pub fn read_instances(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_pile_lists_are_shortened() {
+        assert_eq!(format_piles(&[4, 6, 2, 3]), "[4, 6, 2, 3]");
+        let long: Vec<i64> = (1..=20).collect();
+        assert_eq!(
+            format_piles(&long),
+            "[1, 2, 3, 4, 5, 6, … 8 more …, 15, 16, 17, 18, 19, 20]"
+        );
+    }
 
     #[test]
     fn piles_parse_with_spaces_and_signs() {

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use gamelab::games::stone_game::StoneGame;
-//! use gamelab::games::AnyGame;
+//! use gamelab::registry::AnyGame;
 //! use gamelab::game::Winner;
 //! use gamelab::solve::SolverKind;
 //!
@@ -20,7 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod bench;
+pub mod choice;
 pub mod claims;
 pub mod error;
 pub mod export;
@@ -28,8 +28,11 @@ pub mod game;
 pub mod games;
 pub mod generate;
 pub mod graph;
+pub mod image;
 pub mod input;
 pub mod plot;
+pub mod random;
+pub mod registry;
 pub mod render;
 pub mod report;
 pub mod size;
@@ -37,6 +40,7 @@ pub mod solve;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod tournament;
 
 pub use error::{InputError, SolveError};
 
@@ -45,5 +49,5 @@ pub use error::{InputError, SolveError};
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 pub use game::{Game, Player, Scores, Winner};
-pub use games::{AnyGame, GAMES, find_game};
+pub use registry::{AnyGame, GAMES, find_game};
 pub use solve::{Solution, SolverKind};

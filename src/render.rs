@@ -1,25 +1,11 @@
 //! Turning DOT into a picture: Graphviz's `dot` when it is on PATH (SVG or PNG); otherwise the
 //! pure-Rust layout-rs for SVG, and for PNG a message saying how to install Graphviz.
 
+use crate::choice::Choice;
+use crate::image::ImageFormat;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// Picture formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PictureFormat {
-    Svg,
-    Png,
-}
-
-impl PictureFormat {
-    fn name(self) -> &'static str {
-        match self {
-            PictureFormat::Svg => "svg",
-            PictureFormat::Png => "png",
-        }
-    }
-}
 
 /// Which renderer drew a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +32,7 @@ pub enum RenderError {
     PngNeedsGraphviz,
     #[error(
         "without Graphviz, pictures are limited to {LAYOUT_RS_NODE_LIMIT} nodes (this graph has \
-         {0}): {INSTALL_GRAPHVIZ}, or draw the state DAG (--dag) or a smaller instance"
+         {0}): {INSTALL_GRAPHVIZ}, or draw the state DAG or a smaller instance"
     )]
     TooLargeWithoutGraphviz(usize),
     #[error("Graphviz's dot failed: {0}")]
@@ -72,7 +58,7 @@ pub fn graphviz_available() -> bool {
 pub fn render_dot(
     dot: &str,
     nodes: usize,
-    format: PictureFormat,
+    format: ImageFormat,
     path: &Path,
 ) -> Result<Renderer, RenderError> {
     if graphviz_available() {
@@ -80,8 +66,8 @@ pub fn render_dot(
         return Ok(Renderer::Graphviz);
     }
     match format {
-        PictureFormat::Png => Err(RenderError::PngNeedsGraphviz),
-        PictureFormat::Svg => {
+        ImageFormat::Png => Err(RenderError::PngNeedsGraphviz),
+        ImageFormat::Svg => {
             let svg = render_svg_with_layout_rs(dot, nodes)?;
             std::fs::write(path, svg).map_err(|error| RenderError::Write {
                 path: path.display().to_string(),
@@ -92,7 +78,7 @@ pub fn render_dot(
     }
 }
 
-fn render_with_graphviz(dot: &str, format: PictureFormat, path: &Path) -> Result<(), RenderError> {
+fn render_with_graphviz(dot: &str, format: ImageFormat, path: &Path) -> Result<(), RenderError> {
     let mut child = Command::new("dot")
         .arg(format!("-T{}", format.name()))
         .arg("-o")

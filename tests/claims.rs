@@ -7,9 +7,9 @@ mod common;
 use common::{fails_with, gamelab};
 use gamelab::claims::catalogue::{catalogue, find_claim};
 use gamelab::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
-use gamelab::games::find_game;
 use gamelab::generate::{Parity, SizeRange, ValueSpec};
 use gamelab::input::{InstanceInput, InstanceRef};
+use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
 
 #[test]

@@ -111,11 +111,11 @@ fn missing_or_empty_piles_are_refused() {
     fails_with(&["solve", "stone-game"], &["needs piles"]);
     fails_with(
         &["solve", "stone-game", "--piles", ""],
-        &["--piles is empty"],
+        &["piles (--piles) is empty"],
     );
     fails_with(
         &["solve", "stone-game-ii", "--piles", " "],
-        &["--piles is empty"],
+        &["piles (--piles) is empty"],
     );
     // The piles given as an empty JSON array.
     let output = gamelab()
@@ -265,5 +265,8 @@ fn wrong_input_form_is_refused() {
         &["solve", "divisor-game", "--piles", "1,2"],
         &["does not take piles"],
     );
-    fails_with(&["solve", "stone-game", "--n", "4"], &["does not take n"]);
+    fails_with(
+        &["solve", "stone-game", "--n", "4"],
+        &["does not take N (--n)"],
+    );
 }

@@ -181,7 +181,7 @@ fn bad_sweep_options_are_refused() {
     );
     fails_with(
         &["sweep", "stone-game", "--shard", "4/3"],
-        &["--shard '4/3'"],
+        &["'4/3' is not of the form K/N"],
     );
     fails_with(&["sweep", "stone-game", "--shard", "x"], &["K/N"]);
     fails_with(

@@ -40,8 +40,8 @@ fn oversize_requests_are_refused_with_the_count() {
         &["tree", "stone-game", "--piles", &piles],
         &[
             "game tree has 1610612735 nodes",
-            "--max-nodes 1000000",
-            "use --dag (the state DAG has 466 nodes)",
+            "more than --max-nodes allows (1000000)",
+            "draw the state DAG (--dag) instead (it has 466 nodes)",
         ],
     );
     fails_with(
@@ -54,7 +54,7 @@ fn oversize_requests_are_refused_with_the_count() {
             "--max-nodes",
             "10",
         ],
-        &["state DAG has 16 nodes, above --max-nodes 10"],
+        &["state DAG has 16 nodes, more than --max-nodes allows (10)"],
     );
     let huge = vec!["1"; 3000].join(",");
     fails_with(
@@ -184,7 +184,7 @@ fn bad_render_arguments_are_refused() {
             "gif",
             "x.gif",
         ],
-        &["'gif' is not svg or png"],
+        &["'gif' is not one of svg, png"],
     );
     fails_with(
         &["tree", "stone-game", "--piles", "1,2", "--render", "svg"],

@@ -3,9 +3,9 @@
 //! threads, below and above the threading threshold), the lane-batched sweep kernel (16-, 32-
 //! and 64-bit lanes, partial groups), Stone Game II's sliding windows, and the value-only solve.
 
-use gamelab::games::find_game;
 use gamelab::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::input::{InstanceInput, InstanceRef};
+use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
 use gamelab::solve::dp::stone_game::rolling_margin;
 use gamelab::solve::dp::stone_game_batch::batch_margins;

@@ -1,9 +1,9 @@
 //! The seeded generator: byte-stable output (golden values), regeneration of any instance
 //! alone, every constraint met on every instance, and impossible constraints refused.
 
-use gamelab::games::find_game;
 use gamelab::generate::{Distribution, Generator, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use gamelab::input::InstanceInput;
+use gamelab::registry::find_game;
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
@@ -144,12 +144,12 @@ fn impossible_constraints_are_refused_with_a_message() {
     refuse(
         SizeRange::new(2, 5),
         ValueSpec::uniform(9, 1),
-        "--min-value 9 is larger",
+        "the smallest pile value 9 is larger than the largest pile value 1",
     );
     refuse(
         SizeRange::new(5, 2),
         ValueSpec::uniform(1, 9),
-        "--n-min 5 is larger",
+        "the smallest size 5 is larger than the largest size 2",
     );
     refuse(SizeRange::new(0, 2), ValueSpec::uniform(1, 9), "at least 1");
     let all_even = ValueSpec {

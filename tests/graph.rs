@@ -5,12 +5,13 @@
 
 use gambit_parser::{ExtensiveFormGame, Node};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::games::RegisteredGame;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_iii::StoneGameIII;
-use gamelab::games::{AnyGame, RegisteredGame};
 use gamelab::graph::{GraphKind, build_dag, build_tree, check_size};
+use gamelab::registry::AnyGame;
 use gamelab::size::{Count, dag_size};
 use gamelab::solve::SolverKind;
 use proptest::prelude::*;
@@ -224,7 +225,7 @@ fn efg_refuses_the_dag() {
     let mut out = Vec::new();
     let error =
         export_graph(GraphFormat::Efg, &game, &build_dag(&game), &meta, &mut out).unwrap_err();
-    assert!(error.to_string().contains("drop --dag"));
+    assert!(error.to_string().contains("not a state DAG"), "{error}");
 }
 
 #[test]

@@ -7,12 +7,13 @@ mod common;
 use common::stdout_of;
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::game::Game;
+use gamelab::games::RegisteredGame;
 use gamelab::games::coins_in_a_circle::CoinsInACircle;
 use gamelab::games::nim::{Periodicity, grundy_values, periodicity};
 use gamelab::games::stone_game_iv::win_table;
 use gamelab::games::stone_game_vii::StoneGameVII;
-use gamelab::games::{AnyGame, RegisteredGame};
 use gamelab::graph::build_tree;
+use gamelab::registry::AnyGame;
 use gamelab::solve::SolverKind;
 use proptest::prelude::*;
 

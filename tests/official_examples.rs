@@ -3,8 +3,8 @@
 //! and the seed articles in ../shared/seeds/ (000: [1,100,3] -> -96; 001: gold pots
 //! [4,6,2,3] -> 9 to 6; 002: [1,2,3,7] -> Bob; 003: [3,9,1,2] table).
 
-use gamelab::games::find_game;
 use gamelab::input::InstanceInput;
+use gamelab::registry::find_game;
 use gamelab::{Solution, Winner};
 
 /// Solves `input` of `game` with every applicable solver and checks they give the same result.

@@ -6,14 +6,14 @@ mod common;
 
 use common::{fails_with, stdout_of};
 use gamelab::games::stone_game::StoneGame;
-use gamelab::games::{AnyGame, find_game};
 use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::plot::heatmap::HeatmapChart;
 use gamelab::plot::margins::MarginChart;
-use gamelab::plot::outcomes::OutcomeChart;
-use gamelab::plot::shares::SharesChart;
+use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
+use gamelab::plot::winner_strip::WinnerStripChart;
 use gamelab::plot::{Chart, save, to_svg};
+use gamelab::registry::{AnyGame, find_game};
 use gamelab::sweep::{Shard, SweepRow, SweepSpec, margins_at, read_csv, run_sweep, write_csv};
 use std::path::Path;
 
@@ -73,7 +73,7 @@ fn win_rate_chart_renders() {
 #[test]
 fn shares_chart_renders() {
     renders(
-        &SharesChart::new(sweep_rows()).unwrap(),
+        &OutcomeSharesChart::new(sweep_rows()).unwrap(),
         &[
             "stone-game: who wins under optimal play, by n",
             "share of instances",
@@ -134,7 +134,7 @@ fn heatmap_renders_the_seed_table() {
 fn divisor_chart_renders() {
     let outcomes = (1..=60).map(|n| (n, n % 2 == 0)).collect();
     renders(
-        &OutcomeChart::new("divisor-game", outcomes).unwrap(),
+        &WinnerStripChart::new("divisor-game", outcomes).unwrap(),
         &["divisor-game: who wins from N", "30 of 30 even N", "winner"],
     );
 }
@@ -150,8 +150,8 @@ fn a_chart_from_csv_equals_the_chart_from_the_sweep() {
         to_svg(&WinRateChart::new(from_csv.clone()).unwrap()).unwrap()
     );
     assert_eq!(
-        to_svg(&SharesChart::new(rows).unwrap()).unwrap(),
-        to_svg(&SharesChart::new(from_csv).unwrap()).unwrap()
+        to_svg(&OutcomeSharesChart::new(rows).unwrap()).unwrap(),
+        to_svg(&OutcomeSharesChart::new(from_csv).unwrap()).unwrap()
     );
 }
 
@@ -170,7 +170,7 @@ fn cli_charts_from_the_sweep_and_from_its_csv_are_identical() {
         &path("s.csv"),
         "--plot",
         &path("direct.svg"),
-        "--plot-shares",
+        "--plot-outcome-shares",
         &path("direct-shares.png"),
     ]);
     stdout_of(&[
@@ -187,7 +187,7 @@ fn cli_charts_from_the_sweep_and_from_its_csv_are_identical() {
     );
     stdout_of(&[
         "plot",
-        "shares",
+        "outcome-shares",
         "--input",
         &path("s.csv"),
         "--out",
@@ -264,6 +264,7 @@ fn bad_csvs_name_the_column_and_line() {
     );
     let missing = dir.path().join("missing.csv");
     std::fs::write(&missing, "n,trials,ties\n1,2,0\n").unwrap();
+    // `shares` is the old name of `outcome-shares`, kept as a hidden alias.
     fails_with(
         &[
             "plot",
@@ -327,7 +328,7 @@ fn bad_plot_requests_are_refused() {
     fails_with(
         &[
             "plot",
-            "outcomes",
+            "winner-strip",
             "--input",
             piles_csv,
             "--out",
@@ -364,7 +365,7 @@ fn share_chart_renders_with_the_pizza_bound() {
         let (first, total) = (row.lowest_first.unwrap(), row.lowest_total.unwrap());
         assert!(9 * first >= 4 * total, "n = {}", row.n);
     }
-    let chart = gamelab::plot::share::ShareChart::new(rows, entry.share_bound).unwrap();
+    let chart = gamelab::plot::score_share::ScoreShareChart::new(rows, entry.share_bound).unwrap();
     renders(
         &chart,
         &[
@@ -374,7 +375,7 @@ fn share_chart_renders_with_the_pizza_bound() {
         ],
     );
     // Games without recorded shares are refused with a reason.
-    let none = gamelab::plot::share::ShareChart::new(sweep_rows_negative(), None);
+    let none = gamelab::plot::score_share::ScoreShareChart::new(sweep_rows_negative(), None);
     assert!(
         none.err()
             .unwrap()
@@ -390,4 +391,67 @@ fn sweep_rows_negative() -> Vec<SweepRow> {
         shard: Shard::ALL,
     };
     run_sweep(find_game("stone-game").unwrap(), &spec, &|_| {}).unwrap()
+}
+
+#[test]
+fn renamed_chart_kinds_keep_their_old_names_as_hidden_aliases() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    stdout_of(&[
+        "sweep",
+        "coins-in-a-circle",
+        "--n-max",
+        "6",
+        "--trials",
+        "50",
+        "--out",
+        &path("c.csv"),
+        "--plot-shares",
+        &path("old-flag.svg"),
+    ]);
+    stdout_of(&[
+        "sweep",
+        "divisor-game",
+        "--n-max",
+        "30",
+        "--out",
+        &path("d.csv"),
+    ]);
+    for (old, new, csv) in [
+        ("shares", "outcome-shares", "c.csv"),
+        ("share", "score-share", "c.csv"),
+        ("outcomes", "winner-strip", "d.csv"),
+    ] {
+        stdout_of(&[
+            "plot",
+            old,
+            "--input",
+            &path(csv),
+            "--out",
+            &path("old.svg"),
+        ]);
+        stdout_of(&[
+            "plot",
+            new,
+            "--input",
+            &path(csv),
+            "--out",
+            &path("new.svg"),
+        ]);
+        assert_eq!(
+            std::fs::read(path("old.svg")).unwrap(),
+            std::fs::read(path("new.svg")).unwrap(),
+            "{old} draws what {new} draws"
+        );
+    }
+    let help = stdout_of(&["plot", "--help"]);
+    let listed: Vec<&str> = help
+        .lines()
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert!(listed.contains(&"outcome-shares"), "{help}");
+    for old in ["shares", "share", "outcomes"] {
+        assert!(!listed.contains(&old), "{old} is listed: {help}");
+    }
 }

@@ -3,6 +3,7 @@
 //! variation through the `Game` trait reproduces both scores.
 
 use gamelab::game::Game;
+use gamelab::games::RegisteredGame;
 use gamelab::games::coins_in_a_circle::CoinsInACircle;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::nim::Nim;
@@ -11,7 +12,7 @@ use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_iii::StoneGameIII;
 use gamelab::games::stone_game_iv::StoneGameIV;
 use gamelab::games::stone_game_vii::StoneGameVII;
-use gamelab::games::{AnyGame, RegisteredGame};
+use gamelab::registry::AnyGame;
 use gamelab::solve::{MoveRecord, Solution, SolverKind};
 use gamelab::{Player, Scores};
 use proptest::prelude::*;

@@ -11,11 +11,12 @@ use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_iii::StoneGameIII;
-use gamelab::games::{AnyGame, find_game};
 use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::registry::{AnyGame, find_game};
 use gamelab::solve::SolverKind;
+use gamelab::strategy::GameRecord;
 use gamelab::strategy::StrategySpec;
-use gamelab::strategy::lab::{GameRecord, run_matches, tournament};
+use gamelab::tournament::{run_matches, tournament};
 use proptest::prelude::*;
 
 fn spec(text: &str) -> StrategySpec {

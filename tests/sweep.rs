@@ -2,8 +2,8 @@
 //! byte, counts add up, and the parity argument of the seeds shows in the data (even n: the
 //! first player never loses).
 
-use gamelab::games::find_game;
 use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
+use gamelab::registry::find_game;
 use gamelab::sweep::{Shard, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep, write_csv};
 
 fn spec(sizes: SizeRange, values: ValueSpec, trials: u64) -> SweepSpec {

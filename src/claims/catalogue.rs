@@ -2,9 +2,9 @@
 //! statement, source, the exact `gamelab check` commands that settle it, and the fixed seed.
 
 use super::{CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim};
-use crate::games::find_game;
 use crate::generate::{Distribution, Parity, SizeRange, ValueSpec};
 use crate::input::Extras;
+use crate::registry::find_game;
 use crate::solve::SolverKind;
 use serde::Serialize;
 

@@ -13,16 +13,17 @@
 
 pub mod catalogue;
 
-use crate::error::{InputError, SolveError};
+use crate::choice::Choice;
+use crate::error::{InputError, Setting, SolveError};
 use crate::game::Winner;
-use crate::games::GameEntry;
 use crate::generate::{Generator, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use crate::input::{Extras, InstanceInput, InstanceRef};
+use crate::registry::GameEntry;
 use crate::solve::{Solution, SolverKind};
 use serde::Serialize;
 
 /// What a claim says about the outcome under optimal play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Expectation {
     /// The first player ends strictly ahead.
@@ -69,6 +70,24 @@ impl Expectation {
             Expectation::SecondNeverLoses => "the second player never loses",
             Expectation::Tie => "the game is a tie",
         }
+    }
+}
+
+impl Choice for Expectation {
+    const ALL: &'static [Expectation] = &[
+        Expectation::FirstWins,
+        Expectation::FirstNeverLoses,
+        Expectation::SecondWins,
+        Expectation::SecondNeverLoses,
+        Expectation::Tie,
+    ];
+
+    fn name(self) -> &'static str {
+        Expectation::name(self)
+    }
+
+    fn summary(self) -> &'static str {
+        self.sentence()
     }
 }
 
@@ -247,7 +266,7 @@ pub fn check_claim(
     };
     let generator = Generator::new(entry, spec)?;
     if options.samples == 0 {
-        return Err(InputError::out_of_range("--samples", "at least 1", 0).into());
+        return Err(InputError::at_least_one(Setting::Samples, options.samples).into());
     }
     if !entry.solvers.contains(&claim.solver) {
         return Err(SolveError::NotApplicable {

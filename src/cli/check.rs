@@ -2,12 +2,13 @@
 //! it holds, 1 when refuted (with the smallest counterexample and its optimal play).
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs};
+use super::values::choice;
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::claims::{
     CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, Minimality, Verdict, check_claim,
 };
-use gamelab::games::find_game;
+use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -18,7 +19,7 @@ pub struct CheckArgs {
     /// The game (see `gamelab games`)
     game: String,
     /// What optimal play is claimed to give
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Expectation>())]
     expect: Expectation,
     #[command(flatten)]
     sizes: SizeArgs,
@@ -33,7 +34,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
     /// The solver deciding each instance
-    #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = "auto")]
     solver: SolverKind,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -45,9 +46,6 @@ fn default_sizes(takes_piles: bool) -> (u64, u64) {
     if takes_piles { (1, 10) } else { (1, 1000) }
 }
 
-/// Exit status of a refuted claim.
-const EXIT_REFUTED: u8 = 1;
-
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     let (low, high) = default_sizes(game.takes_piles());
@@ -57,7 +55,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         sizes: args.sizes.range(low, high),
         values: args.values.spec(game),
         solver: args.solver,
-        extras: args.extras.extras()?,
+        extras: args.extras.extras(),
     };
     let options = CheckOptions {
         samples: args.samples,
@@ -77,7 +75,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     Ok(if verdict.holds {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(EXIT_REFUTED)
+        ExitCode::from(super::EXIT_FINDING)
     })
 }
 

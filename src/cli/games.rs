@@ -1,6 +1,7 @@
 //! `gamelab games`: the games with their rules, input form and solvers.
 
-use gamelab::games::{GAMES, InputForm};
+use gamelab::games::InputForm;
+use gamelab::registry::GAMES;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {

@@ -4,8 +4,8 @@
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::open_output;
 use clap::Args;
-use gamelab::games::find_game;
 use gamelab::generate::Generator;
+use gamelab::registry::find_game;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,10 +2,11 @@
 //! (`--n`, `--n-min`, `--n-max`, `--n-parity`), values (`--min-value`, `--max-value`,
 //! `--distribution`, `--total-parity`) and `--seed`.
 
+use super::values::{SubtractionSet, choice, subtraction_set};
 use clap::Args;
-use gamelab::games::GameEntry;
 use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
-use gamelab::input::{Extras, parse_subtract};
+use gamelab::input::Extras;
+use gamelab::registry::GameEntry;
 
 /// Default pile values: LeetCode 877's positive piles, small enough to read.
 pub const DEFAULT_MIN_VALUE: i64 = 1;
@@ -25,7 +26,7 @@ pub struct SizeArgs {
     #[arg(long, value_name = "B")]
     pub n_max: Option<u64>,
     /// Only sizes of this parity
-    #[arg(long, value_enum, value_name = "PARITY")]
+    #[arg(long, value_parser = choice::<Parity>(), value_name = "PARITY")]
     pub n_parity: Option<Parity>,
     /// Only sizes n with n % M == R (with --n-residue R)
     #[arg(long, value_name = "M", requires = "n_residue")]
@@ -63,10 +64,10 @@ pub struct ValueArgs {
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub max_value: Option<i64>,
     /// How pile values are drawn [default: uniform]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Distribution>())]
     pub distribution: Option<Distribution>,
     /// Only instances whose piles add up to a total of this parity (odd: no ties, as in LeetCode 877)
-    #[arg(long, value_enum, value_name = "PARITY")]
+    #[arg(long, value_parser = choice::<Parity>(), value_name = "PARITY")]
     pub total_parity: Option<Parity>,
 }
 
@@ -90,16 +91,16 @@ impl ValueArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ExtraArgs {
     /// nim's subtraction set, for every instance (e.g. 1,3,4; default 1,2,3)
-    #[arg(long, value_name = "LIST")]
-    pub subtract: Option<String>,
+    #[arg(long, value_name = "LIST", value_parser = subtraction_set)]
+    pub subtract: Option<SubtractionSet>,
 }
 
 impl ExtraArgs {
     /// The extra fields every generated instance carries.
-    pub fn extras(&self) -> Result<Extras, gamelab::InputError> {
-        Ok(Extras {
-            subtract: self.subtract.as_deref().map(parse_subtract).transpose()?,
-        })
+    pub fn extras(&self) -> Extras {
+        Extras {
+            subtract: self.subtract.as_ref().map(|set| set.0.clone()),
+        }
     }
 }
 
@@ -116,6 +117,6 @@ pub fn generator_spec(
         sizes: sizes.range(default_sizes.0, default_sizes.1),
         values: values.spec(game),
         seed,
-        extras: extras.extras()?,
+        extras: extras.extras(),
     })
 }

@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions (clap derive, one file per subcommand), the
-//! error policy (one line on stderr, exit status 2; a closed pipe is not an error) and output
-//! helpers. Everything substantial lives in the library.
+//! error policy (one line on stderr, exit status 2; a closed pipe is not an error), the flag
+//! names of the library's settings, and output helpers. Everything substantial lives in the
+//! library.
 
 mod bench;
 mod check;
@@ -17,6 +18,7 @@ mod solve;
 mod sweep;
 mod tournament;
 mod tree;
+mod values;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -25,8 +27,11 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Exit status for bad input or usage.
-const EXIT_USAGE: u8 = 2;
+/// Exit status of a finding: a claim refuted.
+const EXIT_FINDING: u8 = 1;
+/// Exit status of every error: bad input or usage, an unreadable or unwritable file, a failed
+/// external tool (as grep: 1 is a finding, 2 is trouble).
+const EXIT_ERROR: u8 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -75,6 +80,7 @@ enum Command {
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
 pub fn main() -> ExitCode {
+    gamelab::error::name_settings(flag_name);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
@@ -84,8 +90,34 @@ pub fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", one_line(&format!("{error:#}")));
-            ExitCode::from(EXIT_USAGE)
+            ExitCode::from(EXIT_ERROR)
         }
+    }
+}
+
+/// The flags (or words) the command line gives the library's settings in messages.
+fn flag_name(setting: gamelab::error::Setting) -> &'static str {
+    use gamelab::error::Setting;
+    match setting {
+        Setting::Piles => "piles (--piles)",
+        Setting::Number => "N (--n)",
+        Setting::Subtract => "the subtraction set (--subtract)",
+        Setting::MinSize => "--n-min",
+        Setting::MaxSize => "--n-max",
+        Setting::SizeModulus => "--n-mod",
+        Setting::SizeResidue => "--n-residue",
+        Setting::MinValue => "--min-value",
+        Setting::MaxValue => "--max-value",
+        Setting::ValueSettings => {
+            "pile values (--min-value, --max-value, --distribution, --total-parity)"
+        }
+        Setting::TotalParity => "--total-parity",
+        Setting::Trials => "--trials",
+        Setting::Samples => "--samples",
+        Setting::Shard => "--shard",
+        Setting::MaxNodes => "--max-nodes",
+        Setting::StateDag => "the state DAG (--dag)",
+        Setting::Solver => "--solver",
     }
 }
 
@@ -115,13 +147,13 @@ fn usage_error(error: clap::Error) -> ExitCode {
             let _ = error.print();
             ExitCode::SUCCESS
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            ExitCode::from(EXIT_USAGE)
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            eprintln!("usage: gamelab <COMMAND> [OPTIONS]; run 'gamelab --help' for the commands");
+            ExitCode::from(EXIT_ERROR)
         }
         _ => {
             eprintln!("error: {}", one_line(&error.to_string()));
-            ExitCode::from(EXIT_USAGE)
+            ExitCode::from(EXIT_ERROR)
         }
     }
 }

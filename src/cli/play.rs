@@ -2,14 +2,15 @@
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::values::{PileList, pile_list};
 use super::{Format, open_output};
 use clap::Args;
-use gamelab::games::{GameEntry, find_game};
 use gamelab::generate::Generator;
-use gamelab::input::{InstanceInput, parse_piles};
+use gamelab::input::InstanceInput;
+use gamelab::registry::{GameEntry, find_game};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::StrategySpec;
-use gamelab::strategy::lab::{MatchStats, check_strategies, describe_instances, run_matches};
+use gamelab::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,8 +26,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "STRATEGY")]
     second: StrategySpec,
     /// One instance's piles (plays it move by move)
-    #[arg(long, value_name = "LIST", allow_hyphen_values = true, conflicts_with_all = ["n_min", "n_max", "trials"])]
-    piles: Option<String>,
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n_min", "n_max", "trials"])]
+    piles: Option<PileList>,
     #[command(flatten)]
     sizes: SizeArgs,
     #[command(flatten)]
@@ -57,10 +58,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     check_strategies(game, &[args.first.clone(), args.second.clone()])?;
     let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
-        (Some(piles), _, _, _) => Some(InstanceInput::piles(parse_piles(piles)?)),
+        (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
         (None, false, Some(n), None) => {
             let mut input = InstanceInput::number(n);
-            args.extras.extras()?.apply_to(&mut input);
+            args.extras.extras().apply_to(&mut input);
             Some(input)
         }
         _ => None,

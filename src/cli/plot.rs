@@ -5,15 +5,15 @@ use super::generator_args::{DEFAULT_SEED, ExtraArgs, ValueArgs};
 use super::instance::InstanceArgs;
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use gamelab::games::find_game;
 use gamelab::generate::{GeneratorSpec, SizeRange};
 use gamelab::plot::heatmap::HeatmapChart;
 use gamelab::plot::margins::MarginChart;
-use gamelab::plot::outcomes::OutcomeChart;
-use gamelab::plot::share::ShareChart;
-use gamelab::plot::shares::SharesChart;
+use gamelab::plot::outcome_shares::OutcomeSharesChart;
+use gamelab::plot::score_share::ScoreShareChart;
 use gamelab::plot::win_rate::WinRateChart;
-use gamelab::plot::{Chart, ImageKind, save};
+use gamelab::plot::winner_strip::WinnerStripChart;
+use gamelab::plot::{Chart, image_format, save};
+use gamelab::registry::find_game;
 use gamelab::solve::dp::divisor_game::win_table;
 use gamelab::sweep::{SweepRow, margins_at, read_csv};
 use std::path::{Path, PathBuf};
@@ -30,9 +30,11 @@ enum PlotKind {
     /// First-player win rate against n, odd and even n apart, with 95% intervals and ties
     WinRate(FromCsv),
     /// Outcome shares (first wins, ties, second wins) against n as stacked bars
-    Shares(FromCsv),
+    #[command(alias = "shares")]
+    OutcomeShares(FromCsv),
     /// The first player's share of the total against n, beside the game's known guarantee
-    Share(FromCsv),
+    #[command(alias = "share")]
+    ScoreShare(FromCsv),
     /// Histogram of the margin (first minus second) over random instances of one size
     Margins(MarginsArgs),
     /// Heatmap of one instance's DP table (stone-game, stone-game-ii)
@@ -40,7 +42,8 @@ enum PlotKind {
     /// divisor-game: who wins for every N in a range (computed with the DP)
     Divisor(DivisorArgs),
     /// Who wins for every N, from the sweep CSV of any number game (stone-game-iv, nim, ...)
-    Outcomes(FromCsv),
+    #[command(alias = "outcomes")]
+    WinnerStrip(FromCsv),
 }
 
 #[derive(Args)]
@@ -111,44 +114,44 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             let chart = WinRateChart::new(read_rows(&args.input)?)?;
             write_chart(&chart, &args.out)?;
         }
-        PlotKind::Shares(args) => {
-            let chart = SharesChart::new(read_rows(&args.input)?)?;
+        PlotKind::OutcomeShares(args) => {
+            let chart = OutcomeSharesChart::new(read_rows(&args.input)?)?;
             write_chart(&chart, &args.out)?;
         }
-        PlotKind::Share(args) => {
+        PlotKind::ScoreShare(args) => {
             let rows = read_rows(&args.input)?;
             let bound = match rows.first() {
                 Some(row) => find_game(&row.game)?.share_bound,
                 None => None,
             };
-            write_chart(&ShareChart::new(rows, bound)?, &args.out)?;
+            write_chart(&ScoreShareChart::new(rows, bound)?, &args.out)?;
         }
         PlotKind::Margins(args) => margins(args)?,
         PlotKind::Heatmap(args) => {
-            ImageKind::of(&args.out)?;
+            image_format(&args.out)?;
             let game = find_game(&args.game)?;
-            let instance = game.build(&args.instance.to_input()?)?;
+            let instance = game.build(&args.instance.to_input())?;
             let table = instance.dp_table().with_context(|| {
                 format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name)
             })?;
             write_chart(&HeatmapChart::new(table)?, &args.out)?;
         }
         PlotKind::Divisor(args) => divisor(args)?,
-        PlotKind::Outcomes(args) => {
+        PlotKind::WinnerStrip(args) => {
             let rows = read_rows(&args.input)?;
             let game = rows.first().map_or(String::new(), |row| row.game.clone());
             if let Some(row) = rows.first()
                 && find_game(&row.game)?.takes_piles()
             {
                 anyhow::bail!(
-                    "{}: plot outcomes draws number games (one instance per N), but the rows \
-                     are for {}, a pile game: use plot win-rate or plot shares",
+                    "{}: plot winner-strip draws number games (one instance per N), but the \
+                     rows are for {}, a pile game: use plot win-rate or plot outcome-shares",
                     args.input,
                     row.game
                 );
             }
             let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
-            write_chart(&OutcomeChart::new(&game, outcomes)?, &args.out)?;
+            write_chart(&WinnerStripChart::new(&game, outcomes)?, &args.out)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -171,13 +174,13 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
 }
 
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
-    ImageKind::of(&args.out)?;
+    image_format(&args.out)?;
     let game = find_game(&args.game)?;
     let spec = GeneratorSpec {
         sizes: SizeRange::new(args.n, args.n),
         values: args.values.spec(game),
         seed: args.seed,
-        extras: args.extras.extras()?,
+        extras: args.extras.extras(),
     };
     if args.trials == 0 {
         anyhow::bail!("--trials must be at least 1, got 0");
@@ -192,7 +195,7 @@ fn margins(args: MarginsArgs) -> anyhow::Result<()> {
 }
 
 fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
-    ImageKind::of(&args.out)?;
+    image_format(&args.out)?;
     let outcomes: Vec<(u64, bool)> = match &args.input {
         Some(input) => {
             let rows = read_rows(input)?;
@@ -221,5 +224,5 @@ fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
                 .collect()
         }
     };
-    write_chart(&OutcomeChart::new("divisor-game", outcomes)?, &args.out)
+    write_chart(&WinnerStripChart::new("divisor-game", outcomes)?, &args.out)
 }

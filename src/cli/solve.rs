@@ -1,11 +1,12 @@
 //! `gamelab solve`: solve one instance (`--piles`, `--n`) or a file of JSON lines (`--input`).
 
 use super::instance::InstanceArgs;
+use super::values::choice;
 use super::{Format, open_input, open_output};
 use anyhow::Context;
 use clap::Args;
-use gamelab::games::find_game;
 use gamelab::input::read_instances;
+use gamelab::registry::find_game;
 use gamelab::solve::{Solution, SolverKind};
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["piles", "n"])]
     input: Option<String>,
     /// The solver
-    #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = "auto")]
     solver: SolverKind,
     /// Output format [default: text for one instance, json for --input]
     #[arg(long, value_enum)]
@@ -36,7 +37,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
     match &args.input {
         None => {
-            let input = args.instance.to_input()?;
+            let input = args.instance.to_input();
             let instance = game.build(&input)?;
             let solution = solve(instance.as_ref(), &args)?;
             let format = args.format.unwrap_or(Format::Text);

@@ -2,14 +2,14 @@
 //! in parallel; text table, CSV or JSON.
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::open_output;
 use super::plot::write_chart;
+use super::{open_output, values};
 use anyhow::Context;
 use clap::Args;
-use gamelab::games::{GameEntry, find_game};
-use gamelab::plot::ImageKind;
-use gamelab::plot::shares::SharesChart;
+use gamelab::plot::image_format;
+use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
+use gamelab::registry::{GameEntry, find_game};
 use gamelab::sweep::{Shard, SweepRow, SweepSpec, run_sweep, summarize_by_parity, write_csv};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -34,8 +34,8 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
     /// Run only shard K of N (e.g. 3/8); combine the shards' CSVs with `gamelab merge`
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
+    #[arg(long, value_name = "K/N", value_parser = values::shard)]
+    shard: Option<Shard>,
     /// What to print on standard output
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     format: SweepFormat,
@@ -46,8 +46,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Also draw the outcome-shares chart (stacked bars): FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
-    plot_shares: Option<PathBuf>,
+    #[arg(long, value_name = "FILE", alias = "plot-shares")]
+    plot_outcome_shares: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -74,15 +74,18 @@ const PROGRESS_BAR_THRESHOLD: u64 = 20_000;
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     // Check picture names before the work, not after.
-    for path in [&args.plot, &args.plot_shares].into_iter().flatten() {
-        ImageKind::of(path)?;
+    for path in [&args.plot, &args.plot_outcome_shares]
+        .into_iter()
+        .flatten()
+    {
+        image_format(path)?;
     }
     let rows = sweep(game, &args)?;
     if let Some(path) = &args.plot {
         write_chart(&WinRateChart::new(rows.clone())?, path)?;
     }
-    if let Some(path) = &args.plot_shares {
-        write_chart(&SharesChart::new(rows.clone())?, path)?;
+    if let Some(path) = &args.plot_outcome_shares {
+        write_chart(&OutcomeSharesChart::new(rows.clone())?, path)?;
     }
     if let Some(path) = &args.out {
         let file = std::fs::File::create(path)
@@ -109,10 +112,7 @@ fn sweep(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<Vec<SweepRow>> {
     } else {
         1
     });
-    let shard = match &args.shard {
-        Some(text) => text.parse::<Shard>()?,
-        None => Shard::ALL,
-    };
+    let shard = args.shard.unwrap_or(Shard::ALL);
     let spec = SweepSpec {
         generator: generator_spec(
             game,
@@ -155,9 +155,9 @@ fn render_text(game: &GameEntry, args: &SweepArgs, rows: &[SweepRow]) -> String 
         rows[rows.len() - 1].n,
         first.trials,
         first.settings().describe(),
-        args.shard
-            .as_ref()
-            .map_or(String::new(), |shard| format!(", shard {shard}"))
+        args.shard.as_ref().map_or(String::new(), |shard| {
+            format!(", shard {}/{}", shard.index, shard.count)
+        })
     );
     let _ = writeln!(
         out,

@@ -7,12 +7,12 @@ use super::play::{DEFAULT_TRIALS, default_sizes};
 use super::plot::write_chart;
 use anyhow::Context;
 use clap::Args;
-use gamelab::games::find_game;
 use gamelab::generate::Generator;
-use gamelab::plot::ImageKind;
 use gamelab::plot::heatmap::{Grid, HeatmapChart};
+use gamelab::plot::image_format;
+use gamelab::registry::find_game;
 use gamelab::strategy::StrategySpec;
-use gamelab::strategy::lab::{Tournament, describe_instances, tournament, write_tournament_csv};
+use gamelab::tournament::{Tournament, describe_instances, tournament, write_tournament_csv};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -61,7 +61,7 @@ enum TournamentFormat {
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     if let Some(path) = &args.plot {
-        ImageKind::of(path)?;
+        image_format(path)?;
     }
     let spec = generator_spec(
         game,

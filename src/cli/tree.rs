@@ -3,12 +3,15 @@
 
 use super::instance::InstanceArgs;
 use super::open_output;
+use super::values::choice;
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use gamelab::choice::Choice;
 use gamelab::export::GraphFormat;
-use gamelab::games::find_game;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
-use gamelab::render::{PictureFormat, Renderer, render_dot};
+use gamelab::image::ImageFormat;
+use gamelab::registry::find_game;
+use gamelab::render::{Renderer, render_dot};
 use gamelab::size::Count;
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,7 +28,7 @@ pub struct TreeArgs {
     #[arg(long)]
     dag: bool,
     /// Output format [default: dot]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<GraphFormat>())]
     format: Option<GraphFormat>,
     /// Write the output to this file instead of standard output
     #[arg(long, value_name = "FILE")]
@@ -41,12 +44,15 @@ pub struct TreeArgs {
 
 pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    let instance = game.build(&args.instance.to_input()?)?;
+    let instance = game.build(&args.instance.to_input())?;
     let kind = if args.dag {
         GraphKind::Dag
     } else {
         GraphKind::Tree
     };
+    if args.dag && args.format == Some(GraphFormat::Efg) {
+        anyhow::bail!("EFG describes a game tree: drop --dag to export the tree in EFG");
+    }
     let picture = match &args.render {
         Some(values) => Some(parse_render(values)?),
         None => None,
@@ -90,12 +96,16 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn parse_render(values: &[String]) -> anyhow::Result<(PictureFormat, PathBuf)> {
+/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap.
+fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");
     };
-    let format = PictureFormat::from_str(format, true).map_err(|_| {
-        anyhow::anyhow!("--render format '{format}' is not svg or png (e.g. --render svg tree.svg)")
+    let format = ImageFormat::from_name(&format.to_ascii_lowercase()).with_context(|| {
+        format!(
+            "--render format '{format}' is not one of {} (e.g. --render svg tree.svg)",
+            ImageFormat::names()
+        )
     })?;
     Ok((format, PathBuf::from(path)))
 }

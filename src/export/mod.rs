@@ -6,8 +6,10 @@ pub mod dot;
 pub mod efg;
 pub mod json;
 
+use crate::choice::Choice;
+use crate::error::InputError;
 use crate::game::{ActionValue, Game};
-use crate::graph::{GameGraph, GraphKind};
+use crate::graph::{self, GameGraph, GraphKind};
 use crate::size::Count;
 use std::io::Write;
 
@@ -41,7 +43,7 @@ impl GraphMeta {
 /// Why an export failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    #[error("EFG describes a game tree: drop --dag to export the tree in EFG")]
+    #[error("EFG describes a game tree, not a state DAG: export the tree in EFG")]
     EfgNeedsTree,
     #[error("cannot write the graph: {0}")]
     Io(#[from] std::io::Error),
@@ -59,15 +61,68 @@ pub trait GraphExporter {
     ) -> Result<(), ExportError>;
 }
 
-/// The graph formats, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// Why a graph could not be built and exported.
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    #[error(transparent)]
+    TooLarge(#[from] InputError),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+/// The graph formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphFormat {
-    /// Graphviz DOT
+    /// Graphviz DOT.
     Dot,
-    /// Gambit extensive form (EFG 2 R), tree only
+    /// Gambit extensive form (EFG 2 R), tree only.
     Efg,
-    /// Nodes and edges as JSON
+    /// Nodes and edges as JSON.
     Json,
+}
+
+impl Choice for GraphFormat {
+    const ALL: &'static [GraphFormat] = &[GraphFormat::Dot, GraphFormat::Efg, GraphFormat::Json];
+
+    fn name(self) -> &'static str {
+        match self {
+            GraphFormat::Dot => "dot",
+            GraphFormat::Efg => "efg",
+            GraphFormat::Json => "json",
+        }
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            GraphFormat::Dot => "Graphviz DOT",
+            GraphFormat::Efg => "Gambit extensive form (EFG 2 R), tree only",
+            GraphFormat::Json => "nodes and edges as JSON",
+        }
+    }
+}
+
+/// Builds the tree or state DAG of `game` (described as `instance` in titles), refusing it before
+/// anything is built if it has more than `max_nodes` nodes, and writes it to `out` in `format`.
+/// Returns the number of nodes of the full tree and of the DAG.
+pub fn write_graph<G: Game>(
+    game: &G,
+    instance: &str,
+    kind: GraphKind,
+    format: GraphFormat,
+    max_nodes: u128,
+    out: &mut dyn Write,
+) -> Result<(u128, usize), GraphError> {
+    if kind == GraphKind::Dag && format == GraphFormat::Efg {
+        return Err(ExportError::EfgNeedsTree.into());
+    }
+    graph::check_size(game, kind, max_nodes)?;
+    let meta = GraphMeta {
+        game: G::NAME,
+        instance: instance.to_string(),
+    };
+    let built = graph::build(game, kind);
+    export_graph(format, game, &built, &meta, out)?;
+    Ok((built.tree_nodes, built.dag_nodes))
 }
 
 /// Writes `graph` in `format`.

@@ -15,12 +15,11 @@
 //! by index, lowest first) then `left`/`right` ends of the arc, left first. The fast solver runs
 //! the end-taking DP on every arc of the doubled row (O(n^2)), then picks the best first slice.
 
-use super::{
-    InputForm, RegisteredGame, check_score_range, format_piles, not_applicable, take_piles,
-};
+use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::InstanceInput;
+use crate::input::fields::{check_score_range, take_piles};
+use crate::input::{InstanceInput, format_piles};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
 /// The largest circle whose move list is read from the full arc table (8 n² bytes).
@@ -266,7 +265,7 @@ impl RegisteredGame for CoinsInACircle {
         SolverKind::Dp
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn facts(&self) -> Vec<String> {
         if self.total <= 0 || self.slices.iter().any(|&s| s < 0) {
             return vec![];
         }
@@ -279,7 +278,7 @@ impl RegisteredGame for CoinsInACircle {
         )]
     }
 
-    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
                 let margin = circle_margin(&self.slices);
@@ -294,7 +293,7 @@ impl RegisteredGame for CoinsInACircle {
         match solver {
             SolverKind::Dp => {
                 if self.n() > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    return RegisteredGame::solve_value(self, solver);
+                    return RegisteredGame::value_by(self, solver);
                 }
                 let arcs = ArcMargins::build(&self.slices);
                 let whole = circle_margin(&self.slices);

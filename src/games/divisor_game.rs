@@ -10,12 +10,13 @@
 //!
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.
 
-use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number};
+use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::input::fields::take_number;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
-use crate::solve::{Solution, SolverKind, solution_from_outcomes};
+use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
 
 /// One instance: the starting number N.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,11 +12,12 @@
 //! and preperiod. With S = {1, 2, 3}, g = 0 1 2 3 0 1 2 3 ...: the first player loses iff
 //! N % 4 == 0 (LeetCode 292).
 
-use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number_with_set};
-use crate::error::{InputError, SolveError};
+use super::{InputForm, RegisteredGame, not_applicable};
+use crate::error::{InputError, Setting, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
-use crate::solve::{Solution, SolverKind, solution_from_outcomes};
+use crate::input::fields::take_number_with_set;
+use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
 
 /// The subtraction set when none is given: LeetCode 292's.
 pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
@@ -202,9 +203,11 @@ impl RegisteredGame for Nim {
         let n = take_number_with_set(Self::NAME, input, 1)?;
         let mut set = input.subtract.clone().unwrap_or(DEFAULT_SET.to_vec());
         if set.is_empty() || set.contains(&0) {
-            return Err(InputError::Constraint(format!(
-                "nim needs a subtraction set of positive integers (e.g. --subtract 1,2,3), got {set:?}"
-            )));
+            return Err(InputError::out_of_range(
+                format!("{}: {}", Self::NAME, Setting::Subtract),
+                "a non-empty set of positive integers, e.g. 1,2,3",
+                format!("{set:?}"),
+            ));
         }
         set.sort_unstable();
         set.dedup();
@@ -222,7 +225,7 @@ impl RegisteredGame for Nim {
         SolverKind::ClosedForm
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn facts(&self) -> Vec<String> {
         let mut notes = Vec::new();
         match periodicity(&self.set) {
             Some(Periodicity { preperiod, period }) => {
@@ -272,6 +275,7 @@ impl RegisteredGame for Nim {
                         what: "the Grundy values' period",
                         size: format!("not found up to n = {PERIOD_SEARCH_LIMIT}"),
                         limit: "that search".to_string(),
+                        advice: crate::error::USE_AUTO,
                     });
                 };
                 let cycle = grundy_values(&self.set, preperiod + period);

@@ -11,13 +11,11 @@
 //! Positions are the intervals of piles still on the table; the empty interval is one terminal
 //! position whatever was taken last. With a single pile left there is one move, written `left`.
 
-use super::{
-    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    solved_without_moves, take_piles,
-};
+use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::{InstanceInput, InstanceRef};
+use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game::{
     MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in, rolling_with_decisions,
 };
@@ -25,9 +23,9 @@ use crate::solve::dp::stone_game_batch::batch_margins;
 use crate::solve::dp::stone_game_fast::fast_margin;
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_policy, solution_from_values,
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, replaces_best, solution_from_policy,
+    solution_from_values,
 };
-use crate::strategy::{Greedy, Strategy};
 
 /// One instance: the row of piles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +122,7 @@ impl StoneGame {
                 what: "the number of piles",
                 size: self.piles.len().to_string(),
                 limit: TABLE_PILE_LIMIT.to_string(),
+                advice: crate::error::USE_AUTO,
             });
         }
         Ok(())
@@ -184,65 +183,6 @@ impl Game for StoneGame {
     }
 }
 
-/// `parity`, the seeds' proof strategy (seed 003): with an even number of piles, colour the
-/// piles at 0-based even and odd positions; the first player takes every pile of the heavier
-/// colour (even positions on a tie), which is always possible because at each of its turns an
-/// even number of piles remains, so the two ends have different colours. It guarantees the
-/// first player at least a tie, but it is not optimal play. Where it does not apply (odd n, or
-/// playing second) it plays greedy and says so in its note.
-pub struct ParityStrategy {
-    /// The colour taken: 0 for even positions, 1 for odd ones; `None` when it plays greedy.
-    colour: Option<usize>,
-    note: Option<String>,
-}
-
-impl ParityStrategy {
-    fn new(game: &StoneGame, player: Player) -> ParityStrategy {
-        let n = game.piles.len();
-        if player == Player::Second {
-            return ParityStrategy {
-                colour: None,
-                note: Some(
-                    "parity is a first-player strategy, so as second player it plays greedy".into(),
-                ),
-            };
-        }
-        if n % 2 == 1 {
-            return ParityStrategy {
-                colour: None,
-                note: Some(
-                    "parity needs an even number of piles, so with odd n it plays greedy".into(),
-                ),
-            };
-        }
-        let colour_sum = |colour: usize| -> i64 { game.piles.iter().skip(colour).step_by(2).sum() };
-        let colour = if colour_sum(1) > colour_sum(0) { 1 } else { 0 };
-        ParityStrategy {
-            colour: Some(colour),
-            note: None,
-        }
-    }
-}
-
-impl Strategy<StoneGame> for ParityStrategy {
-    fn choose(&mut self, game: &StoneGame, state: &Interval) -> Side {
-        match self.colour {
-            Some(colour) if state.len().is_multiple_of(2) => {
-                if state.left as usize % 2 == colour {
-                    Side::Left
-                } else {
-                    Side::Right
-                }
-            }
-            _ => Greedy.choose(game, state),
-        }
-    }
-
-    fn note(&self) -> Option<String> {
-        self.note.clone()
-    }
-}
-
 impl RegisteredGame for StoneGame {
     const TITLE: &'static str =
         "Stone Game: take a pile from either end (LeetCode 877, 486, gold pots)";
@@ -258,12 +198,6 @@ impl RegisteredGame for StoneGame {
         SolverKind::Diff,
         SolverKind::Rolling,
     ];
-    const SPECIAL_STRATEGIES: &'static [&'static str] = &["parity"];
-
-    fn special_strategy(&self, name: &str, player: Player) -> Option<Box<dyn Strategy<Self>>> {
-        (name == "parity").then(|| Box::new(ParityStrategy::new(self, player)) as _)
-    }
-
     fn from_input(input: &InstanceInput) -> Result<StoneGame, InputError> {
         let piles = take_piles(Self::NAME, input)?;
         check_score_range(Self::NAME, &piles, 1)?;
@@ -279,7 +213,7 @@ impl RegisteredGame for StoneGame {
         SolverKind::Rolling
     }
 
-    fn dp_table(&self) -> Option<DpTable> {
+    fn table(&self) -> Option<DpTable> {
         let n = self.piles.len();
         if n > TABLE_PILE_LIMIT {
             return None;
@@ -288,9 +222,12 @@ impl RegisteredGame for StoneGame {
         let mut cells = Vec::with_capacity(n * (n + 1) / 2);
         for i in 0..n {
             for j in i..n {
-                // The same rule as the solvers: left unless right is strictly better.
+                // The solvers' rule: left unless right is strictly better.
                 let takes_right = j > i
-                    && self.piles[j] - table.get(i, j - 1) > self.piles[i] - table.get(i + 1, j);
+                    && replaces_best(
+                        self.piles[j] - table.get(i, j - 1),
+                        self.piles[i] - table.get(i + 1, j),
+                    );
                 cells.push(DpCell {
                     row: i,
                     column: j,
@@ -323,7 +260,7 @@ impl RegisteredGame for StoneGame {
         Ok(rolling_margin_in(piles, scratch))
     }
 
-    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Rolling => {
                 let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -385,7 +322,7 @@ impl RegisteredGame for StoneGame {
                     }
                 }))
             }
-            SolverKind::Rolling => RegisteredGame::solve_value(self, solver),
+            SolverKind::Rolling => RegisteredGame::value_by(self, solver),
             other => Err(not_applicable::<Self>(other)),
         }
     }

@@ -11,13 +11,11 @@
 //! piles remain: any larger M already allows taking everything, now and on every later turn,
 //! so capping merges positions that play identically. The game's end is one terminal position.
 
-use super::{
-    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    take_piles,
-};
+use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
-use crate::input::{InstanceInput, InstanceRef};
+use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_ii::{
     TEXTBOOK_PILE_LIMIT, WINDOW_PILE_LIMIT, m_cap, textbook, windowed,
 };
@@ -171,7 +169,7 @@ impl RegisteredGame for StoneGameII {
         SolverKind::Window
     }
 
-    fn dp_table(&self) -> Option<DpTable> {
+    fn table(&self) -> Option<DpTable> {
         let n = self.n();
         if n > WINDOW_PILE_LIMIT {
             return None;
@@ -221,6 +219,7 @@ impl RegisteredGame for StoneGameII {
                 what: "the number of piles",
                 size: piles.len().to_string(),
                 limit: WINDOW_PILE_LIMIT.to_string(),
+                advice: crate::error::USE_AUTO,
             });
         }
         Ok(windowed(piles).get(0, 1))
@@ -235,6 +234,7 @@ impl RegisteredGame for StoneGameII {
                         what: "the number of piles",
                         size: self.n().to_string(),
                         limit: TEXTBOOK_PILE_LIMIT.to_string(),
+                        advice: crate::error::USE_AUTO,
                     });
                 }
                 let table = textbook(&self.piles);
@@ -249,6 +249,7 @@ impl RegisteredGame for StoneGameII {
                         what: "the number of piles",
                         size: self.n().to_string(),
                         limit: WINDOW_PILE_LIMIT.to_string(),
+                        advice: crate::error::USE_AUTO,
                     });
                 }
                 let table = windowed(&self.piles);

@@ -7,13 +7,11 @@
 //!
 //! Positions are (piles taken so far, player to move); the game's end is one terminal position.
 
-use super::{
-    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    solved_without_moves, take_piles,
-};
+use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::{InstanceInput, InstanceRef};
+use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_iii::{MAX_TAKE, suffix_values, suffix_values_in};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
@@ -136,7 +134,7 @@ impl RegisteredGame for StoneGameIII {
         Ok(suffix_values_in(piles, scratch))
     }
 
-    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
                 let margin = suffix_values_in(&self.piles, &mut Vec::new());
@@ -151,7 +149,7 @@ impl RegisteredGame for StoneGameIII {
         match solver {
             SolverKind::Dp => {
                 if self.piles.len() > PRINCIPAL_VARIATION_LIMIT {
-                    return RegisteredGame::solve_value(self, solver);
+                    return RegisteredGame::value_by(self, solver);
                 }
                 let values = suffix_values(&self.piles);
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {

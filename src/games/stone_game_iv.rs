@@ -9,11 +9,12 @@
 //! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
-use super::{InputForm, RegisteredGame, check_table_size, not_applicable, take_number};
+use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
-use crate::solve::{Solution, SolverKind, solution_from_outcomes};
+use crate::input::fields::take_number;
+use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
 
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
@@ -152,7 +153,7 @@ impl RegisteredGame for StoneGameIV {
         SolverKind::Dp
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn facts(&self) -> Vec<String> {
         let shown = self.n.min(200) as usize;
         let losing: Vec<String> = win_table(shown)
             .iter()

@@ -14,13 +14,11 @@
 //! left pile.
 
 use super::stone_game::{Interval, Side};
-use super::{
-    InputForm, RegisteredGame, borrow_piles, check_score_range, format_piles, not_applicable,
-    take_piles,
-};
+use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::{InstanceInput, InstanceRef};
+use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
 /// The largest instance whose move list is read from the full triangular table (8 n²/2 bytes,
@@ -212,7 +210,7 @@ impl RegisteredGame for StoneGameVII {
         Ok(mover - other)
     }
 
-    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
                 let (first, second) = two_row_scores(&self.piles, &self.sums);
@@ -231,7 +229,7 @@ impl RegisteredGame for StoneGameVII {
             SolverKind::Dp => {
                 let n = self.piles.len();
                 if n > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    return RegisteredGame::solve_value(self, solver);
+                    return RegisteredGame::value_by(self, solver);
                 }
                 let table = MarginTriangle::build(&self.piles, &self.sums);
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {

@@ -5,7 +5,7 @@
 
 use super::{Chart, PlotError, style, titled};
 use crate::solve::table::DpTable;
-use crate::strategy::lab::Tournament;
+use crate::tournament::Tournament;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 

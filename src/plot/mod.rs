@@ -5,12 +5,13 @@
 
 pub mod heatmap;
 pub mod margins;
-pub mod outcomes;
-pub mod share;
-pub mod shares;
+pub mod outcome_shares;
+pub mod score_share;
 pub mod style;
 pub mod win_rate;
+pub mod winner_strip;
 
+use crate::image::ImageFormat;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -44,39 +45,21 @@ pub trait Chart {
     }
 }
 
-/// A picture format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImageKind {
-    Svg,
-    Png,
-}
-
-impl ImageKind {
-    /// The format named by `path`'s extension.
-    pub fn of(path: &Path) -> Result<ImageKind, PlotError> {
-        match path
-            .extension()
-            .and_then(|extension| extension.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("svg") => Ok(ImageKind::Svg),
-            Some("png") => Ok(ImageKind::Png),
-            _ => Err(PlotError::UnknownFormat(path.display().to_string())),
-        }
-    }
+/// The picture format `path` names by its extension, or the error that says how to name it.
+pub fn image_format(path: &Path) -> Result<ImageFormat, PlotError> {
+    ImageFormat::of_path(path).ok_or_else(|| PlotError::UnknownFormat(path.display().to_string()))
 }
 
 /// Draws `chart` to `path`, SVG or PNG by its extension.
 pub fn save(chart: &impl Chart, path: &Path) -> Result<(), PlotError> {
     style::ensure_font().map_err(PlotError::Draw)?;
     let size = chart.size();
-    match ImageKind::of(path)? {
-        ImageKind::Svg => {
+    match image_format(path)? {
+        ImageFormat::Svg => {
             let root = SVGBackend::new(path, size).into_drawing_area();
             draw_on(chart, &root)
         }
-        ImageKind::Png => {
+        ImageFormat::Png => {
             let root = BitMapBackend::new(path, size).into_drawing_area();
             draw_on(chart, &root)
         }

@@ -2,11 +2,11 @@
 //! redraws it from the sweep's CSV.
 
 use super::{ReportError, ReportWriter};
-use crate::games::find_game;
-use crate::plot::outcomes::OutcomeChart;
-use crate::plot::share::ShareChart;
-use crate::plot::shares::SharesChart;
+use crate::plot::outcome_shares::OutcomeSharesChart;
+use crate::plot::score_share::ScoreShareChart;
 use crate::plot::win_rate::WinRateChart;
+use crate::plot::winner_strip::WinnerStripChart;
+use crate::registry::find_game;
 use crate::sweep::SweepRow;
 
 /// A chart the report draws from a sweep.
@@ -15,11 +15,11 @@ pub(super) enum ChartKind {
     /// First-player win rate against n, odd and even n apart (pile games).
     WinRate,
     /// First wins, ties and second wins against n as stacked bars.
-    Shares,
+    OutcomeShares,
     /// The first player's share of the total (constant-sum games with a known guarantee).
-    Share,
+    ScoreShare,
     /// Who wins at every N (number games).
-    Outcomes,
+    WinnerStrip,
 }
 
 impl ChartKind {
@@ -27,9 +27,9 @@ impl ChartKind {
     fn name(self) -> &'static str {
         match self {
             ChartKind::WinRate => "win-rate",
-            ChartKind::Shares => "shares",
-            ChartKind::Share => "share",
-            ChartKind::Outcomes => "outcomes",
+            ChartKind::OutcomeShares => "outcome-shares",
+            ChartKind::ScoreShare => "score-share",
+            ChartKind::WinnerStrip => "winner-strip",
         }
     }
 
@@ -47,25 +47,25 @@ impl ChartKind {
                 &format!("{game}: first-player win rate against n"),
                 &WinRateChart::new(rows.to_vec()).map_err(ReportError::study)?,
             ),
-            ChartKind::Shares => writer.chart(
+            ChartKind::OutcomeShares => writer.chart(
                 stem,
                 &format!("{game}: first wins, ties and second wins against n"),
-                &SharesChart::new(rows.to_vec()).map_err(ReportError::study)?,
+                &OutcomeSharesChart::new(rows.to_vec()).map_err(ReportError::study)?,
             ),
-            ChartKind::Share => {
+            ChartKind::ScoreShare => {
                 let bound = find_game(game).map_err(ReportError::study)?.share_bound;
                 writer.chart(
                     stem,
                     &format!("{game}: the first player's share of the total against n"),
-                    &ShareChart::new(rows.to_vec(), bound).map_err(ReportError::study)?,
+                    &ScoreShareChart::new(rows.to_vec(), bound).map_err(ReportError::study)?,
                 )
             }
-            ChartKind::Outcomes => {
+            ChartKind::WinnerStrip => {
                 let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
                 writer.chart(
                     stem,
                     &format!("{game}: who wins from each N"),
-                    &OutcomeChart::new(game, outcomes).map_err(ReportError::study)?,
+                    &WinnerStripChart::new(game, outcomes).map_err(ReportError::study)?,
                 )
             }
         }

@@ -4,10 +4,10 @@
 
 use super::charts::{ChartKind, draw_charts};
 use super::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
-use crate::games::find_game;
 use crate::games::nim::periodicity;
 use crate::generate::{SizeRange, ValueSpec};
 use crate::input::Extras;
+use crate::registry::find_game;
 use crate::sweep::{SweepRow, Tally};
 use std::fmt::Write as _;
 
@@ -75,7 +75,7 @@ fn game_studies() -> Vec<GameStudy> {
             intro: "From N, the mover picks a proper divisor x of N and leaves N - x; whoever \
                     cannot move loses (seed 004). Every N is solved by the DP, not by the closed \
                     form.",
-            charts: &[ChartKind::Outcomes],
+            charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: divisor_game,
         },
@@ -97,7 +97,7 @@ fn game_studies() -> Vec<GameStudy> {
             sweep: numbers("stone-game-iv", 1000, Extras::default(), "stone-game-iv"),
             intro: "Remove a non-zero square number of stones; whoever cannot move loses \
                     (LeetCode 1510).",
-            charts: &[ChartKind::Outcomes],
+            charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: losing_positions,
         },
@@ -112,7 +112,7 @@ fn game_studies() -> Vec<GameStudy> {
             ),
             intro: "Subtraction nim: remove s stones for some s in S = {1, 3, 4}; whoever cannot \
                     move loses.",
-            charts: &[ChartKind::Outcomes],
+            charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: nim,
         },
@@ -130,7 +130,7 @@ fn game_studies() -> Vec<GameStudy> {
                     every later move a slice next to the part already eaten. With non-negative \
                     slices the first player can always get 4/9 of the pizza, and no more can be \
                     guaranteed (Cibulka et al. 2010; Knauer, Micek, Ueckerdt 2011).",
-            charts: &[ChartKind::WinRate, ChartKind::Share],
+            charts: &[ChartKind::WinRate, ChartKind::ScoreShare],
             table_sizes: &[2, 3, 4, 5, 10, 20, 40],
             findings: coins_in_a_circle,
         },

@@ -3,11 +3,13 @@
 
 use super::{ReportError, ReportWriter, Section};
 use crate::export::GraphFormat;
-use crate::games::{AnyGame, find_game, format_piles};
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
+use crate::image::ImageFormat;
 use crate::input::InstanceInput;
+use crate::input::format_piles;
 use crate::plot::heatmap::HeatmapChart;
-use crate::render::{PictureFormat, render_dot};
+use crate::registry::{AnyGame, find_game};
+use crate::render::render_dot;
 use crate::solve::SolverKind;
 use crate::solve::table::DpTable;
 use std::fmt::Write as _;
@@ -138,7 +140,7 @@ fn graph_files(
     render_dot(
         &dot,
         nodes,
-        PictureFormat::Svg,
+        ImageFormat::Svg,
         &writer.path(&format!("{stem}.svg")),
     )
     .map_err(ReportError::study)?;

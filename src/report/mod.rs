@@ -14,10 +14,10 @@ mod gold_pots;
 mod parity;
 mod strategies;
 
-use crate::games::find_game;
 use crate::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use crate::input::Extras;
 use crate::plot::{Chart, save};
+use crate::registry::find_game;
 use crate::sweep::{Shard, SweepRow, SweepSpec, run_sweep, write_csv};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -57,7 +57,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
             writer,
             study.stem,
             &rows,
-            &[ChartKind::WinRate, ChartKind::Shares],
+            &[ChartKind::WinRate, ChartKind::OutcomeShares],
         )?;
         body.push_str(&charts);
         let mut commands = vec![study.command()];

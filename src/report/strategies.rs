@@ -3,11 +3,11 @@
 //! heuristic and where optimal play is not the best reply to a weak opponent.
 
 use super::{ReportError, ReportWriter, SEED, Section};
-use crate::games::find_game;
 use crate::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use crate::plot::heatmap::{Grid, HeatmapChart};
+use crate::registry::find_game;
 use crate::strategy::StrategySpec;
-use crate::strategy::lab::{Tournament, describe_instances, tournament, write_tournament_csv};
+use crate::tournament::{Tournament, describe_instances, tournament, write_tournament_csv};
 use std::fmt::Write as _;
 
 const STRATEGIES: &str = "optimal,greedy,parity,lookahead-2,random";
@@ -71,10 +71,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
 }
 
 /// A markdown matrix of one statistic, rows moving first.
-fn matrix(
-    result: &Tournament,
-    cell: impl Fn(&crate::strategy::lab::MatchStats) -> String,
-) -> String {
+fn matrix(result: &Tournament, cell: impl Fn(&crate::tournament::MatchStats) -> String) -> String {
     let mut text = String::from("| first \\ second |");
     for name in &result.strategies {
         let _ = write!(text, " {name} |");

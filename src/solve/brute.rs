@@ -40,6 +40,7 @@ fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
         what,
         size,
         limit: BRUTE_TREE_LIMIT.to_string(),
+        advice: crate::error::USE_AUTO,
     };
     let bound = game.max_states();
     if bound > BRUTE_TREE_LIMIT {

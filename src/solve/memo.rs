@@ -28,6 +28,7 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
             what: "the number of positions",
             size: format!("up to {bound}"),
             limit: MEMO_STATE_LIMIT.to_string(),
+            advice: crate::error::USE_AUTO,
         });
     }
     let mut values: HashMap<G::State, i64> = HashMap::new();

@@ -14,6 +14,8 @@ pub mod memo;
 pub mod table;
 mod text;
 
+use crate::choice::Choice;
+use crate::error::SolveError;
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores, Winner};
 use serde::Serialize;
 use serde::ser::SerializeMap;
@@ -25,7 +27,7 @@ pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
 
 /// The solvers, by their command-line names. Not every solver applies to every game: see
 /// `gamelab games` or each game's `SOLVERS`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverKind {
     /// The fastest exact solver for the game and instance.
@@ -63,6 +65,52 @@ impl SolverKind {
             SolverKind::ClosedForm => "closed-form",
         }
     }
+}
+
+impl Choice for SolverKind {
+    const ALL: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Brute,
+        SolverKind::Memo,
+        SolverKind::Table,
+        SolverKind::Diff,
+        SolverKind::Rolling,
+        SolverKind::Dp,
+        SolverKind::Window,
+        SolverKind::ClosedForm,
+    ];
+
+    fn name(self) -> &'static str {
+        SolverKind::name(self)
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            SolverKind::Auto => "the fastest exact solver for the game and instance",
+            SolverKind::Brute => "plain exhaustive minimax over the game tree (for checking)",
+            SolverKind::Memo => "memoised minimax over distinct positions (every game)",
+            SolverKind::Table => "stone-game: the seed article's table of (first, second) scores",
+            SolverKind::Diff => "stone-game: the two-dimensional table of score differences",
+            SolverKind::Rolling => "stone-game: the score-difference DP on one row",
+            SolverKind::Dp => "bottom-up dynamic programming (the textbook DP of the game)",
+            SolverKind::Window => "stone-game-ii: the O(n^2) DP with monotone sliding windows",
+            SolverKind::ClosedForm => "divisor-game and nim: a closed form",
+        }
+    }
+}
+
+/// Refuses a table of every k <= `n` above `limit`: the table solvers of the number games.
+pub fn check_table_size(solver: &'static str, n: u64, limit: u64) -> Result<(), SolveError> {
+    if n > limit {
+        return Err(SolveError::TooLarge {
+            solver,
+            what: "N",
+            size: n.to_string(),
+            limit: limit.to_string(),
+            advice: crate::error::USE_AUTO,
+        });
+    }
+    Ok(())
 }
 
 /// One move of a principal variation.
@@ -140,25 +188,46 @@ impl Solution {
     }
 }
 
+/// The tie-breaking rule, in one place: a move later in legal order replaces the best move so
+/// far only when it scores strictly more for the player to move. Among equally good moves the
+/// first in legal order is therefore optimal play — in every solver, strategy, graph and table
+/// (left before right, fewer piles before more, smaller x before larger). Scores are margins
+/// for the mover (or gains, for greedy play).
+#[inline]
+pub fn replaces_best(candidate: i64, best: i64) -> bool {
+    candidate > best
+}
+
+/// The first of the highest-scoring moves (see [`replaces_best`]), with its score; `None` when
+/// there are no moves. `scored` lists the moves in legal order.
+pub fn first_best<M>(scored: impl IntoIterator<Item = (M, i64)>) -> Option<(M, i64)> {
+    let mut best: Option<(M, i64)> = None;
+    for (mv, score) in scored {
+        if best
+            .as_ref()
+            .is_none_or(|&(_, best_score)| replaces_best(score, best_score))
+        {
+            best = Some((mv, score));
+        }
+    }
+    best
+}
+
 /// The move optimal play makes at `state` given `value`, the margin (own minus opponent's points
-/// from a position to the end) of the player to move at any position. Among equally good moves
-/// the first in legal order wins: this is the tie-breaking rule of every solver. Returns `None`
-/// at terminal states.
+/// from a position to the end) of the player to move at any position, under the tie-breaking
+/// rule ([`first_best`]). Returns `None` at terminal states.
 pub fn best_move<G: Game>(
     game: &G,
     state: &G::State,
     mut value: impl FnMut(&G::State) -> i64,
 ) -> Option<G::Move> {
     let mover = game.to_move(state);
-    let mut best: Option<(G::Move, i64)> = None;
-    for mv in game.legal_moves(state) {
+    let scored = game.legal_moves(state).into_iter().map(|mv| {
         let child = game.apply(state, mv);
         let score = game.gain(state, mv) + signed_for(game, &child, mover, value(&child));
-        if best.is_none_or(|(_, best_score)| score > best_score) {
-            best = Some((mv, score));
-        }
-    }
-    best.map(|(mv, _)| mv)
+        (mv, score)
+    });
+    first_best(scored).map(|(mv, _)| mv)
 }
 
 /// `child_value` (the margin of the player to move at `child`) seen from `mover`'s side.

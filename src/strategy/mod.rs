@@ -3,16 +3,21 @@
 //!
 //! Generic strategies work for every game: `optimal` (memoised minimax, the solvers' tie-break),
 //! `greedy` (largest immediate gain), `random` (seeded, uniform over legal moves) and
-//! `lookahead-K` (depth-limited minimax scoring the points made within K plies). A game may add
-//! its own through [`crate::games::RegisteredGame::special_strategy`] (stone-game's `parity`).
-//! Ties between equally good moves go to the first in legal order, as in the solvers.
+//! `lookahead-K` (depth-limited minimax scoring the points made within K plies). A game's own
+//! strategies (stone-game's `parity`) live here too, one module each, listed in
+//! [`SPECIAL_STRATEGIES`]. Ties between equally good moves go to the first in legal order, as in
+//! the solvers.
 
-pub mod lab;
+pub mod parity;
 
-use crate::game::{Game, Player};
-use crate::generate::{Draws, keyed_stream};
+use crate::error::{InputError, SolveError};
+use crate::game::{Game, Player, Scores, Winner};
+use crate::games::stone_game::StoneGame;
+use crate::random::{Draws, keyed_stream};
 use crate::solve::brute::search;
-use crate::solve::{best_move, signed_for, terminal_value};
+use crate::solve::{MoveRecord, best_move, first_best, play_out, signed_for, terminal_value};
+use serde::Serialize;
+use std::any::Any;
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -89,9 +94,165 @@ pub const GENERIC_STRATEGIES: &str = "optimal, greedy, random, lookahead-K";
 /// Distinguishes random-strategy streams from instance streams (see `keyed_stream`).
 const STRATEGY_STREAM_TAG: u64 = 0x5354_5241_5445_4759; // "STRATEGY"
 
-/// Builds a generic strategy; `None` for a game's own ones. `seed` and `index` (the instance's
-/// number) key the random stream, separately for each player.
-pub fn generic_strategy<G: Game + 'static>(
+/// A strategy that belongs to one game.
+#[derive(Clone, Copy, Debug)]
+pub struct SpecialStrategy {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// The strategy's name.
+    pub name: &'static str,
+}
+
+/// Every game's own strategies. A new one is a module here, a line in this list and a line in
+/// [`special_strategy`].
+pub const SPECIAL_STRATEGIES: &[SpecialStrategy] = &[SpecialStrategy {
+    game: "stone-game",
+    name: "parity",
+}];
+
+/// The names of the strategies that belong to `game`.
+pub fn special_strategy_names(game: &str) -> Vec<&'static str> {
+    SPECIAL_STRATEGIES
+        .iter()
+        .filter(|special| special.game == game)
+        .map(|special| special.name)
+        .collect()
+}
+
+/// One of `game`'s own strategies for `player`, if `name` is one.
+fn special_strategy<G: Game + 'static>(
+    game: &G,
+    name: &str,
+    player: Player,
+) -> Option<Box<dyn Strategy<G>>> {
+    let game: &dyn Any = game;
+    if let (Some(stone_game), "parity") = (game.downcast_ref::<StoneGame>(), name) {
+        return retyped(Box::new(parity::ParityStrategy::new(stone_game, player)));
+    }
+    None
+}
+
+/// `strategy`, a strategy for game `H`, as a strategy for `G`: succeeds exactly when `G` is
+/// `H` (a type-id check, so a strategy can only ever meet its own game).
+fn retyped<G: Game + 'static, H: Game + 'static>(
+    strategy: Box<dyn Strategy<H>>,
+) -> Option<Box<dyn Strategy<G>>> {
+    let erased: Box<dyn Any> = Box::new(strategy);
+    erased
+        .downcast::<Box<dyn Strategy<G>>>()
+        .ok()
+        .map(|strategy| *strategy)
+}
+
+/// Builds the strategy `spec` names for `player` of `game`: a generic one or one of the game's
+/// own. `seed` and `index` (the instance's number) key the random stream, separately for each
+/// player.
+pub fn build_strategy<G: Game + 'static>(
+    game: &G,
+    spec: &StrategySpec,
+    seed: u64,
+    index: u64,
+    player: Player,
+) -> Result<Box<dyn Strategy<G>>, StrategyError> {
+    if let Some(strategy) = generic_strategy(spec, seed, index, player) {
+        return Ok(strategy);
+    }
+    let name = spec.to_string();
+    special_strategy(game, &name, player).ok_or_else(|| StrategyError::Unknown {
+        available: available_strategies(G::NAME),
+        name,
+        game: G::NAME,
+    })
+}
+
+/// The strategies available for `game`, comma-separated, for messages.
+pub fn available_strategies(game: &str) -> String {
+    let mut available = vec![GENERIC_STRATEGIES];
+    available.extend(special_strategy_names(game));
+    available.join(", ")
+}
+
+/// Plays `first` against `second` on `game` from its start; `optimal` is the game's value (for
+/// the shortfall); `seed` and `index` key random strategies.
+pub fn play<G: Game + 'static>(
+    game: &G,
+    first: &StrategySpec,
+    second: &StrategySpec,
+    optimal: Scores,
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, StrategyError> {
+    let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
+    let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
+    let (moves, scores) = play_out(game, |state| match game.to_move(state) {
+        Player::First => first_player.choose(game, state),
+        Player::Second => second_player.choose(game, state),
+    });
+    let notes = [(first, &first_player), (second, &second_player)]
+        .into_iter()
+        .filter_map(|(spec, strategy)| strategy.note().map(|note| format!("{spec}: {note}")))
+        .collect();
+    Ok(GameRecord::new(moves, scores, optimal, notes))
+}
+
+/// One game played by two strategies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    pub first_score: i64,
+    pub second_score: i64,
+    pub margin: i64,
+    pub winner: Winner,
+    pub moves: Vec<MoveRecord>,
+    /// Scores under optimal play by both sides (the game's value).
+    #[serde(skip)]
+    pub optimal: Scores,
+    /// What the strategies said about their play (fallbacks).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl GameRecord {
+    /// Builds the record of a finished game.
+    pub fn new(
+        moves: Vec<MoveRecord>,
+        scores: Scores,
+        optimal: Scores,
+        notes: Vec<String>,
+    ) -> Self {
+        GameRecord {
+            first_score: scores.first,
+            second_score: scores.second,
+            margin: scores.margin(),
+            winner: Winner::from_margin(scores.margin()),
+            moves,
+            optimal,
+            notes,
+        }
+    }
+
+    /// The first player's optimal score minus the score it got.
+    pub fn shortfall(&self) -> i64 {
+        self.optimal.first - self.first_score
+    }
+}
+
+/// Why strategies could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum StrategyError {
+    #[error("strategy '{name}' is not available for {game} (its strategies: {available})")]
+    Unknown {
+        name: String,
+        game: &'static str,
+        available: String,
+    },
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// Builds a generic strategy; `None` for a game's own ones.
+fn generic_strategy<G: Game + 'static>(
     spec: &StrategySpec,
     seed: u64,
     index: u64,
@@ -147,14 +308,12 @@ pub struct Greedy;
 
 impl<G: Game> Strategy<G> for Greedy {
     fn choose(&mut self, game: &G, state: &G::State) -> G::Move {
-        let mut best: Option<(G::Move, i64)> = None;
-        for mv in game.legal_moves(state) {
-            let gain = game.gain(state, mv);
-            if best.is_none_or(|(_, best_gain)| gain > best_gain) {
-                best = Some((mv, gain));
-            }
-        }
-        best.map(|(mv, _)| mv)
+        let scored = game
+            .legal_moves(state)
+            .into_iter()
+            .map(|mv| (mv, game.gain(state, mv)));
+        first_best(scored)
+            .map(|(mv, _)| mv)
             .expect("strategies are asked only at non-terminal states")
     }
 }

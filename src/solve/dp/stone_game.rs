@@ -9,6 +9,8 @@
 //! All functions assume a validated instance (non-empty, absolute sum within 64 bits), so no
 //! intermediate value can overflow: every margin is bounded by that sum.
 
+use crate::solve::replaces_best;
+
 /// The largest instance the two-dimensional tables accept: n × n cells, 1.6 GB for the (first,
 /// second) table at this size.
 pub const TABLE_PILE_LIMIT: usize = 10_000;
@@ -179,7 +181,7 @@ pub fn rolling_with_decisions(piles: &[i64]) -> (i64, Decisions) {
         for i in 0..=n - length {
             let left = piles[i] - row[i + 1];
             let right = piles[i + length - 1] - row[i];
-            if right > left {
+            if replaces_best(right, left) {
                 decisions.set_right(i, length);
             }
             row[i] = left.max(right);

@@ -14,20 +14,20 @@ const ODD_SHADE: RGBColor = RGBColor(235, 235, 235);
 const EVEN_SHADE: RGBColor = RGBColor(110, 110, 110);
 
 /// The winner for each N.
-pub struct OutcomeChart {
+pub struct WinnerStripChart {
     game: String,
     /// (N, whether the first player wins), ascending N.
     outcomes: Vec<(u64, bool)>,
 }
 
-impl OutcomeChart {
+impl WinnerStripChart {
     /// A strip chart of `game`'s `outcomes`: (N, whether the first player wins).
-    pub fn new(game: &str, mut outcomes: Vec<(u64, bool)>) -> Result<OutcomeChart, PlotError> {
+    pub fn new(game: &str, mut outcomes: Vec<(u64, bool)>) -> Result<WinnerStripChart, PlotError> {
         if outcomes.is_empty() {
             return Err(PlotError::NoData("no N to draw".into()));
         }
         outcomes.sort_unstable();
-        Ok(OutcomeChart {
+        Ok(WinnerStripChart {
             game: game.to_string(),
             outcomes,
         })
@@ -60,7 +60,7 @@ impl OutcomeChart {
     }
 }
 
-impl Chart for OutcomeChart {
+impl Chart for WinnerStripChart {
     fn size(&self) -> (u32, u32) {
         (style::WIDTH, 520)
     }

@@ -16,17 +16,17 @@ struct ShareSeries {
 }
 
 /// The share chart of a sweep.
-pub struct ShareChart {
+pub struct ScoreShareChart {
     rows: Vec<SweepRow>,
     bound: Option<(f64, &'static str)>,
 }
 
-impl ShareChart {
+impl ScoreShareChart {
     /// A chart of `rows` (a sweep that recorded shares), with the game's guaranteed share.
     pub fn new(
         rows: Vec<SweepRow>,
         bound: Option<(f64, &'static str)>,
-    ) -> Result<ShareChart, PlotError> {
+    ) -> Result<ScoreShareChart, PlotError> {
         let rows: Vec<SweepRow> = rows
             .into_iter()
             .filter(|row| row.first_share.is_some())
@@ -38,7 +38,7 @@ impl ShareChart {
                     .into(),
             ));
         }
-        Ok(ShareChart { rows, bound })
+        Ok(ScoreShareChart { rows, bound })
     }
 
     /// `coins-in-a-circle: the first player's share of the total under optimal play`.
@@ -50,7 +50,7 @@ impl ShareChart {
     }
 }
 
-impl Chart for ShareChart {
+impl Chart for ScoreShareChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let size = size_name(&self.rows);
         let area = titled(root, &self.title(), &instances_line(&self.rows))?;

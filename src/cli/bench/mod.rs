@@ -1,11 +1,15 @@
 //! `gamelab bench`: measure every performance target on this machine and print one line each.
 
+mod measure;
+mod targets;
+
 use super::open_output;
 use anyhow::Context;
 use clap::Args;
-use gamelab::bench::{measure, targets, write_inputs};
+use measure::measure;
 use std::io::Write;
 use std::process::ExitCode;
+use targets::{targets, write_inputs};
 
 #[derive(Args)]
 pub struct BenchArgs {

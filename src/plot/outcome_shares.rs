@@ -8,17 +8,17 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// The stacked outcome-share chart of a sweep.
-pub struct SharesChart {
+pub struct OutcomeSharesChart {
     rows: Vec<SweepRow>,
 }
 
-impl SharesChart {
+impl OutcomeSharesChart {
     /// A chart of `rows` (one sweep).
-    pub fn new(rows: Vec<SweepRow>) -> Result<SharesChart, PlotError> {
+    pub fn new(rows: Vec<SweepRow>) -> Result<OutcomeSharesChart, PlotError> {
         if rows.is_empty() {
             return Err(PlotError::NoData("the sweep has no rows".into()));
         }
-        Ok(SharesChart { rows })
+        Ok(OutcomeSharesChart { rows })
     }
 
     /// `stone-game: who wins under optimal play, by n`.
@@ -31,7 +31,7 @@ impl SharesChart {
     }
 }
 
-impl Chart for SharesChart {
+impl Chart for OutcomeSharesChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let size = size_name(&self.rows);
         let area = titled(root, &self.title(), &instances_line(&self.rows))?;

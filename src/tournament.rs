@@ -1,5 +1,5 @@
-//! The strategy lab: play strategies against each other on one instance or on many seeded
-//! instances, and measure what a heuristic costs against optimal play.
+//! The strategy lab: play strategies against each other on many seeded instances of a
+//! registered game, and measure what a heuristic costs against optimal play.
 //!
 //! Shortfall: the first player's score under optimal play by both sides minus the score it
 //! actually got. Against an optimal second player it is never negative (no first-player
@@ -7,70 +7,13 @@
 //! player's mistakes. Parallel like the sweep: every instance adds integers to its pair's tally,
 //! so results are identical on any thread count.
 
-use super::StrategySpec;
-use crate::error::{InputError, SolveError};
-use crate::game::{Scores, Winner};
-use crate::games::GameEntry;
+use crate::error::{InputError, Setting};
+use crate::game::Winner;
 use crate::generate::Generator;
-use crate::solve::MoveRecord;
+use crate::registry::GameEntry;
+use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use rayon::prelude::*;
 use serde::Serialize;
-
-/// One game played by two strategies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameRecord {
-    pub first_score: i64,
-    pub second_score: i64,
-    pub margin: i64,
-    pub winner: Winner,
-    pub moves: Vec<MoveRecord>,
-    /// Scores under optimal play by both sides (the game's value).
-    #[serde(skip)]
-    pub optimal: Scores,
-    /// What the strategies said about their play (fallbacks).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-}
-
-impl GameRecord {
-    /// Builds the record of a finished game.
-    pub fn new(
-        moves: Vec<MoveRecord>,
-        scores: Scores,
-        optimal: Scores,
-        notes: Vec<String>,
-    ) -> Self {
-        GameRecord {
-            first_score: scores.first,
-            second_score: scores.second,
-            margin: scores.margin(),
-            winner: Winner::from_margin(scores.margin()),
-            moves,
-            optimal,
-            notes,
-        }
-    }
-
-    /// The first player's optimal score minus the score it got.
-    pub fn shortfall(&self) -> i64 {
-        self.optimal.first - self.first_score
-    }
-}
-
-/// Why strategies could not be played.
-#[derive(Debug, thiserror::Error)]
-pub enum StrategyError {
-    #[error("strategy '{name}' is not available for {game} (its strategies: {available})")]
-    Unknown {
-        name: String,
-        game: &'static str,
-        available: String,
-    },
-    #[error(transparent)]
-    Input(#[from] InputError),
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-}
 
 /// Outcome counts of one pairing over many instances.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -207,14 +150,12 @@ pub fn check_strategies(
 ) -> Result<(), StrategyError> {
     for spec in strategies {
         if let StrategySpec::Special(name) = spec
-            && !entry.special_strategies.contains(&name.as_str())
+            && !entry.special_strategies().contains(&name.as_str())
         {
-            let mut available = vec![super::GENERIC_STRATEGIES.to_string()];
-            available.extend(entry.special_strategies.iter().map(|s| s.to_string()));
             return Err(StrategyError::Unknown {
                 name: name.clone(),
                 game: entry.name,
-                available: available.join(", "),
+                available: available_strategies(entry.name),
             });
         }
     }
@@ -236,7 +177,7 @@ pub fn run_matches(
         .collect();
     check_strategies(entry, &strategies)?;
     if trials == 0 {
-        return Err(InputError::out_of_range("--trials", "at least 1", 0).into());
+        return Err(InputError::at_least_one(Setting::Trials, trials).into());
     }
     let empty = vec![MatchTally::default(); pairs.len()];
     let tallies = (0..trials)

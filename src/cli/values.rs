@@ -1,0 +1,84 @@
+//! Flag values with structure, parsed once by clap value parsers: the library's named choices
+//! (solvers, parities, distributions, formats, outcomes), pile lists, subtraction sets and
+//! shards. A bad value is refused by clap with the flag's name and the library's reason.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::{Error, ErrorKind};
+use gamelab::choice::Choice;
+use gamelab::input::{parse_piles, parse_subtract};
+use gamelab::sweep::Shard;
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+/// Parses one of the library's named choices `T`, listing them (with their summaries) in
+/// `--help` and in the error for a value that is none of them.
+#[derive(Clone, Copy)]
+pub struct ChoiceParser<T>(PhantomData<T>);
+
+/// The value parser of choice `T`.
+pub fn choice<T>() -> ChoiceParser<T> {
+    ChoiceParser(PhantomData)
+}
+
+impl<T: Choice + Send + Sync> TypedValueParser for ChoiceParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, Error> {
+        // Clap's own parser gives the usual message (with the valid values) for a bad value.
+        let names = T::ALL.iter().map(|choice| choice.name());
+        let name = PossibleValuesParser::new(names).parse_ref(command, arg, value)?;
+        T::from_name(&name).ok_or_else(|| Error::new(ErrorKind::InvalidValue).with_cmd(command))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(T::ALL.iter().map(|choice| {
+            PossibleValue::new(choice.name()).help(choice.summary())
+        })))
+    }
+}
+
+/// A pile list as typed: `--piles 3,9,1,2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PileList(pub Vec<i64>);
+
+/// Parses `--piles`.
+pub fn pile_list(text: &str) -> Result<PileList, gamelab::InputError> {
+    parse_piles(text).map(PileList)
+}
+
+/// A subtraction set as typed: `--subtract 1,3,4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionSet(pub Vec<u64>);
+
+/// Parses `--subtract`.
+pub fn subtraction_set(text: &str) -> Result<SubtractionSet, gamelab::InputError> {
+    parse_subtract(text).map(SubtractionSet)
+}
+
+/// Parses `--shard K/N` (1 <= K <= N).
+pub fn shard(text: &str) -> Result<Shard, String> {
+    let form = || format!("'{text}' is not of the form K/N with 1 <= K <= N (e.g. 2/8)");
+    let (index, count) = text.split_once('/').ok_or_else(form)?;
+    let index: u64 = index.trim().parse().map_err(|_| form())?;
+    let count: u64 = count.trim().parse().map_err(|_| form())?;
+    Shard::new(index, count).map_err(|_| form())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_as_k_of_n() {
+        assert_eq!(shard("2/8").unwrap(), Shard::new(2, 8).unwrap());
+        assert_eq!(shard(" 1 / 1 ").unwrap(), Shard::ALL);
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "/", "1/2/3"] {
+            assert!(shard(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The registry: every game by its command-line name ([`GAMES`], [`find_game`]), and the type
+//! erasure ([`AnyGame`]) through which the studies and the front ends handle an instance of a
+//! game they only know by name.
+//!
+//! It sits above the generic analyses (graphs, exports, strategies): each [`AnyGame`] method is a
+//! one-line call into generic code, monomorphised for the game once here. A new game is one
+//! module under `crate::games` and one line in [`GAMES`].
+
+use crate::error::{InputError, SolveError};
+use crate::export::{self, GraphError, GraphFormat};
+use crate::game::Scores;
+use crate::games::{self, InputForm, RegisteredGame, solver_names};
+use crate::graph::GraphKind;
+use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::table::DpTable;
+use crate::solve::{Solution, SolverKind};
+use crate::strategy::{self, GameRecord, StrategyError, StrategySpec};
+use std::io::Write;
+
+/// A game in the registry.
+pub struct GameEntry {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub input_form: InputForm,
+    pub solvers: &'static [SolverKind],
+    /// Whether the final scores always add up to the same total (see `Game::CONSTANT_SUM`).
+    pub constant_sum: bool,
+    /// A reference line for share charts: the first player's guaranteed share and its source.
+    pub share_bound: Option<(f64, &'static str)>,
+    build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
+    first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
+    first_margins: BatchMargins,
+}
+
+/// The signature of [`RegisteredGame::first_margins`].
+type BatchMargins = fn(usize, &[i64], &mut Vec<i64>, &mut Vec<i64>) -> Result<(), SolveError>;
+
+impl GameEntry {
+    /// Builds an instance of this game from input fields.
+    pub fn build(&self, input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
+        if let Some(named) = &input.game
+            && named != self.name
+        {
+            return Err(InputError::WrongGame {
+                named: named.clone(),
+                expected: self.name,
+            });
+        }
+        (self.build)(input)
+    }
+
+    /// The first player's margin under optimal play (see [`RegisteredGame::first_margin`]).
+    pub fn first_margin(
+        &self,
+        input: InstanceRef<'_>,
+        scratch: &mut Vec<i64>,
+    ) -> Result<i64, SolveError> {
+        (self.first_margin)(input, scratch)
+    }
+
+    /// The first player's margins of many pile instances of `n` piles each (see
+    /// [`RegisteredGame::first_margins`]).
+    pub fn first_margins(
+        &self,
+        n: usize,
+        flat: &[i64],
+        out: &mut Vec<i64>,
+        scratch: &mut Vec<i64>,
+    ) -> Result<(), SolveError> {
+        (self.first_margins)(n, flat, out, scratch)
+    }
+
+    /// Whether instances are rows of piles (as opposed to a number N).
+    pub fn takes_piles(&self) -> bool {
+        matches!(self.input_form, InputForm::Piles { .. })
+    }
+
+    /// The solvers' names, comma-separated.
+    pub fn solver_names(&self) -> String {
+        solver_names(self.solvers)
+    }
+
+    /// The names of this game's own strategies, besides the generic ones.
+    pub fn special_strategies(&self) -> Vec<&'static str> {
+        strategy::special_strategy_names(self.name)
+    }
+}
+
+/// The registry entry of game `G`.
+pub const fn entry<G: RegisteredGame>() -> GameEntry {
+    GameEntry {
+        name: G::NAME,
+        title: G::TITLE,
+        rules: G::RULES,
+        input_form: G::INPUT_FORM,
+        solvers: G::SOLVERS,
+        constant_sum: G::CONSTANT_SUM,
+        share_bound: G::SHARE_BOUND,
+        build: build_boxed::<G>,
+        first_margin: G::first_margin,
+        first_margins: G::first_margins,
+    }
+}
+
+fn build_boxed<G: RegisteredGame>(input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
+    Ok(Box::new(G::from_input(input)?))
+}
+
+/// Every game, one line each.
+pub static GAMES: &[GameEntry] = &[
+    entry::<games::stone_game::StoneGame>(),
+    entry::<games::stone_game_ii::StoneGameII>(),
+    entry::<games::stone_game_iii::StoneGameIII>(),
+    entry::<games::divisor_game::DivisorGame>(),
+    entry::<games::stone_game_vii::StoneGameVII>(),
+    entry::<games::stone_game_iv::StoneGameIV>(),
+    entry::<games::nim::Nim>(),
+    entry::<games::coins_in_a_circle::CoinsInACircle>(),
+];
+
+/// Finds a game by its command-line name.
+pub fn find_game(name: &str) -> Result<&'static GameEntry, InputError> {
+    GAMES
+        .iter()
+        .find(|entry| entry.name == name)
+        .ok_or_else(|| InputError::UnknownGame {
+            name: name.to_string(),
+            known: GAMES
+                .iter()
+                .map(|entry| entry.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// One instance of any registered game, behind a trait object.
+pub trait AnyGame: Send + Sync {
+    /// The game's command-line name.
+    fn name(&self) -> &'static str;
+    /// The instance as input fields.
+    fn input(&self) -> InstanceInput;
+    /// Solves the instance with `solver` (see [`games::solve`]).
+    fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// Solves the instance with `solver` without listing the moves (faster for large ones).
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// The game's DP table for a heatmap, if it has a two-dimensional one.
+    fn dp_table(&self) -> Option<DpTable>;
+    /// Facts about the instance worth printing beside its solution.
+    fn notes(&self) -> Vec<String>;
+    /// Plays `first` against `second` on this instance (see [`strategy::play`]).
+    fn play(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError>;
+    /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
+    /// and writes it in `format`; returns (tree nodes, DAG nodes). See [`export::write_graph`].
+    fn export_graph(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut dyn Write,
+    ) -> Result<(u128, usize), GraphError>;
+}
+
+impl<G: RegisteredGame> AnyGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn input(&self) -> InstanceInput {
+        self.to_input()
+    }
+
+    fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        games::solve(self, solver)
+    }
+
+    fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        games::solve_value(self, solver)
+    }
+
+    fn dp_table(&self) -> Option<DpTable> {
+        self.table()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.facts()
+    }
+
+    fn play(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError> {
+        strategy::play(self, first, second, optimal, seed, index)
+    }
+
+    fn export_graph(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut dyn Write,
+    ) -> Result<(u128, usize), GraphError> {
+        let instance = self.to_input().describe();
+        export::write_graph(self, &instance, kind, format, max_nodes, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name() {
+        for entry in GAMES {
+            assert_eq!(find_game(entry.name).unwrap().name, entry.name);
+            assert_eq!(entry.solvers.first(), Some(&SolverKind::Auto));
+        }
+        let message = find_game("chess").err().unwrap().to_string();
+        assert!(
+            message.contains("'chess'") && message.contains("stone-game"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn game_names_are_unique() {
+        let mut names: Vec<&str> = GAMES.iter().map(|entry| entry.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GAMES.len());
+    }
+}

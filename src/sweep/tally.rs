@@ -1,0 +1,283 @@
+//! The numbers of a sweep: integer tallies per size (which merge exactly, in any order), and the
+//! rows derived from them with rates, Wilson intervals, means and the settings that made them.
+
+use crate::generate::{Distribution, GeneratorSpec, Parity};
+use crate::stats::wilson_interval;
+use serde::{Deserialize, Serialize};
+
+/// Outcome counts of a set of instances.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub trials: u64,
+    pub first_wins: u64,
+    pub ties: u64,
+    pub second_wins: u64,
+    /// Sum of the first player's margins.
+    pub margin_sum: i128,
+    /// The first player's share of the totals, where the sweep records it.
+    pub shares: Option<Shares>,
+}
+
+/// The first player's share of the total over a set of instances, kept exactly (integers), so
+/// merging in any order gives the same numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shares {
+    /// Sum of the first player's scores.
+    pub first_sum: i128,
+    /// Sum of the instances' totals.
+    pub total_sum: i128,
+    /// The instance with the smallest share, as (first score, total) with total > 0.
+    pub lowest: Option<(i64, i64)>,
+}
+
+impl Shares {
+    /// Counts one instance where the first player scores `first` of `total`.
+    pub fn add(&mut self, first: i64, total: i64) {
+        self.first_sum += first as i128;
+        self.total_sum += total as i128;
+        if total > 0 {
+            self.lowest = Some(lower_share(self.lowest, (first, total)));
+        }
+    }
+
+    fn merged(self, other: Shares) -> Shares {
+        Shares {
+            first_sum: self.first_sum + other.first_sum,
+            total_sum: self.total_sum + other.total_sum,
+            lowest: match other.lowest {
+                Some(share) => Some(lower_share(self.lowest, share)),
+                None => self.lowest,
+            },
+        }
+    }
+}
+
+/// The smaller of two shares (first, total); equal ratios keep the smaller total, so the
+/// result does not depend on the order of comparisons.
+fn lower_share(current: Option<(i64, i64)>, candidate: (i64, i64)) -> (i64, i64) {
+    let Some(current) = current else {
+        return candidate;
+    };
+    let left = current.0 as i128 * candidate.1 as i128;
+    let right = candidate.0 as i128 * current.1 as i128;
+    match left.cmp(&right) {
+        std::cmp::Ordering::Less => current,
+        std::cmp::Ordering::Greater => candidate,
+        std::cmp::Ordering::Equal if current.1 <= candidate.1 => current,
+        std::cmp::Ordering::Equal => candidate,
+    }
+}
+
+impl Tally {
+    /// Counts one instance with the first player's margin `margin`.
+    pub fn add(&mut self, margin: i64) {
+        self.trials += 1;
+        self.margin_sum += margin as i128;
+        match margin.signum() {
+            1 => self.first_wins += 1,
+            -1 => self.second_wins += 1,
+            _ => self.ties += 1,
+        }
+    }
+
+    /// Both tallies together.
+    pub fn merged(self, other: Tally) -> Tally {
+        Tally {
+            trials: self.trials + other.trials,
+            first_wins: self.first_wins + other.first_wins,
+            ties: self.ties + other.ties,
+            second_wins: self.second_wins + other.second_wins,
+            margin_sum: self.margin_sum + other.margin_sum,
+            shares: match (self.shares, other.shares) {
+                (Some(a), Some(b)) => Some(a.merged(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+/// One row of a sweep: the tally of one size and what follows from it, plus the settings that
+/// produced it (so a CSV is self-describing: charts are titled from it and merges check it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepRow {
+    pub n: u64,
+    pub trials: u64,
+    pub first_wins: u64,
+    pub ties: u64,
+    pub second_wins: u64,
+    pub first_win_rate: f64,
+    /// 95% Wilson interval of `first_win_rate`.
+    pub first_win_low: f64,
+    pub first_win_high: f64,
+    pub tie_rate: f64,
+    pub second_win_rate: f64,
+    pub mean_margin: f64,
+    pub margin_sum: i128,
+    /// Sum of the first player's scores (share columns: constant-sum pile games with
+    /// non-negative values only; empty otherwise).
+    #[serde(default)]
+    pub first_score_sum: Option<i128>,
+    /// Sum of the instances' totals.
+    #[serde(default)]
+    pub total_sum: Option<i128>,
+    /// `first_score_sum / total_sum`: the first player's share of all stones.
+    #[serde(default)]
+    pub first_share: Option<f64>,
+    /// The smallest share of one instance: `lowest_first / lowest_total`.
+    #[serde(default)]
+    pub lowest_first: Option<i64>,
+    #[serde(default)]
+    pub lowest_total: Option<i64>,
+    #[serde(default)]
+    pub lowest_first_share: Option<f64>,
+    pub game: String,
+    pub distribution: Option<Distribution>,
+    pub min_value: Option<i64>,
+    pub max_value: Option<i64>,
+    pub total_parity: Option<Parity>,
+    pub seed: u64,
+}
+
+/// The settings columns of a row, which every row of one sweep shares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSettings {
+    pub game: String,
+    pub distribution: Option<Distribution>,
+    pub min_value: Option<i64>,
+    pub max_value: Option<i64>,
+    pub total_parity: Option<Parity>,
+    pub seed: u64,
+}
+
+impl SweepSettings {
+    pub(crate) fn of(spec: &GeneratorSpec, game: &str) -> SweepSettings {
+        SweepSettings {
+            game: game.to_string(),
+            distribution: spec.values.map(|v| v.distribution),
+            min_value: spec.values.map(|v| v.min),
+            max_value: spec.values.map(|v| v.max),
+            total_parity: spec.values.and_then(|v| v.total_parity),
+            seed: spec.seed,
+        }
+    }
+
+    /// A readable form for titles: `uniform values 1..100, seed 1`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(distribution), Some(min), Some(max)) =
+            (self.distribution, self.min_value, self.max_value)
+        {
+            parts.push(format!("{} values {min}..{max}", distribution.name()));
+        }
+        if let Some(parity) = self.total_parity {
+            parts.push(format!("{} total", parity.name()));
+        }
+        parts.push(format!("seed {}", self.seed));
+        parts.join(", ")
+    }
+}
+
+impl SweepRow {
+    /// The row for size `n` with tally `tally` (`tally.trials > 0`).
+    pub fn new(n: u64, tally: Tally, settings: &SweepSettings) -> SweepRow {
+        let trials = tally.trials.max(1) as f64;
+        let (low, high) = wilson_interval(tally.first_wins, tally.trials);
+        SweepRow {
+            n,
+            trials: tally.trials,
+            first_wins: tally.first_wins,
+            ties: tally.ties,
+            second_wins: tally.second_wins,
+            first_win_rate: round6(tally.first_wins as f64 / trials),
+            first_win_low: round6(low),
+            first_win_high: round6(high),
+            tie_rate: round6(tally.ties as f64 / trials),
+            second_win_rate: round6(tally.second_wins as f64 / trials),
+            mean_margin: round6(tally.margin_sum as f64 / trials),
+            margin_sum: tally.margin_sum,
+            first_score_sum: tally.shares.map(|s| s.first_sum),
+            total_sum: tally.shares.map(|s| s.total_sum),
+            first_share: tally
+                .shares
+                .filter(|s| s.total_sum > 0)
+                .map(|s| round6(s.first_sum as f64 / s.total_sum as f64)),
+            lowest_first: tally.shares.and_then(|s| s.lowest).map(|(first, _)| first),
+            lowest_total: tally.shares.and_then(|s| s.lowest).map(|(_, total)| total),
+            lowest_first_share: tally
+                .shares
+                .and_then(|s| s.lowest)
+                .map(|(first, total)| round6(first as f64 / total as f64)),
+            game: settings.game.clone(),
+            distribution: settings.distribution,
+            min_value: settings.min_value,
+            max_value: settings.max_value,
+            total_parity: settings.total_parity,
+            seed: settings.seed,
+        }
+    }
+
+    /// The integer tally this row was made from.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            trials: self.trials,
+            first_wins: self.first_wins,
+            ties: self.ties,
+            second_wins: self.second_wins,
+            margin_sum: self.margin_sum,
+            shares: match (self.first_score_sum, self.total_sum) {
+                (Some(first_sum), Some(total_sum)) => Some(Shares {
+                    first_sum,
+                    total_sum,
+                    lowest: self.lowest_first.zip(self.lowest_total),
+                }),
+                _ => None,
+            },
+        }
+    }
+
+    /// The settings columns.
+    pub fn settings(&self) -> SweepSettings {
+        SweepSettings {
+            game: self.game.clone(),
+            distribution: self.distribution,
+            min_value: self.min_value,
+            max_value: self.max_value,
+            total_parity: self.total_parity,
+            seed: self.seed,
+        }
+    }
+}
+
+/// Rounds to 6 decimals, so CSVs stay readable; the exact counts sit beside every rate.
+fn round6(value: f64) -> f64 {
+    (value * 1e6).round() / 1e6
+}
+
+/// Totals over the rows of one parity of n.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParitySummary {
+    pub parity: Parity,
+    pub sizes: usize,
+    pub tally: Tally,
+}
+
+/// Totals for odd n and for even n.
+pub fn summarize_by_parity(rows: &[SweepRow]) -> Vec<ParitySummary> {
+    [Parity::Odd, Parity::Even]
+        .into_iter()
+        .map(|parity| {
+            let matching: Vec<&SweepRow> = rows
+                .iter()
+                .filter(|row| Parity::of(row.n as i128) == parity)
+                .collect();
+            ParitySummary {
+                parity,
+                sizes: matching.len(),
+                tally: matching
+                    .iter()
+                    .fold(Tally::default(), |sum, row| sum.merged(row.tally())),
+            }
+        })
+        .filter(|summary| summary.sizes > 0)
+        .collect()
+}
