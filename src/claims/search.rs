@@ -1,0 +1,316 @@
+//! The instances a claim covers, walked in size order: enumeration from the smallest, and the
+//! shrinking of a sampled counterexample (see the parent module's docs for the order).
+
+use super::{ClaimError, Judge};
+use crate::generate::{GeneratorSpec, Parity, SizeRange, ValueSpec};
+use crate::input::{Extras, InstanceInput};
+
+/// An instance under test: pile offsets from the minimum value, or a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Candidate {
+    Piles { min: i64, offsets: Vec<u64> },
+    Number(u64),
+}
+
+impl Candidate {
+    pub(super) fn values(min: i64, offsets: &[u64]) -> Vec<i64> {
+        offsets
+            .iter()
+            .map(|&offset| min.wrapping_add(offset as i64))
+            .collect()
+    }
+
+    /// The instance as input fields, with the claim's extra fields.
+    pub(super) fn to_input(&self, extras: &Extras) -> InstanceInput {
+        let mut input = match self {
+            Candidate::Piles { min, offsets } => {
+                InstanceInput::piles(Candidate::values(*min, offsets))
+            }
+            Candidate::Number(n) => InstanceInput::number(*n),
+        };
+        extras.apply_to(&mut input);
+        input
+    }
+
+    /// The size-order key: (size, offset sum, offsets).
+    fn key(&self) -> (u64, u64, Vec<u64>) {
+        match self {
+            Candidate::Piles { offsets, .. } => {
+                (offsets.len() as u64, offsets.iter().sum(), offsets.clone())
+            }
+            Candidate::Number(n) => (*n, 0, vec![]),
+        }
+    }
+}
+
+/// The instances a claim covers.
+pub(super) struct Space {
+    sizes: SizeRange,
+    values: Option<ValueSpec>,
+}
+
+impl Space {
+    pub(super) fn new(spec: &GeneratorSpec) -> Space {
+        Space {
+            sizes: spec.sizes,
+            values: spec.values,
+        }
+    }
+
+    /// Offsets run over 0..=span.
+    fn span(&self) -> u64 {
+        self.values
+            .map_or(0, |values| values.max.wrapping_sub(values.min) as u64)
+    }
+
+    /// How many instances (before the total-parity filter), saturating.
+    pub(super) fn size(&self) -> u128 {
+        if self.values.is_none() {
+            return self.sizes.count() as u128;
+        }
+        let choices = self.span() as u128 + 1;
+        self.sizes.iter().fold(0u128, |total, n| {
+            let per_size = u32::try_from(n)
+                .ok()
+                .and_then(|n| choices.checked_pow(n))
+                .unwrap_or(u128::MAX);
+            total.saturating_add(per_size)
+        })
+    }
+
+    pub(super) fn candidate_of(&self, input: &InstanceInput) -> Candidate {
+        match (&self.values, &input.piles) {
+            (Some(values), Some(piles)) => Candidate::Piles {
+                min: values.min,
+                offsets: piles
+                    .iter()
+                    .map(|&pile| pile.wrapping_sub(values.min) as u64)
+                    .collect(),
+            },
+            _ => Candidate::Number(input.n.unwrap_or(0)),
+        }
+    }
+
+    /// Whether a total offset `sum` over `n` piles gives the required total parity.
+    fn sum_allowed(&self, n: u64, sum: u64) -> bool {
+        match self.values.and_then(|values| values.total_parity) {
+            None => true,
+            Some(parity) => {
+                let min = self.values.map_or(0, |values| values.min) as i128;
+                Parity::of(min * n as i128 + sum as i128) == parity
+            }
+        }
+    }
+
+    fn meets_conditions(&self, candidate: &Candidate) -> bool {
+        match candidate {
+            Candidate::Number(n) => self.sizes.contains(*n),
+            Candidate::Piles { offsets, .. } => {
+                let n = offsets.len() as u64;
+                self.sizes.contains(n)
+                    && offsets.iter().all(|&offset| offset <= self.span())
+                    && self.sum_allowed(n, offsets.iter().sum())
+            }
+        }
+    }
+
+    /// Walks the instances in size order and returns the first counterexample, stopping after
+    /// `budget` instances or once past `up_to` (inclusive); also returns how many it checked.
+    pub(super) fn search(
+        &self,
+        judge: &mut Judge<'_>,
+        up_to: Option<&Candidate>,
+        budget: u64,
+    ) -> Result<(Option<Candidate>, u64), ClaimError> {
+        let limit_key = up_to.map(Candidate::key);
+        let mut checked = 0u64;
+        let mut visit = |candidate: Candidate, checked: &mut u64| -> Result<Visit, ClaimError> {
+            if limit_key
+                .as_ref()
+                .is_some_and(|limit| candidate.key() > *limit)
+            {
+                return Ok(Visit::Stop(None));
+            }
+            if *checked >= budget {
+                return Ok(Visit::Stop(None));
+            }
+            *checked += 1;
+            if judge.refutes(&candidate)? {
+                return Ok(Visit::Stop(Some(candidate)));
+            }
+            Ok(Visit::Continue)
+        };
+        let Some(values) = self.values else {
+            for n in self.sizes.iter() {
+                if let Visit::Stop(found) = visit(Candidate::Number(n), &mut checked)? {
+                    return Ok((found, checked));
+                }
+            }
+            return Ok((None, checked));
+        };
+        let span = self.span();
+        for n in self.sizes.iter() {
+            let largest_sum = (n as u128 * span as u128).min(u64::MAX as u128) as u64;
+            for sum in 0..=largest_sum {
+                if !self.sum_allowed(n, sum) {
+                    continue;
+                }
+                let mut offsets = smallest_with_sum(n as usize, sum, span);
+                loop {
+                    let candidate = Candidate::Piles {
+                        min: values.min,
+                        offsets: offsets.clone(),
+                    };
+                    if let Visit::Stop(found) = visit(candidate, &mut checked)? {
+                        return Ok((found, checked));
+                    }
+                    if !next_with_same_sum(&mut offsets, span) {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok((None, checked))
+    }
+
+    /// Drops piles and lowers values while the claim stays refuted and the conditions hold,
+    /// until neither helps.
+    pub(super) fn shrink(
+        &self,
+        mut current: Candidate,
+        judge: &mut Judge<'_>,
+    ) -> Result<Candidate, ClaimError> {
+        loop {
+            let mut improved = false;
+            for candidate in self.smaller_neighbours(&current) {
+                if self.meets_conditions(&candidate) && judge.refutes(&candidate)? {
+                    current = candidate;
+                    improved = true;
+                    break;
+                }
+            }
+            if !improved {
+                return Ok(current);
+            }
+        }
+    }
+
+    /// Instances just below `candidate` in size order: one or two piles fewer (two keep the
+    /// parity of n), or one value lowered (by any amount, smallest first).
+    fn smaller_neighbours(&self, candidate: &Candidate) -> Vec<Candidate> {
+        let mut neighbours = Vec::new();
+        match candidate {
+            // Numbers are not shrunk: the search below them in size order covers every smaller
+            // N within its budget.
+            Candidate::Number(_) => {}
+            Candidate::Piles { min, offsets } => {
+                let n = offsets.len();
+                for drop in 0..n {
+                    let mut fewer = offsets.clone();
+                    fewer.remove(drop);
+                    neighbours.push(Candidate::Piles {
+                        min: *min,
+                        offsets: fewer.clone(),
+                    });
+                    for second in drop..fewer.len() {
+                        let mut fewer_two = fewer.clone();
+                        fewer_two.remove(second);
+                        neighbours.push(Candidate::Piles {
+                            min: *min,
+                            offsets: fewer_two,
+                        });
+                    }
+                }
+                for position in 0..n {
+                    for lower in 0..offsets[position] {
+                        let mut lowered = offsets.clone();
+                        lowered[position] = lower;
+                        neighbours.push(Candidate::Piles {
+                            min: *min,
+                            offsets: lowered,
+                        });
+                    }
+                }
+            }
+        }
+        neighbours
+    }
+}
+
+enum Visit {
+    Continue,
+    Stop(Option<Candidate>),
+}
+
+/// The lexicographically smallest offsets of length `n`, each at most `span`, summing to `sum`:
+/// zeros first, the sum packed at the end.
+fn smallest_with_sum(n: usize, sum: u64, span: u64) -> Vec<u64> {
+    let mut offsets = vec![0; n];
+    let mut rest = sum;
+    for offset in offsets.iter_mut().rev() {
+        let here = rest.min(span);
+        *offset = here;
+        rest -= here;
+    }
+    offsets
+}
+
+/// Advances `offsets` to the next vector with the same sum in lexicographic order; false when
+/// it was the last.
+fn next_with_same_sum(offsets: &mut [u64], span: u64) -> bool {
+    let n = offsets.len();
+    let mut suffix_sum = offsets.last().copied().unwrap_or(0);
+    for position in (0..n.saturating_sub(1)).rev() {
+        if offsets[position] < span && suffix_sum > 0 {
+            offsets[position] += 1;
+            let rest = smallest_with_sum(n - position - 1, suffix_sum - 1, span);
+            offsets[position + 1..].copy_from_slice(&rest);
+            return true;
+        }
+        suffix_sum += offsets[position];
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_sum_vectors_come_in_lexicographic_order() {
+        let mut offsets = smallest_with_sum(3, 2, 5);
+        let mut seen = vec![offsets.clone()];
+        while next_with_same_sum(&mut offsets, 5) {
+            seen.push(offsets.clone());
+        }
+        assert_eq!(
+            seen,
+            vec![
+                vec![0, 0, 2],
+                vec![0, 1, 1],
+                vec![0, 2, 0],
+                vec![1, 0, 1],
+                vec![1, 1, 0],
+                vec![2, 0, 0]
+            ]
+        );
+    }
+
+    #[test]
+    fn capped_offsets_cover_every_vector_once() {
+        let (n, span) = (4usize, 3u64);
+        let mut count = 0;
+        for sum in 0..=(n as u64 * span) {
+            let mut offsets = smallest_with_sum(n, sum, span);
+            loop {
+                assert_eq!(offsets.iter().sum::<u64>(), sum);
+                assert!(offsets.iter().all(|&o| o <= span));
+                count += 1;
+                if !next_with_same_sum(&mut offsets, span) {
+                    break;
+                }
+            }
+        }
+        assert_eq!(count, 4usize.pow(4));
+    }
+}
