@@ -1,6 +1,6 @@
 //! Define a new game in one file and get the rest for free: implement `Game` (the rules) and
-//! `RegisteredGame` (name, input, solvers), and the generic solvers, the game tree and state
-//! DAG exports, and seeded sweeps all work on it unchanged.
+//! `RegisteredGame` (name, input, solvers), and the conformance suite, the generic solvers, the
+//! game tree and state DAG exports, and seeded sweeps all work on it unchanged.
 //!
 //! The game, "two from the ends": piles in a row; a turn takes one or two piles, from the left
 //! end or from the right end; the larger total wins. Does the first player's even-n guarantee
@@ -9,6 +9,7 @@
 //! Run with `cargo run --release --example new_game [OUTPUT_DIR]` (default
 //! `target/example-output`).
 
+use gamelab::conformance::{SuiteOptions, check_game};
 use gamelab::error::InputError;
 use gamelab::export::GraphFormat;
 use gamelab::game::{Action, ActionValue, Game, MoveDescription, Player};
@@ -24,7 +25,7 @@ use gamelab::sweep::{Shard, SweepSpec, run_sweep};
 use std::path::PathBuf;
 
 /// One instance: the row of piles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct TwoEnds {
     piles: Vec<i64>,
 }
@@ -85,13 +86,22 @@ impl Game for TwoEnds {
         } else {
             (row.left, row.right - take.count)
         };
-        // One canonical terminal position, so the DAG has a single "game over" node.
-        let mover = if left == right {
-            Player::First
-        } else {
-            row.mover.other()
-        };
-        Row { left, right, mover }
+        // One canonical terminal position, so the DAG has a single "game over" node (and
+        // `max_states` counts it once; the conformance suite caught this bound undercounting
+        // when the empty rows kept their place).
+        if left == right {
+            let n = self.piles.len();
+            return Row {
+                left: n,
+                right: n,
+                mover: Player::First,
+            };
+        }
+        Row {
+            left,
+            right,
+            mover: row.mover.other(),
+        }
     }
 
     fn gain(&self, row: &Row, take: Take) -> i64 {
@@ -157,6 +167,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "target/example-output".into()),
     );
     std::fs::create_dir_all(&out_dir)?;
+
+    // The conformance suite every built-in game passes: solvers against brute, playthroughs,
+    // graph sizes and exports, strategies, malformed input.
+    let report = check_game::<TwoEnds>(&SuiteOptions::default());
+    println!("conformance suite: {report}");
+    assert!(report.is_pass(), "the new game fails the conformance suite");
 
     // Solve: the generic solvers, which must agree move for move.
     let game = TwoEnds::from_input(&InstanceInput::piles(vec![4, 6, 2, 3]))?;

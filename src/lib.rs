@@ -4,7 +4,7 @@
 //!
 //! Every game implements one trait, [`game::Game`]; generic solvers ([`solve::brute`],
 //! [`solve::memo`]) work on any game, and fast dynamic programs ([`solve::dp`]) are tested
-//! against them. The registry [`games::GAMES`] finds a game by its command-line name.
+//! against them. The registry [`registry::GAMES`] finds a game by its command-line name.
 //!
 //! ```
 //! use gamelab::games::stone_game::StoneGame;
@@ -20,8 +20,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![deny(rustdoc::broken_intra_doc_links)]
+
 pub mod choice;
 pub mod claims;
+pub mod conformance;
 pub mod error;
 pub mod export;
 pub mod game;

@@ -6,6 +6,7 @@
 //! one-line call into generic code, monomorphised for the game once here. A new game is one
 //! module under `crate::games` and one line in [`GAMES`].
 
+use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
 use crate::game::Scores;
@@ -31,6 +32,7 @@ pub struct GameEntry {
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
+    conformance: fn(&SuiteOptions) -> SuiteReport,
 }
 
 /// The signature of [`RegisteredGame::first_margins`].
@@ -81,6 +83,11 @@ impl GameEntry {
         solver_names(self.solvers)
     }
 
+    /// Runs the conformance suite on this game (see [`crate::conformance`]).
+    pub fn check_conformance(&self, options: &SuiteOptions) -> SuiteReport {
+        (self.conformance)(options)
+    }
+
     /// The names of this game's own strategies, besides the generic ones.
     pub fn special_strategies(&self) -> Vec<&'static str> {
         strategy::special_strategy_names(self.name)
@@ -100,6 +107,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         build: build_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
+        conformance: check_game::<G>,
     }
 }
 

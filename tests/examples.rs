@@ -120,6 +120,12 @@ fn check_claim_finds_the_minimal_odd_counterexample() {
 fn new_game_is_solved_exported_and_swept() {
     let dir = tempfile::tempdir().unwrap();
     let stdout = run("new_game", dir.path());
+    // The conformance suite runs on a game defined outside the crate, and it passes.
+    assert!(
+        stdout.contains("conformance suite: two-from-the-ends: 40 instances")
+            && stdout.contains(" 0 failed"),
+        "{stdout}"
+    );
     // [4, 6, 2, 3]: take 4 and 6 at once, leaving 2 + 3 — checked by hand.
     assert!(
         stdout.contains("winner: first  (first 10, second 5, margin +5)"),

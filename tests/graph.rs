@@ -1,9 +1,8 @@
-//! Game trees and state DAGs: node and edge counts against closed forms, solved values and the
-//! principal variation against the solvers, DOT accepted by Graphviz (or structurally sound when
-//! it is absent), and EFG round-tripped through gambit-parser with backward induction
-//! reproducing our scores.
+//! Game trees and state DAGs of particular games: node and edge counts against closed forms, DOT
+//! accepted by Graphviz (or structurally sound when it is absent), escaping and the JSON layout.
+//! What holds for every game (solved values, sizes, EFG read back by gambit-parser with backward
+//! induction reproducing our scores) is in the conformance suite, `tests/conformance.rs`.
 
-use gambit_parser::{ExtensiveFormGame, Node};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::games::RegisteredGame;
 use gamelab::games::divisor_game::DivisorGame;
@@ -11,10 +10,7 @@ use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_iii::StoneGameIII;
 use gamelab::graph::{GraphKind, build_dag, build_tree, check_size};
-use gamelab::registry::AnyGame;
 use gamelab::size::{Count, dag_size};
-use gamelab::solve::SolverKind;
-use proptest::prelude::*;
 
 #[test]
 fn stone_game_counts_match_their_closed_forms() {
@@ -81,80 +77,6 @@ fn divisor_game_dag_has_both_movers_per_number() {
 }
 
 /// The graph's root value and principal variation agree with the solver.
-fn check_graph_matches_solver<G: RegisteredGame>(game: &G) {
-    let solution = AnyGame::solve(game, SolverKind::Brute).unwrap();
-    for graph in [build_dag(game), build_tree(game)] {
-        let root = &graph.graph[graph.root];
-        assert_eq!(root.future, solution.scores());
-        let mut node = graph.root;
-        let mut gains = Vec::new();
-        while let Some(edge) = graph
-            .moves_from(node)
-            .into_iter()
-            .find(|&edge| graph.graph[edge].principal)
-        {
-            assert!(graph.graph[edge].optimal);
-            gains.push(graph.graph[edge].gain);
-            node = graph.graph.edge_endpoints(edge).unwrap().1;
-            assert!(graph.graph[node].principal);
-        }
-        assert!(graph.graph[node].is_terminal());
-        let solved: Vec<i64> = solution
-            .moves
-            .as_ref()
-            .unwrap()
-            .iter()
-            .map(|m| m.gain)
-            .collect();
-        assert_eq!(gains, solved);
-        // Every node's value is the solver's value from that state.
-        for index in graph.graph.node_indices() {
-            let node = &graph.graph[index];
-            if let Some(mover) = node.mover {
-                let margin = gamelab::solve::brute::search(
-                    game,
-                    &node.state,
-                    &mut gamelab::solve::brute::NoMemory,
-                );
-                assert_eq!(node.future.margin_for(mover), margin);
-            }
-        }
-        if graph.kind == GraphKind::Tree {
-            // Terminal tree nodes carry final scores that add up to the path's gains.
-            for index in graph.graph.node_indices() {
-                let node = &graph.graph[index];
-                if node.is_terminal() {
-                    assert!(node.final_scores().is_some());
-                }
-            }
-        }
-    }
-}
-
-fn small_piles() -> impl Strategy<Value = Vec<i64>> {
-    prop::collection::vec(-9i64..=20, 1..=7)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
-
-    #[test]
-    fn graphs_agree_with_the_solvers(piles in small_piles(), n in 1u64..=18) {
-        check_graph_matches_solver(&StoneGame::new(piles.clone()).unwrap());
-        check_graph_matches_solver(&StoneGameII::new(piles.clone()).unwrap());
-        check_graph_matches_solver(&StoneGameIII::new(piles).unwrap());
-        check_graph_matches_solver(&DivisorGame::new(n).unwrap());
-    }
-
-    #[test]
-    fn efg_round_trips_through_gambit_parser(piles in small_piles(), n in 1u64..=16) {
-        efg_backward_induction_matches(&StoneGame::new(piles.clone()).unwrap());
-        efg_backward_induction_matches(&StoneGameII::new(piles.clone()).unwrap());
-        efg_backward_induction_matches(&StoneGameIII::new(piles).unwrap());
-        efg_backward_induction_matches(&DivisorGame::new(n).unwrap());
-    }
-}
-
 fn export<G: RegisteredGame>(game: &G, kind: GraphKind, format: GraphFormat) -> String {
     let meta = GraphMeta {
         game: G::NAME,
@@ -164,55 +86,6 @@ fn export<G: RegisteredGame>(game: &G, kind: GraphKind, format: GraphFormat) -> 
     let mut bytes = Vec::new();
     export_graph(format, game, &graph, &meta, &mut bytes).unwrap();
     String::from_utf8(bytes).unwrap()
-}
-
-/// Backward induction over a parsed EFG: each player maximises their own payoff, ties to the
-/// first action (the games are constant-sum, so this is our margin-maximising play).
-fn backward_induction(node: Node<'_, '_>) -> Vec<i64> {
-    match node {
-        Node::Terminal(terminal) => terminal
-            .outcome_payoffs()
-            .unwrap()
-            .iter()
-            .map(|payoff| payoff.to_string().parse().unwrap())
-            .collect(),
-        Node::Player(player) => {
-            let me = player.player_num() - 1;
-            let mut best: Option<Vec<i64>> = None;
-            for (_, child) in player.actions() {
-                let payoffs = backward_induction(child);
-                if best.as_ref().is_none_or(|best| payoffs[me] > best[me]) {
-                    best = Some(payoffs);
-                }
-            }
-            best.unwrap()
-        }
-        Node::Chance(_) => panic!("our games have no chance nodes"),
-    }
-}
-
-fn efg_backward_induction_matches<G: RegisteredGame>(game: &G) {
-    let text = export(game, GraphKind::Tree, GraphFormat::Efg);
-    let parsed =
-        ExtensiveFormGame::try_from_str(&text).unwrap_or_else(|error| panic!("{error:?}\n{text}"));
-    // Gambit 16.7 refuses duplicate node labels (gambit-parser does not check it).
-    let mut labels = std::collections::HashSet::new();
-    for line in text
-        .lines()
-        .filter(|line| line.starts_with("p ") || line.starts_with("t "))
-    {
-        let label = line.split('"').nth(1).unwrap();
-        assert!(
-            labels.insert(label.to_string()),
-            "duplicate node label {label}"
-        );
-    }
-    assert_eq!(parsed.player_names().len(), 2);
-    let solution = AnyGame::solve(game, SolverKind::Auto).unwrap();
-    assert_eq!(
-        backward_induction(parsed.root()),
-        vec![solution.first_score, solution.second_score]
-    );
 }
 
 #[test]

@@ -129,7 +129,8 @@ impl Claim {
         )
     }
 
-    /// The `gamelab check` command that checks this claim.
+    /// The `gamelab check` command that checks this claim: recorded with every catalogue entry
+    /// and verdict, so that a reader can rerun it.
     pub fn command(&self, options: &CheckOptions) -> String {
         let mut words = vec![
             "gamelab check".to_string(),

@@ -12,7 +12,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         let input = match game.input_form {
             InputForm::Piles { .. } => "--piles 3,9,1,2 (any 64-bit integers)",
-            InputForm::Number => "--n 10 (N >= 1)",
+            InputForm::Number {
+                subtraction_set: false,
+            } => "--n 10 (N >= 1)",
+            InputForm::Number {
+                subtraction_set: true,
+            } => "--n 10 (N >= 1) [--subtract 1,3,4]",
         };
         writeln!(out, "{}\n  {}", game.name, game.title)?;
         writeln!(out, "  rules:   {}", game.rules)?;

@@ -109,7 +109,9 @@ impl RegisteredGame for DivisorGame {
     const RULES: &'static str = "A number N on the board. Players alternate, first player \
         first; a turn picks x with 0 < x < N and N % x == 0 and replaces N by N - x. Who cannot \
         move (N = 1) loses. Scores are 1 for the winner and 0 for the loser.";
-    const INPUT_FORM: InputForm = InputForm::Number;
+    const INPUT_FORM: InputForm = InputForm::Number {
+        subtraction_set: false,
+    };
     const SOLVERS: &'static [SolverKind] = &[
         SolverKind::Auto,
         SolverKind::Brute,

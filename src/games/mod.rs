@@ -26,14 +26,16 @@ use crate::solve::{Solution, SolverKind, brute, memo};
 pub enum InputForm {
     /// A row of piles; `negative` tells whether negative values make sense.
     Piles { negative: bool },
-    /// A single number N.
-    Number,
+    /// A single number N; `subtraction_set` tells whether the game also reads a set of amounts
+    /// a move may take (nim).
+    Number { subtraction_set: bool },
 }
 
 /// The catalogue side of a game: its description, how an instance is read, and the solvers
 /// that apply to it. Generic solvers (`brute`, `memo`) need nothing beyond the rules; a game
-/// adds its own fast ones through the hooks below.
-pub trait RegisteredGame: Game + Sized + 'static {
+/// adds its own fast ones through the hooks below. An instance is plain data: equal instances
+/// compare equal, which the conformance suite checks through `from_input(to_input(g)) == g`.
+pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
     /// One-line title, with the problems the game covers.
     const TITLE: &'static str;
     /// The rules, as printed by `gamelab games`.

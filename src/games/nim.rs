@@ -190,7 +190,9 @@ impl RegisteredGame for Nim {
     const RULES: &'static str = "One pile of N stones and a subtraction set S (default \
         {1, 2, 3}). Players alternate, first player first; a turn removes s stones for some s in \
         S. Who cannot move loses. Scores are 1 for the winner and 0 for the loser.";
-    const INPUT_FORM: InputForm = InputForm::Number;
+    const INPUT_FORM: InputForm = InputForm::Number {
+        subtraction_set: true,
+    };
     const SOLVERS: &'static [SolverKind] = &[
         SolverKind::Auto,
         SolverKind::Brute,

@@ -131,7 +131,9 @@ impl RegisteredGame for StoneGameIV {
     const RULES: &'static str = "One pile of N stones. Players alternate, first player first; a \
         turn removes a non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. \
         Scores are 1 for the winner and 0 for the loser.";
-    const INPUT_FORM: InputForm = InputForm::Number;
+    const INPUT_FORM: InputForm = InputForm::Number {
+        subtraction_set: false,
+    };
     const SOLVERS: &'static [SolverKind] = &[
         SolverKind::Auto,
         SolverKind::Brute,

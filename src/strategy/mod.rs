@@ -104,7 +104,7 @@ pub struct SpecialStrategy {
 }
 
 /// Every game's own strategies. A new one is a module here, a line in this list and a line in
-/// [`special_strategy`].
+/// `special_strategy` (the builder behind [`build_strategy`]).
 pub const SPECIAL_STRATEGIES: &[SpecialStrategy] = &[SpecialStrategy {
     game: "stone-game",
     name: "parity",
