@@ -388,6 +388,18 @@ impl Suite {
                 )
             });
         }
+        for kind in [GraphKind::Tree, GraphKind::Dag] {
+            let nodes = if kind == GraphKind::Tree {
+                counted_tree
+            } else {
+                counted_dag.states
+            };
+            let dot = export(kind, GraphFormat::Dot);
+            let sound = dot.as_ref().is_ok_and(|text| dot_is_sound(text, nodes));
+            self.expect(sound, name, || {
+                format!("the {} DOT export is not sound: {dot:?}", kind.name())
+            });
+        }
         let efg_nodes = export(GraphKind::Tree, GraphFormat::Efg).map(|text| {
             text.lines()
                 .filter(|line| line.starts_with("p ") || line.starts_with("t "))
@@ -507,6 +519,24 @@ impl Suite {
             });
         }
     }
+}
+
+/// Whether DOT text is one digraph with one node statement per node and every quoted string
+/// closed on its line (so no label breaks out of its string).
+fn dot_is_sound(text: &str, nodes: u128) -> bool {
+    let is_node = |line: &&str| {
+        line.strip_prefix("  n")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+            && !line.contains("->")
+    };
+    let quotes_balance = text.lines().all(|line| {
+        let unescaped = line.replace("\\\\", "").replace("\\\"", "");
+        unescaped.matches('"').count() % 2 == 0
+    });
+    text.starts_with("digraph game {\n")
+        && text.ends_with("}\n")
+        && text.lines().filter(is_node).count() as u128 == nodes
+        && quotes_balance
 }
 
 /// A principal variation in short: `left right count=2 ...`.
