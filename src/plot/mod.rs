@@ -8,6 +8,7 @@ pub mod margins;
 pub mod outcome_shares;
 pub mod score_share;
 pub mod style;
+pub mod value_history;
 pub mod win_rate;
 pub mod winner_strip;
 
