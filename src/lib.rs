@@ -33,6 +33,7 @@ pub mod generate;
 pub mod graph;
 pub mod image;
 pub mod input;
+pub mod mistakes;
 pub mod plot;
 pub mod random;
 pub mod registry;

@@ -20,7 +20,17 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
-    ("studies", &["claims", "generate", "sweep", "tournament"]),
+    (
+        "studies",
+        &[
+            "claims",
+            "generate",
+            "mistakes",
+            "ratings",
+            "sweep",
+            "tournament",
+        ],
+    ),
     ("presentation", &["plot", "render", "report"]),
 ];
 

@@ -5,6 +5,7 @@
 
 pub mod heatmap;
 pub mod margins;
+pub mod mistakes;
 pub mod outcome_shares;
 pub mod score_share;
 pub mod style;
