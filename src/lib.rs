@@ -36,6 +36,7 @@ pub mod input;
 pub mod mistakes;
 pub mod plot;
 pub mod random;
+pub mod ratings;
 pub mod registry;
 pub mod render;
 pub mod report;
