@@ -211,12 +211,14 @@ fn solve(mut matrix: Vec<Vec<f64>>, mut rhs: Vec<f64>) -> Option<Vec<f64>> {
         }
         matrix.swap(column, pivot);
         rhs.swap(column, pivot);
-        for row in column + 1..n {
-            let factor = matrix[row][column] / matrix[column][column];
-            for c in column..n {
-                matrix[row][c] -= factor * matrix[column][c];
+        let (upper, lower) = matrix.split_at_mut(column + 1);
+        let pivot_row = &upper[column];
+        for (offset, row) in lower.iter_mut().enumerate() {
+            let factor = row[column] / pivot_row[column];
+            for (cell, pivot_cell) in row[column..].iter_mut().zip(&pivot_row[column..]) {
+                *cell -= factor * pivot_cell;
             }
-            rhs[row] -= factor * rhs[column];
+            rhs[column + 1 + offset] -= factor * rhs[column];
         }
     }
     let mut x = vec![0.0; n];
