@@ -20,7 +20,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
-    ("studies", &["claims", "generate", "sweep", "tournament"]),
+    ("studies", &["batch", "claims", "generate", "sweep", "tournament"]),
     ("presentation", &["plot", "render", "report"]),
 ];
 
