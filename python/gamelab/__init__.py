@@ -174,18 +174,23 @@ def generate(
     )
 
 
-def _frame(text: str, margin_sums_fit: bool = True):
+def _read_csv(text: str, **options: Any):
+    """pandas' CSV reader with floats read exactly (the default from pandas 3 on)."""
     import pandas as pd
 
+    if int(pd.__version__.split(".")[0]) < 3:
+        options["float_precision"] = "round_trip"
+    return pd.read_csv(io.StringIO(text), keep_default_na=False, **options)
+
+
+def _frame(text: str, margin_sums_fit: bool = True):
     dtypes = dict(SWEEP_DTYPES)
     if not margin_sums_fit:
         dtypes["margin_sum"] = "object"
-    frame = pd.read_csv(
-        io.StringIO(text),
+    frame = _read_csv(
+        text,
         dtype={k: (v if v != "object" else str) for k, v in dtypes.items()},
-        keep_default_na=False,
         na_values=[""],
-        float_precision="round_trip",
     )
     if not margin_sums_fit:
         frame["margin_sum"] = frame["margin_sum"].map(int)
@@ -395,7 +400,7 @@ def tournament(
             total_parity=total_parity, subtract=subtract, trials=trials, seed=seed,
         ),
     )
-    frame = pd.read_csv(io.StringIO(text), keep_default_na=False, float_precision="round_trip")
+    frame = _read_csv(text)
     frame.attrs["settings"] = record["settings"]
     frame.attrs["json"] = record["json"]
     return frame

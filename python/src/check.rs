@@ -48,8 +48,8 @@ fn check<'py>(
         seed: options.seed()?,
         ..CheckOptions::default()
     };
-    let verdict = run_stoppable(py, |_| check_claim(entry, &claim, &check_options))?
-        .map_err(input_error)?;
+    let verdict =
+        run_stoppable(py, |_| check_claim(entry, &claim, &check_options))?.map_err(input_error)?;
     let record = pythonize::pythonize(py, &verdict)
         .map_err(input_error)?
         .cast_into::<PyDict>()?;
@@ -63,6 +63,9 @@ fn check<'py>(
         None => None,
     };
     record.set_item("solution", solution)?;
-    record.set_item("json", serde_json::to_string(&verdict).map_err(input_error)?)?;
+    record.set_item(
+        "json",
+        serde_json::to_string(&verdict).map_err(input_error)?,
+    )?;
     Ok(record)
 }

@@ -85,10 +85,11 @@ impl<'py> Options<'py> {
             return Ok(None);
         };
         T::from_name(&name).map(Some).ok_or_else(|| {
-            input_error(format!(
-                "{key} '{name}' is not one of {} ",
-                T::names()
-            ).trim_end().to_string())
+            input_error(
+                format!("{key} '{name}' is not one of {} ", T::names())
+                    .trim_end()
+                    .to_string(),
+            )
         })
     }
 
@@ -163,9 +164,7 @@ impl<'py> Options<'py> {
         let (min, max) = match n {
             Some(n) if n_min.is_none() && n_max.is_none() => (n, n),
             Some(_) => {
-                return Err(input_error(
-                    "give either n or n_min/n_max, not both",
-                ));
+                return Err(input_error("give either n or n_min/n_max, not both"));
             }
             None => {
                 let min = n_min.unwrap_or(default.0);
@@ -215,7 +214,11 @@ impl<'py> Options<'py> {
     }
 
     /// The generator settings, with the command's default sizes.
-    pub fn generator(&self, game: &GameEntry, default_sizes: (u64, u64)) -> PyResult<GeneratorSpec> {
+    pub fn generator(
+        &self,
+        game: &GameEntry,
+        default_sizes: (u64, u64),
+    ) -> PyResult<GeneratorSpec> {
         Ok(GeneratorSpec {
             sizes: self.sizes(default_sizes)?,
             values: self.values(game)?,

@@ -89,10 +89,9 @@ fn play<'py>(
             let generator = Generator::new(entry, spec).map_err(input_error)?;
             let trials = trials.unwrap_or(DEFAULT_TRIALS);
             let pairs = [(first, second)];
-            let stats = run_stoppable(py, |_| {
-                run_matches(entry, &pairs, &generator, trials, seed)
-            })?
-            .map_err(input_error)?;
+            let stats =
+                run_stoppable(py, |_| run_matches(entry, &pairs, &generator, trials, seed))?
+                    .map_err(input_error)?;
             let stats = stats
                 .into_iter()
                 .next()
@@ -105,7 +104,9 @@ fn play<'py>(
 
 /// `value` as a dict of its JSON fields, plus `json`: the JSON line the CLI prints for it.
 fn to_dict<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyDict>> {
-    let record = pythonize::pythonize(py, value)
+    // Through serde_json's Value: its integers cover the i128 sums of the tallies.
+    let json = serde_json::to_value(value).map_err(input_error)?;
+    let record = pythonize::pythonize(py, &json)
         .map_err(input_error)?
         .cast_into::<PyDict>()?;
     record.set_item("json", serde_json::to_string(value).map_err(input_error)?)?;

@@ -32,17 +32,22 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// A bad request is an `InputError`; a picture that could not be written is an `OSError`.
 fn plot_error(path: &Path, error: PlotError) -> PyErr {
     match error {
-        PlotError::Draw(_) => PyOSError::new_err(format!("cannot draw '{}': {error}", path.display())),
+        PlotError::Draw(_) => {
+            PyOSError::new_err(format!("cannot draw '{}': {error}", path.display()))
+        }
         other => input_error(other),
     }
 }
 
 fn write_chart(py: Python<'_>, chart: &(impl Chart + Sync), path: &Path) -> PyResult<()> {
-    py.detach(|| save(chart, path)).map_err(|error| plot_error(path, error))
+    py.detach(|| save(chart, path))
+        .map_err(|error| plot_error(path, error))
 }
 
 fn check_path(path: &Path) -> PyResult<()> {
-    image_format(path).map(|_| ()).map_err(|error| plot_error(path, error))
+    image_format(path)
+        .map(|_| ())
+        .map_err(|error| plot_error(path, error))
 }
 
 /// A chart drawn from a sweep table (CSV text from a DataFrame): `win-rate`,
@@ -60,7 +65,11 @@ fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResul
                 Some(row) => game(&row.game)?.share_bound,
                 None => None,
             };
-            write_chart(py, &ScoreShareChart::new(rows, bound).map_err(failed)?, &path)
+            write_chart(
+                py,
+                &ScoreShareChart::new(rows, bound).map_err(failed)?,
+                &path,
+            )
         }
         "winner-strip" => {
             let name = rows.first().map_or(String::new(), |row| row.game.clone());
@@ -74,7 +83,11 @@ fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResul
                 )));
             }
             let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
-            write_chart(py, &WinnerStripChart::new(&name, outcomes).map_err(failed)?, &path)
+            write_chart(
+                py,
+                &WinnerStripChart::new(&name, outcomes).map_err(failed)?,
+                &path,
+            )
         }
         other => Err(input_error(format!("unknown chart '{other}'"))),
     }
@@ -156,6 +169,7 @@ fn plot_divisor(py: Python<'_>, n_min: u64, n_max: u64, path: PathBuf) -> PyResu
     }
     let wins = win_table(n_max as usize);
     let outcomes = (n_min..=n_max).map(|n| (n, wins[n as usize])).collect();
-    let chart = WinnerStripChart::new("divisor-game", outcomes).map_err(|e| plot_error(&path, e))?;
+    let chart =
+        WinnerStripChart::new("divisor-game", outcomes).map_err(|e| plot_error(&path, e))?;
     write_chart(py, &chart, &path)
 }

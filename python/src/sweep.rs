@@ -32,9 +32,11 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 fn sweep(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<(String, bool)> {
     let entry = game(name)?;
     let options = Options::new(options);
-    let trials = options
-        .u64("trials")?
-        .unwrap_or(if entry.takes_piles() { DEFAULT_TRIALS } else { 1 });
+    let trials = options.u64("trials")?.unwrap_or(if entry.takes_piles() {
+        DEFAULT_TRIALS
+    } else {
+        1
+    });
     let shard = match options.string("shard")? {
         None => Shard::ALL,
         Some(text) => parse_shard(&text)?,
@@ -69,9 +71,7 @@ fn parse_shard(text: &str) -> PyResult<Shard> {
 fn csv_text(rows: &[SweepRow]) -> PyResult<(String, bool)> {
     let mut bytes = Vec::new();
     write_csv(rows, &mut bytes).map_err(input_error)?;
-    let fits = rows
-        .iter()
-        .all(|row| i64::try_from(row.margin_sum).is_ok());
+    let fits = rows.iter().all(|row| i64::try_from(row.margin_sum).is_ok());
     let text = String::from_utf8(bytes).map_err(input_error)?;
     Ok((text, fits))
 }
