@@ -56,10 +56,9 @@ fn check<'py>(
     record.set_item("claim", claim.describe())?;
     let solution = match &verdict.counterexample {
         Some(counterexample) => Some(Solution::new(
-            py,
-            &counterexample.solution,
+            counterexample.solution.clone(),
             counterexample.input().describe(),
-        )?),
+        )),
         None => None,
     };
     record.set_item("solution", solution)?;

@@ -7,11 +7,15 @@ use gamelab::generate::Generator;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
 
 /// Sizes when none are given: 1..=10 piles, or N = 1..=100 (as `gamelab generate`).
 fn default_sizes(takes_piles: bool) -> (u64, u64) {
     if takes_piles { (1, 10) } else { (1, 100) }
 }
+
+/// Rows one parallel task generates.
+const ROWS_PER_TASK: usize = 4096;
 
 /// The most pile values one call returns (16 GB of int64): more is refused, not attempted.
 const MAX_VALUES: u64 = 1 << 31;
@@ -50,11 +54,20 @@ fn generate<'py>(
                 format!("{count} x {n}"),
             )));
         }
+        // Rows are independent streams: fill them in parallel, in blocks.
         let flat = py.detach(|| {
-            let mut flat = Vec::with_capacity((count * n) as usize);
-            for index in 0..count {
-                generator.append_piles(n, index, &mut flat);
-            }
+            let width = n as usize;
+            let mut flat = vec![0i64; count as usize * width];
+            flat.par_chunks_mut((width * ROWS_PER_TASK).max(1))
+                .enumerate()
+                .for_each(|(block, rows)| {
+                    let mut piles = Vec::with_capacity(width);
+                    for (offset, row) in rows.chunks_mut(width.max(1)).enumerate() {
+                        let index = (block * ROWS_PER_TASK + offset) as u64;
+                        generator.piles_into(n, index, &mut piles);
+                        row.copy_from_slice(&piles);
+                    }
+                });
             flat
         });
         let rows = PyArray1::from_vec(py, flat);

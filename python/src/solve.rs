@@ -48,82 +48,86 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(list)
 }
 
-/// One solved instance (see `gamelab.Solution` in the stubs for the documentation).
+/// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
+/// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
+/// solve itself.
 #[pyclass(frozen, module = "gamelab")]
 pub struct Solution {
-    #[pyo3(get)]
-    game: &'static str,
+    solution: gamelab::Solution,
     #[pyo3(get)]
     instance: String,
-    #[pyo3(get)]
-    solver: &'static str,
-    #[pyo3(get)]
-    winner: &'static str,
-    #[pyo3(get)]
-    first_score: i64,
-    #[pyo3(get)]
-    second_score: i64,
-    #[pyo3(get)]
-    margin: i64,
-    /// The principal variation as the CLI's JSON moves, or None (value only).
-    #[pyo3(get)]
-    moves: Py<PyAny>,
-    json: String,
-    text: String,
 }
 
 impl Solution {
-    pub fn new(
-        py: Python<'_>,
-        solution: &gamelab::Solution,
-        instance: String,
-    ) -> PyResult<Solution> {
-        let moves = pythonize::pythonize(py, &solution.moves).map_err(input_error)?;
-        Ok(Solution {
-            game: solution.game,
-            solver: solution.solver.name(),
-            winner: solution.winner.name(),
-            first_score: solution.first_score,
-            second_score: solution.second_score,
-            margin: solution.margin,
-            moves: moves.unbind(),
-            json: serde_json::to_string(solution).map_err(input_error)?,
-            text: solution.to_text(&instance),
-            instance,
-        })
+    pub fn new(solution: gamelab::Solution, instance: String) -> Solution {
+        Solution { solution, instance }
     }
 }
 
 #[pymethods]
 impl Solution {
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.solution.game
+    }
+
+    #[getter]
+    fn solver(&self) -> &'static str {
+        self.solution.solver.name()
+    }
+
+    #[getter]
+    fn winner(&self) -> &'static str {
+        self.solution.winner.name()
+    }
+
+    #[getter]
+    fn first_score(&self) -> i64 {
+        self.solution.first_score
+    }
+
+    #[getter]
+    fn second_score(&self) -> i64 {
+        self.solution.second_score
+    }
+
+    #[getter]
+    fn margin(&self) -> i64 {
+        self.solution.margin
+    }
+
+    /// The principal variation as the CLI's JSON moves, or None (value only).
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        pythonize::pythonize(py, &self.solution.moves).map_err(input_error)
+    }
+
     /// The solution as the CLI's `--format json` line (without the newline).
-    fn to_json(&self) -> &str {
-        &self.json
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.solution).map_err(input_error)
     }
 
     /// The solution as the CLI's text: scores, winner and every optimal move.
-    fn __str__(&self) -> &str {
-        &self.text
+    fn __str__(&self) -> String {
+        self.solution.to_text(&self.instance)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let moves = self.moves.bind(py);
-        let moves = if moves.is_none() {
-            "None (value only)".to_string()
-        } else {
-            format!("[{} moves]", moves.len()?)
+    fn __repr__(&self) -> String {
+        let moves = match &self.solution.moves {
+            None => "None (value only)".to_string(),
+            Some(moves) => format!("[{} moves]", moves.len()),
         };
-        Ok(format!(
+        format!(
             "Solution(game='{}', instance='{}', winner='{}', first_score={}, second_score={}, \
              margin={}, solver='{}', moves={moves})",
-            self.game,
+            self.solution.game,
             self.instance,
-            self.winner,
-            self.first_score,
-            self.second_score,
-            self.margin,
-            self.solver
-        ))
+            self.solution.winner.name(),
+            self.solution.first_score,
+            self.solution.second_score,
+            self.solution.margin,
+            self.solution.solver.name()
+        )
     }
 }
 
@@ -148,7 +152,7 @@ fn solve(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Sol
             }
         })
         .map_err(input_error)?;
-    Solution::new(py, &solution, input.describe())
+    Ok(Solution::new(solution, input.describe()))
 }
 
 /// The arrays of `solve_many`: margins, first scores, second scores.
