@@ -1,9 +1,10 @@
 //! The Python package's tests (python/tests/, pytest), run from `cargo test --release` so that
 //! the README's one test command covers both sides. The extension is built once per run with
-//! `maturin develop --release` into the virtual environment `.venv/` that `.ci/run` creates, in
-//! its own target directory (`target/python`: the running `cargo test` holds `target/`'s
-//! lock). With `CI=true` a missing venv fails; elsewhere the test says how to make one and
-//! skips. The pytest suite compares every function with the gamelab binary built here.
+//! `maturin develop --release` into the virtual environment `.venv/` that `.ci/run` creates. It
+//! builds in the workspace's `target/` (cargo releases the build lock before running tests), so
+//! the extension reuses the release build of the library's dependencies. With `CI=true` a
+//! missing venv fails; elsewhere the test says how to make one and skips. The pytest suite
+//! compares every function with the gamelab binary built here.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,7 +37,6 @@ fn python_package_passes_its_pytest_suite() {
     let build = Command::new(venv.join("bin/maturin"))
         .args(["develop", "--release", "--quiet", "-m", "python/Cargo.toml"])
         .env("VIRTUAL_ENV", &venv)
-        .env("CARGO_TARGET_DIR", root.join("target/python"))
         .current_dir(&root)
         .status()
         .expect("run maturin from the venv (pip install maturin)");
