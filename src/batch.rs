@@ -144,9 +144,10 @@ fn solve_chunk(
                 return Err(failed(index)(error));
             }
             for (piles, &margin) in rows.chunks(n).zip(&results.margins) {
-                // Checked by the game: the total fits in 64 bits.
+                // Checked by the game: the total and each score fit in 64 bits (their sum
+                // need not, hence i128).
                 let total: i64 = piles.iter().sum();
-                let first = (total + margin) / 2;
+                let first = ((i128::from(total) + i128::from(margin)) / 2) as i64;
                 results.first_scores.push(first);
                 results.second_scores.push(total - first);
             }

@@ -33,3 +33,12 @@ def test_a_batch_of_random_widths_and_lists():
     assert batch.first_score.tolist() == [9, 2] and batch.margin.tolist() == [3, 0]
     empty = gamelab.solve_many("stone-game", np.zeros((0, 5), dtype=np.int64))
     assert empty.margin.shape == (0,)
+
+
+def test_scores_near_the_64_bit_limit():
+    piles = [[2**61, 2**61 - 1, 2**60, 3], [-(2**61), 5, 2**61, 1]]
+    batch = gamelab.solve_many("stone-game", piles)
+    for row, margin, first, second in zip(piles, *batch):
+        solution = gamelab.solve("stone-game", piles=row)
+        assert (solution.margin, solution.first_score, solution.second_score) == (
+            margin, first, second)
