@@ -54,13 +54,12 @@ fn check<'py>(
         .map_err(input_error)?
         .cast_into::<PyDict>()?;
     record.set_item("claim", claim.describe())?;
-    let solution = match &verdict.counterexample {
-        Some(counterexample) => Some(Solution::new(
+    let solution = verdict.counterexample.as_ref().map(|counterexample| {
+        Solution::new(
             counterexample.solution.clone(),
             counterexample.input().describe(),
-        )),
-        None => None,
-    };
+        )
+    });
     record.set_item("solution", solution)?;
     record.set_item(
         "json",
