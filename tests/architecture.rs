@@ -23,6 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "studies",
         &[
+            "batch",
             "claims",
             "generate",
             "mistakes",
