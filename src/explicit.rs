@@ -175,7 +175,7 @@ const LINE_ENDS_SHOWN: usize = 6;
 /// }
 ///
 /// let game = explore(&mut TakeOneOrTwo(9), 1000).unwrap();
-/// assert_eq!(game.position_count(), 20); // heaps 0..=9, each with either player to move
+/// assert_eq!(game.position_count(), 18); // the (heap, player to move) pairs reachable from 9
 /// assert_eq!(game.solve().winner, gamelab::game::Winner::Second); // 9 is a multiple of 3
 /// ```
 pub fn explore<R: Rules>(
