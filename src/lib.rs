@@ -22,6 +22,7 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod batch;
 pub mod choice;
 pub mod claims;
 pub mod conformance;

@@ -20,7 +20,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
-    ("studies", &["claims", "generate", "sweep", "tournament"]),
+    (
+        "studies",
+        &["batch", "claims", "generate", "sweep", "tournament"],
+    ),
     ("presentation", &["plot", "render", "report"]),
 ];
 
