@@ -44,6 +44,9 @@ impl Hash for PositionKey {
 
 impl PartialEq for PositionKey {
     fn eq(&self, other: &Self) -> bool {
+        if self.state.as_ptr() == other.state.as_ptr() {
+            return true;
+        }
         // Only reached with the GIL held (exploration holds it throughout). A failing `==` is
         // treated as "different positions", as a dict would propagate it; rare enough to accept.
         Python::attach(|py| {
@@ -57,12 +60,16 @@ impl PartialEq for PositionKey {
 
 impl Eq for PositionKey {}
 
-/// The rules of a Python game object, called with the GIL held.
+/// The rules of a Python game object, called with the GIL held. The bound methods are looked
+/// up once: a game of 100,000 positions calls them half a million times.
 struct PythonRules<'py> {
     game: Bound<'py, PyAny>,
-    has_final_payoff: bool,
-    has_describe_state: bool,
-    has_describe_move: bool,
+    to_move: Bound<'py, PyAny>,
+    moves: Bound<'py, PyAny>,
+    play: Bound<'py, PyAny>,
+    final_payoff: Option<Bound<'py, PyAny>>,
+    describe_state: Option<Bound<'py, PyAny>>,
+    describe_move: Option<Bound<'py, PyAny>>,
 }
 
 impl<'py> PythonRules<'py> {
@@ -74,10 +81,20 @@ impl<'py> PythonRules<'py> {
                 )));
             }
         }
+        let optional = |name: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+            Ok(if game.hasattr(name)? {
+                Some(game.getattr(name)?)
+            } else {
+                None
+            })
+        };
         Ok(PythonRules {
-            has_final_payoff: game.hasattr("final_payoff")?,
-            has_describe_state: game.hasattr("describe_state")?,
-            has_describe_move: game.hasattr("describe_move")?,
+            to_move: game.getattr("to_move")?,
+            moves: game.getattr("moves")?,
+            play: game.getattr("play")?,
+            final_payoff: optional("final_payoff")?,
+            describe_state: optional("describe_state")?,
+            describe_move: optional("describe_move")?,
             game,
         })
     }
@@ -106,12 +123,12 @@ impl<'py> PythonRules<'py> {
 
     fn call(
         &self,
-        method: &str,
+        method: &Bound<'py, PyAny>,
         args: impl pyo3::call::PyCallArgs<'py>,
         shown: impl FnOnce() -> String,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.game
-            .call_method1(method, args)
+        method
+            .call1(args)
             .map_err(|error| self.noted(error, shown()))
     }
 }
@@ -147,7 +164,7 @@ impl<'py> Rules for PythonRules<'py> {
 
     fn to_move(&mut self, state: &Py<PyAny>) -> PyResult<Player> {
         let bound = state.bind(self.py());
-        let player = self.call("to_move", (bound,), || {
+        let player = self.call(&self.to_move, (bound,), || {
             format!("to_move({})", self.show(bound))
         })?;
         match player.extract::<String>().as_deref() {
@@ -164,7 +181,7 @@ impl<'py> Rules for PythonRules<'py> {
     fn moves(&mut self, state: &Py<PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let bound = state.bind(self.py());
         let shown = || format!("moves({})", self.show(bound));
-        let moves = self.call("moves", (bound,), shown)?;
+        let moves = self.call(&self.moves, (bound,), shown)?;
         let mut listed = Vec::new();
         for mv in moves
             .try_iter()
@@ -179,7 +196,7 @@ impl<'py> Rules for PythonRules<'py> {
         let py = self.py();
         let (bound, bound_move) = (state.bind(py), mv.bind(py));
         let shown = || format!("play({}, {})", self.show(bound), self.show(bound_move));
-        let result = self.call("play", (bound, bound_move), shown)?;
+        let result = self.call(&self.play, (bound, bound_move), shown)?;
         let Ok((next, points)) = result.extract::<(Bound<'py, PyAny>, Bound<'py, PyAny>)>() else {
             return Err(input_error(format!(
                 "{} returned {}; it must return (next_state, points)",
@@ -198,12 +215,12 @@ impl<'py> Rules for PythonRules<'py> {
     }
 
     fn final_payoff(&mut self, state: &Py<PyAny>) -> PyResult<Scores> {
-        if !self.has_final_payoff {
+        let Some(method) = &self.final_payoff else {
             return Ok(Scores::ZERO);
-        }
+        };
         let bound = state.bind(self.py());
         let shown = || format!("final_payoff({})", self.show(bound));
-        let payoff = self.call("final_payoff", (bound,), shown)?;
+        let payoff = self.call(method, (bound,), shown)?;
         let (first, second) = payoff.extract::<(i64, i64)>().map_err(|_| {
             input_error(format!(
                 "{} returned {}; it must return (first_points, second_points) as integers",
@@ -216,10 +233,10 @@ impl<'py> Rules for PythonRules<'py> {
 
     fn describe_state(&mut self, state: &Py<PyAny>) -> PyResult<String> {
         let bound = state.bind(self.py());
-        if !self.has_describe_state {
+        let Some(method) = &self.describe_state else {
             return Ok(self.show(bound));
-        }
-        let text = self.call("describe_state", (bound,), || {
+        };
+        let text = self.call(method, (bound,), || {
             format!("describe_state({})", self.show(bound))
         })?;
         Ok(text.str()?.to_string())
@@ -228,10 +245,10 @@ impl<'py> Rules for PythonRules<'py> {
     fn describe_move(&mut self, state: &Py<PyAny>, mv: &Py<PyAny>) -> PyResult<String> {
         let py = self.py();
         let (bound, bound_move) = (state.bind(py), mv.bind(py));
-        if !self.has_describe_move {
+        let Some(method) = &self.describe_move else {
             return Ok(bound_move.str()?.to_string());
-        }
-        let text = self.call("describe_move", (bound, bound_move), || {
+        };
+        let text = self.call(method, (bound, bound_move), || {
             format!(
                 "describe_move({}, {})",
                 self.show(bound),
