@@ -27,6 +27,7 @@ pub mod choice;
 pub mod claims;
 pub mod conformance;
 pub mod error;
+pub mod explicit;
 pub mod export;
 pub mod game;
 pub mod games;

@@ -14,7 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("solvers", &["solve"]),
-    ("games", &["games"]),
+    ("games", &["explicit", "games"]),
     (
         "generic analyses",
         &["conformance", "export", "graph", "strategy"],

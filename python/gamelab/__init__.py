@@ -19,11 +19,14 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
-from . import _gamelab
-from ._gamelab import Graph, InputError, Solution
+from . import _gamelab, custom
+from ._gamelab import ExploredGame, Graph, InputError, Solution
+from .custom import Game
 
 __all__ = [
     "Batch",
+    "ExploredGame",
+    "Game",
     "Graph",
     "InputError",
     "Solution",
@@ -94,12 +97,18 @@ def solve(
     subtract: Optional[Sequence[int]] = None,
     solver: str = "auto",
     value_only: bool = False,
+    max_states: Optional[int] = None,
 ) -> Solution:
     """Solves one instance exactly: ``solve('stone-game', piles=[4, 6, 2, 3])``.
 
     Pile games take ``piles``; number games take ``n`` (and nim ``subtract``). ``solver`` is
     one of the game's solvers (see :func:`games`); ``value_only`` skips the move list. The
-    :class:`Solution` prints as ``gamelab solve`` does."""
+    :class:`Solution` prints as ``gamelab solve`` does.
+
+    ``game`` may also be a game defined in Python (a :class:`Game`): it is explored into a
+    table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`)."""
+    if custom.is_custom(game):
+        return custom.solve(game, max_states)
     return _gamelab.solve(
         game,
         _options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only),
@@ -318,7 +327,12 @@ def check(
     """Settles a claim such as ``check('stone-game', 'first-wins', n_parity='even')``:
     exhaustively when the space is small, else on ``samples`` seeded instances; a refuted claim
     comes with its smallest counterexample and optimal play. Defaults as ``gamelab check``:
-    up to 10 piles of values 1..100, or N up to 1000; 20,000 samples."""
+    up to 10 piles of values 1..100, or N up to 1000; 20,000 samples.
+
+    For games defined in Python, ``game`` is an iterable of :class:`Game` objects or a
+    callable ``f(i)`` (with ``samples`` instances); see :func:`gamelab.custom.check`."""
+    if not isinstance(game, str):
+        return custom.check(game, expect, count=samples)
     record = _gamelab.check(
         game,
         _options(
@@ -348,6 +362,7 @@ def play(
     subtract: Optional[Sequence[int]] = None,
     trials: Optional[int] = None,
     seed: int = 1,
+    max_states: Optional[int] = None,
 ) -> dict:
     """Plays strategy ``first`` against ``second`` (optimal, greedy, random, lookahead-K, or a
     game's own such as parity).
@@ -355,7 +370,12 @@ def play(
     With ``piles`` (or ``n`` of a number game, without ``trials``) one instance is played move
     by move: the game record as ``gamelab play --format json`` gives it (``moves``, scores,
     ``optimal``...). Otherwise ``trials`` seeded instances (default 1000): the match statistics
-    (wins, ties, mean margin, mean shortfall). The ``json`` key holds the CLI's JSON line."""
+    (wins, ties, mean margin, mean shortfall). The ``json`` key holds the CLI's JSON line.
+
+    ``game`` may also be a game defined in Python (a :class:`Game`): one game is played on it
+    with the generic strategies."""
+    if custom.is_custom(game):
+        return custom.play(game, first, second, seed, max_states)
     return _gamelab.play(
         game,
         _options(
@@ -414,11 +434,15 @@ def tree(
     *,
     dag: bool = False,
     max_nodes: Optional[int] = None,
+    max_states: Optional[int] = None,
 ) -> Graph:
     """The solved game tree of one instance (with ``dag=True`` the state DAG: one node per
     distinct position), refused before it is built if it has more than ``max_nodes`` nodes
     (default 1,000,000). The :class:`Graph` exports DOT, EFG and JSON as ``gamelab tree``
-    does, converts to networkx, and draws itself in Jupyter."""
+    does, converts to networkx, and draws itself in Jupyter. ``game`` may also be a game
+    defined in Python (a :class:`Game`)."""
+    if custom.is_custom(game):
+        return custom.tree(game, dag, max_nodes, max_states)
     return _gamelab.tree(
         game, _options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
     )

@@ -2,26 +2,74 @@
 //! exports (DOT, Gambit EFG, JSON) and an SVG picture (Graphviz when installed, else the
 //! built-in renderer) for Jupyter.
 
+use crate::custom::ExploredGame;
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use gamelab::AnyGame;
-use gamelab::export::GraphFormat;
+use gamelab::explicit::ExplicitGame;
+use gamelab::export::{GraphError, GraphFormat, write_graph};
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
 use gamelab::render::{graphviz_available, render_dot, render_svg_with_layout_rs};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
 
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Graph>()?;
     module.add_function(wrap_pyfunction!(tree, module)?)?;
+    module.add_function(wrap_pyfunction!(explored_tree, module)?)?;
     Ok(())
+}
+
+/// The game a graph is drawn from: a built-in instance, or a game defined in Python and
+/// explored into a table.
+enum GraphSource {
+    Registered(Box<dyn AnyGame>),
+    Explored {
+        table: Arc<ExplicitGame>,
+        instance: String,
+    },
+}
+
+impl GraphSource {
+    fn game(&self) -> &'static str {
+        match self {
+            GraphSource::Registered(instance) => instance.name(),
+            GraphSource::Explored { .. } => <ExplicitGame as gamelab::Game>::NAME,
+        }
+    }
+
+    fn instance(&self) -> String {
+        match self {
+            GraphSource::Registered(instance) => instance.input().describe(),
+            GraphSource::Explored { instance, .. } => instance.clone(),
+        }
+    }
+
+    /// Writes the graph in `format`; returns the node counts of the tree and the DAG.
+    fn export(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut Vec<u8>,
+    ) -> Result<(u128, usize), GraphError> {
+        match self {
+            GraphSource::Registered(instance) => {
+                instance.export_graph(kind, format, max_nodes, out)
+            }
+            GraphSource::Explored { table, instance } => {
+                write_graph(table.as_ref(), instance, kind, format, max_nodes, out)
+            }
+        }
+    }
 }
 
 /// A solved game tree or state DAG (documented in the stubs as `gamelab.Graph`).
 #[pyclass(frozen, module = "gamelab")]
 pub struct Graph {
-    instance: Box<dyn AnyGame>,
+    source: GraphSource,
     kind: GraphKind,
     max_nodes: u128,
     /// The DOT text, built once (it also gave the node counts).
@@ -39,8 +87,8 @@ pub struct Graph {
 impl Graph {
     fn export(&self, format: GraphFormat) -> PyResult<String> {
         let mut out = Vec::new();
-        self.instance
-            .export_graph(self.kind, format, self.max_nodes, &mut out)
+        self.source
+            .export(self.kind, format, self.max_nodes, &mut out)
             .map_err(input_error)?;
         String::from_utf8(out).map_err(input_error)
     }
@@ -56,12 +104,12 @@ impl Graph {
 
     #[getter]
     fn game(&self) -> &'static str {
-        self.instance.name()
+        self.source.game()
     }
 
     #[getter]
     fn instance(&self) -> String {
-        self.instance.input().describe()
+        self.source.instance()
     }
 
     /// Graphviz DOT, as `gamelab tree --format dot`.
@@ -96,8 +144,8 @@ impl Graph {
     fn __repr__(&self) -> String {
         format!(
             "Graph(game='{}', instance='{}', kind='{}', nodes={}, edges={})",
-            self.instance.name(),
-            self.instance.input().describe(),
+            self.source.game(),
+            self.source.instance(),
             self.kind.name(),
             self.node_count,
             self.edge_count
@@ -135,14 +183,50 @@ fn tree(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Grap
     let max_nodes = options
         .u64("max_nodes")?
         .map_or(DEFAULT_MAX_NODES, u128::from);
-    let (dot, tree_nodes, dag_nodes) = py
-        .detach(|| {
-            let mut dot = Vec::new();
-            instance
-                .export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)
-                .map(|(tree, dag)| (dot, tree, dag))
-        })
+    let source = GraphSource::Registered(instance);
+    let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+    graph(source, kind, max_nodes, exported?)
+}
+
+/// The tree (or with `dag` the state DAG) of a game defined in Python, explored beforehand.
+#[pyfunction]
+#[pyo3(signature = (explored, dag, max_nodes=None))]
+fn explored_tree(
+    py: Python<'_>,
+    explored: &ExploredGame,
+    dag: bool,
+    max_nodes: Option<u64>,
+) -> PyResult<Graph> {
+    let kind = if dag { GraphKind::Dag } else { GraphKind::Tree };
+    let max_nodes = max_nodes.map_or(DEFAULT_MAX_NODES, u128::from);
+    let source = GraphSource::Explored {
+        table: explored.table(),
+        instance: explored.describe(),
+    };
+    let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+    graph(source, kind, max_nodes, exported?)
+}
+
+/// The DOT text of `source` and its tree and DAG node counts.
+fn export_dot(
+    source: &GraphSource,
+    kind: GraphKind,
+    max_nodes: u128,
+) -> PyResult<(Vec<u8>, u128, usize)> {
+    let mut dot = Vec::new();
+    let (tree_nodes, dag_nodes) = source
+        .export(kind, GraphFormat::Dot, max_nodes, &mut dot)
         .map_err(input_error)?;
+    Ok((dot, tree_nodes, dag_nodes))
+}
+
+/// The `Graph` object of an exported DOT text.
+fn graph(
+    source: GraphSource,
+    kind: GraphKind,
+    max_nodes: u128,
+    (dot, tree_nodes, dag_nodes): (Vec<u8>, u128, usize),
+) -> PyResult<Graph> {
     let node_count = match kind {
         GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
         GraphKind::Dag => dag_nodes,
@@ -154,7 +238,7 @@ fn tree(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Grap
         .filter(|line| line.starts_with("  n") && line.contains(" -> n"))
         .count();
     Ok(Graph {
-        instance,
+        source,
         kind,
         max_nodes,
         dot,

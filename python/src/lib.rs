@@ -4,6 +4,7 @@
 //! docstrings); everything computed here is the library's own code.
 
 mod check;
+mod custom;
 mod errors;
 mod generate;
 mod graph;
@@ -25,6 +26,7 @@ fn _gamelab(module: &Bound<'_, PyModule>) -> PyResult<()> {
     generate::register(module)?;
     sweep::register(module)?;
     check::register(module)?;
+    custom::register(module)?;
     play::register(module)?;
     graph::register(module)?;
     plot::register(module)?;

@@ -103,7 +103,10 @@ fn play<'py>(
 }
 
 /// `value` as a dict of its JSON fields, plus `json`: the JSON line the CLI prints for it.
-fn to_dict<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyDict>> {
+pub fn to_dict<'py>(
+    py: Python<'py>,
+    value: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyDict>> {
     // Through serde_json's Value: its integers cover the i128 sums of the tallies.
     let json = serde_json::to_value(value).map_err(input_error)?;
     let record = pythonize::pythonize(py, &json)
