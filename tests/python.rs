@@ -19,7 +19,7 @@ fn venv_python(root: &Path) -> Option<PathBuf> {
     if python.exists() {
         return Some(python);
     }
-    let help = "make it with: python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy pandas networkx (as .ci/run does)";
+    let help = "make it with: python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy pandas networkx 'dask[distributed]' (as .ci/run does)";
     if std::env::var("CI").is_ok_and(|value| value == "true") {
         panic!("CI=true but the Python venv .venv/ is missing; {help}");
     }

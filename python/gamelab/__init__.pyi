@@ -3,13 +3,15 @@ private). Every keyword is a setting of the ``gamelab`` command with the same na
 (``--n-min`` is ``n_min``)."""
 
 import os
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from . import custom as custom
 from . import plot as plot
+from .custom import Game as Game
 
 __version__: str
 SWEEP_DTYPES: dict[str, str]
@@ -92,18 +94,34 @@ class Verdict:
 
 PathLike = Union[str, os.PathLike[str]]
 
+class ExploredGame:
+    """A game defined in Python, explored by the engine into a table of positions
+    (:func:`gamelab.custom.explore`); solving and playing it run on the table."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def position_count(self) -> int: ...
+    @property
+    def move_count(self) -> int: ...
+    def solve(self) -> Solution: ...
+    def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]: ...
+
+CustomGame = Union[Game, ExploredGame]
+
 def games() -> list[dict[str, Any]]:
     """The registered games: name, title, rules, input keywords, solvers, special strategies."""
 
 def solve(
-    game: str,
+    game: Union[str, CustomGame],
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     solver: str = "auto",
     value_only: bool = False,
+    max_states: Optional[int] = None,
 ) -> Solution:
-    """Solves one instance exactly, as ``gamelab solve``."""
+    """Solves one instance exactly, as ``gamelab solve``, or a game defined in Python."""
 
 def solve_many(
     game: str, instances: npt.ArrayLike, subtract: Optional[Sequence[int]] = None
@@ -158,7 +176,7 @@ def to_csv(frame: pd.DataFrame, path: Optional[PathLike] = None) -> Optional[str
     """A sweep frame written by the library's CSV writer (the CLI's bytes)."""
 
 def check(
-    game: str,
+    game: Union[str, Iterable[CustomGame], Callable[[int], CustomGame]],
     expect: str,
     *,
     n: Optional[int] = None,
@@ -175,11 +193,11 @@ def check(
     samples: Optional[int] = None,
     seed: int = 1,
     solver: str = "auto",
-) -> Verdict:
+) -> Union[Verdict, custom.CustomVerdict]:
     """Settles a claim, as ``gamelab check``, with the smallest counterexample if refuted."""
 
 def play(
-    game: str,
+    game: Union[str, CustomGame],
     first: str,
     second: str,
     *,
@@ -195,6 +213,7 @@ def play(
     subtract: Optional[Sequence[int]] = None,
     trials: Optional[int] = None,
     seed: int = 1,
+    max_states: Optional[int] = None,
 ) -> dict[str, Any]:
     """Two strategies on one instance (the game record) or many (the match statistics)."""
 
@@ -217,12 +236,13 @@ def tournament(
     """Every ordered pairing of the strategies: one row per pairing, the CLI's CSV columns."""
 
 def tree(
-    game: str,
+    game: Union[str, CustomGame],
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
     dag: bool = False,
     max_nodes: Optional[int] = None,
+    max_states: Optional[int] = None,
 ) -> Graph:
     """The solved game tree (or with ``dag=True`` the state DAG) of one instance."""
