@@ -22,6 +22,7 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod batch;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
@@ -33,6 +34,7 @@ pub mod generate;
 pub mod graph;
 pub mod image;
 pub mod input;
+pub mod parallel;
 pub mod plot;
 pub mod random;
 pub mod registry;

@@ -10,7 +10,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "choice", "error", "game", "image", "input", "random", "size", "stats",
+            "choice", "error", "game", "image", "input", "parallel", "random", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),
@@ -20,7 +20,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
-    ("studies", &["claims", "generate", "sweep", "tournament"]),
+    (
+        "studies",
+        &["batch", "claims", "generate", "sweep", "tournament"],
+    ),
     ("presentation", &["plot", "render", "report"]),
 ];
 

@@ -16,6 +16,7 @@ use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
+use crate::parallel::available_threads;
 use crate::solve::dp::stone_game::{
     MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in, rolling_with_decisions,
 };
@@ -263,8 +264,7 @@ impl RegisteredGame for StoneGame {
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Rolling => {
-                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                let margin = fast_margin(&self.piles, threads);
+                let margin = fast_margin(&self.piles, available_threads());
                 Ok(Solution::value_only(
                     Self::NAME,
                     solver,
