@@ -20,6 +20,7 @@ use crate::solve::SolverKind;
 use crate::solve::dp::stone_game::margin_and_line_in;
 use crate::solve::dp::stone_game_batch::batch_margins;
 use crate::solve::dp::stone_game_fast::fast_margin;
+use crate::solve::dp::stone_game_line::margin_and_line;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -249,11 +250,13 @@ impl Solver<'_> {
         let piles = &parsed.piles[start..end];
         let n = piles.len();
         if n > SMALL_STONE_GAME {
-            if !self.options.value_only {
-                return 0;
+            if self.options.value_only {
+                let margin = fast_margin(piles, self.options.threads);
+                push_value_line(out, scores(piles, margin));
+            } else {
+                let (margin, line) = margin_and_line(piles, self.options.threads);
+                push_solution_line(out, piles, scores(piles, margin), line);
             }
-            let margin = fast_margin(piles, self.options.threads);
-            push_value_line(out, scores(piles, margin));
             return 1;
         }
         if !self.options.value_only {
