@@ -62,13 +62,16 @@ pub enum InstanceError {
 pub enum BatchError {
     /// A line could not be read or parsed (the message names the line).
     #[error(transparent)]
-    Read(InputError),
+    Read(Box<InputError>),
     /// The instance on `line` (1-based) is invalid or cannot be solved.
     #[error("line {line}: {error}")]
-    Instance { line: usize, error: InstanceError },
+    Instance {
+        line: usize,
+        error: Box<InstanceError>,
+    },
     /// Row `row` (0-based) of an array of instances is invalid or cannot be solved.
     #[error("row {row}: {error}")]
-    Row { row: usize, error: SolveError },
+    Row { row: usize, error: Box<SolveError> },
     /// The instances are not piles, or the array is not a whole number of rows.
     #[error("{0}")]
     Shape(String),
@@ -163,13 +166,13 @@ pub fn margins_many(
                     {
                         return BatchError::Row {
                             row: first_row + offset,
-                            error,
+                            error: Box::new(error),
                         };
                     }
                 }
                 BatchError::Row {
                     row: first_row,
-                    error,
+                    error: Box::new(error),
                 }
             })?;
         Ok(out)

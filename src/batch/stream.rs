@@ -89,10 +89,10 @@ impl<R: BufRead> ChunkReader<R> {
                 Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(error) => {
                     self.ended = true;
-                    chunk.error = Some(BatchError::Read(InputError::JsonLine {
+                    chunk.error = Some(BatchError::Read(Box::new(InputError::JsonLine {
                         line: self.line_at(chunk, line_start),
                         message: format!("cannot read: {error}"),
-                    }));
+                    })));
                     break;
                 }
             };
@@ -109,10 +109,10 @@ impl<R: BufRead> ChunkReader<R> {
             self.reader.consume(length);
             if chunk.text.len() - line_start > self.limit {
                 self.ended = true;
-                chunk.error = Some(BatchError::Read(InputError::LineTooLong {
+                chunk.error = Some(BatchError::Read(Box::new(InputError::LineTooLong {
                     line: self.line_at(chunk, line_start),
                     limit: self.limit,
-                }));
+                })));
                 break;
             }
         }
@@ -172,7 +172,7 @@ impl Parsed {
                 self.piles.truncate(start);
                 match parse_instance_bytes(bytes, line) {
                     Ok(input) => Source::Input(Box::new(input)),
-                    Err(error) => return Some(BatchError::Read(error)),
+                    Err(error) => return Some(BatchError::Read(Box::new(error))),
                 }
             };
             self.items.push(Item { line, source });
@@ -214,10 +214,11 @@ impl Solver<'_> {
                 continue;
             }
             let item = &parsed.items[at];
-            if let Err(error) = self.solve_one(item, &parsed.piles, &mut chunk.out) {
+            let last = at + 1 == parsed.items.len();
+            if let Err(error) = self.solve_one(item, &mut parsed.piles, last, &mut chunk.out) {
                 chunk.error = Some(BatchError::Instance {
                     line: item.line,
-                    error,
+                    error: Box::new(error),
                 });
                 return;
             }
@@ -291,13 +292,21 @@ impl Solver<'_> {
     fn solve_one(
         &self,
         item: &Item,
-        piles: &[i64],
+        piles: &mut Vec<i64>,
+        last: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), InstanceError> {
         let owned;
         let input = match &item.source {
             Source::Piles { start, end } => {
-                owned = InstanceInput::piles(piles[*start..*end].to_vec());
+                // The chunk's only line (a huge instance is a chunk of its own) gives its piles
+                // away instead of copying them.
+                let own_piles = if last && *start == 0 && *end == piles.len() {
+                    std::mem::take(piles)
+                } else {
+                    piles[*start..*end].to_vec()
+                };
+                owned = InstanceInput::piles(own_piles);
                 &owned
             }
             Source::Input(input) => input.as_ref(),
