@@ -2,7 +2,7 @@
 //! `cargo bench` runs them; `gamelab bench` measures the same targets as whole commands.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gamelab::batch::{StreamOptions, margins_many, solve_stream};
+use gamelab::batch::{Instances, StreamOptions, solve_batch, solve_stream};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::games::stone_game::StoneGame;
 use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
@@ -82,8 +82,16 @@ fn batch(c: &mut Criterion) {
             })
         });
     }
-    c.bench_function("margins_many 100000 x 16 piles", |b| {
-        b.iter(|| margins_many(game, black_box(&flat), 16).unwrap())
+    let never = std::sync::atomic::AtomicBool::new(false);
+    c.bench_function("solve_batch 100000 x 16 piles", |b| {
+        b.iter(|| {
+            let instances = Instances::Piles {
+                rows: 100_000,
+                n: 16,
+                flat: black_box(&flat),
+            };
+            solve_batch(game, instances, &never).unwrap()
+        })
     });
 }
 

@@ -14,7 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("solvers", &["solve"]),
-    ("games", &["games"]),
+    ("games", &["explicit", "games"]),
     (
         "generic analyses",
         &["conformance", "export", "graph", "strategy"],
@@ -22,7 +22,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("registry", &["registry"]),
     (
         "studies",
-        &["batch", "claims", "generate", "sweep", "tournament"],
+        &[
+            "batch",
+            "claims",
+            "generate",
+            "mistakes",
+            "ratings",
+            "sweep",
+            "tournament",
+        ],
     ),
     ("presentation", &["plot", "render", "report"]),
 ];

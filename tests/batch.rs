@@ -1,11 +1,11 @@
-//! Batch solving (`gamelab::batch`, `solve --input`): the streaming pipeline and the array entry
-//! point give, instance by instance, the answers of the one-instance solvers, in input order,
+//! Batch solving (`gamelab::batch::solve_stream`, `solve --input`): the streaming pipeline gives,
+//! instance by instance, the answers of the one-instance solvers, in input order,
 //! across chunk borders, with errors naming their line.
 
 mod common;
 
 use common::gamelab;
-use gamelab::batch::{BatchError, OutputFormat, StreamOptions, margins_many, solve_stream};
+use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
 use gamelab::input::InstanceInput;
 use gamelab::registry::{GAMES, find_game};
 use gamelab::solve::SolverKind;
@@ -90,7 +90,7 @@ fn streamed(
     value_only: bool,
     format: OutputFormat,
     threads: usize,
-) -> Result<String, BatchError> {
+) -> Result<String, StreamError> {
     let options = StreamOptions {
         solver: SolverKind::Auto,
         value_only,
@@ -190,48 +190,6 @@ fn a_bad_line_stops_the_batch_after_answering_every_line_before_it() {
     let message = error.to_string();
     let expected = format!("line {}: stone-game needs at least one pile", lines + 1);
     assert!(message.starts_with(&expected), "{message}");
-}
-
-#[test]
-fn array_margins_agree_with_each_games_own_margin() {
-    for entry in GAMES.iter().filter(|entry| entry.takes_piles()) {
-        for row_length in [1, 5, 16] {
-            // Positive values, so that every pile game takes them.
-            let values: Vec<i64> = instances(4_000, 40, 5)
-                .concat()
-                .into_iter()
-                .map(|v| v.abs() + 1)
-                .take(2_000 * row_length)
-                .collect();
-            let all: Vec<Vec<i64>> = values.chunks(row_length).map(<[i64]>::to_vec).collect();
-            let flat: Vec<i64> = all.concat();
-            let margins = margins_many(entry, &flat, row_length).unwrap();
-            let mut scratch = Vec::new();
-            let expected: Vec<i64> = all
-                .iter()
-                .map(|row| {
-                    entry
-                        .first_margin(gamelab::input::InstanceRef::Piles(row), &mut scratch)
-                        .unwrap()
-                })
-                .collect();
-            assert_eq!(margins, expected, "{} rows of {row_length}", entry.name);
-        }
-    }
-}
-
-#[test]
-fn array_errors_name_the_row_or_the_shape() {
-    let stone_game = find_game("stone-game").unwrap();
-    let mut flat = vec![1; 40];
-    flat[25] = i64::MIN;
-    let message = margins_many(stone_game, &flat, 4).unwrap_err().to_string();
-    assert!(
-        message.starts_with("row 6:") && message.contains("overflow"),
-        "{message}"
-    );
-    assert!(margins_many(stone_game, &[1, 2, 3], 2).is_err());
-    assert!(margins_many(find_game("divisor-game").unwrap(), &[1, 2], 1).is_err());
 }
 
 #[test]

@@ -1,10 +1,14 @@
 //! Solving many instances at once: the streaming pipeline behind `solve --input` (JSON lines in,
 //! JSON lines or text out, in order, in parallel, in bounded memory: [`solve_stream`]) and the
-//! array entry point for callers holding their instances in memory, such as the Python package
-//! ([`margins_many`]: a flat slice of piles and a row length in, one margin per row out).
+//! entry point for callers holding their instances in memory, such as the Python package's
+//! `solve_many` ([`solve_batch`]: a flat slice of piles and a row length in, margins and scores
+//! out).
 
+mod many;
 mod stone_game_json;
 mod stream;
+
+pub use many::{BatchError, BatchResults, Instances, solve_batch};
 
 pub use stone_game_json::push_integer;
 
@@ -57,9 +61,9 @@ pub enum InstanceError {
     Solve(SolveError),
 }
 
-/// Why a batch stopped.
+/// Why a stream of instances stopped.
 #[derive(Debug, Error)]
-pub enum BatchError {
+pub enum StreamError {
     /// A line could not be read or parsed (the message names the line).
     #[error(transparent)]
     Read(Box<InputError>),
@@ -69,12 +73,6 @@ pub enum BatchError {
         line: usize,
         error: Box<InstanceError>,
     },
-    /// Row `row` (0-based) of an array of instances is invalid or cannot be solved.
-    #[error("row {row}: {error}")]
-    Row { row: usize, error: Box<SolveError> },
-    /// The instances are not piles, or the array is not a whole number of rows.
-    #[error("{0}")]
-    Shape(String),
     /// Writing the answers failed.
     #[error("cannot write: {0}")]
     Write(std::io::Error),
@@ -108,104 +106,6 @@ pub fn solve_stream<R: BufRead, W: Write>(
     reader: R,
     writer: W,
     options: &StreamOptions,
-) -> Result<(), BatchError> {
+) -> Result<(), StreamError> {
     stream::run(game, reader, writer, options)
-}
-
-/// Below this many pile cells (rows × row length²) one thread does it all.
-const PARALLEL_WORK: usize = 1 << 18;
-
-/// The first player's margin under optimal play for every row of `flat`, a row-major array of
-/// instances of `row_length` piles each (a 2-D array of piles, flattened): the entry point for
-/// solving arrays of instances, such as the Python package's `solve_many`. Rows are split across
-/// the available threads; stone-game solves them one per SIMD lane. Both scores follow for the
-/// games whose piles all end with one player or the other (stone-game, II, III):
-/// [`crate::game::Scores::from_total_and_margin`].
-///
-/// ```
-/// use gamelab::batch::margins_many;
-/// use gamelab::registry::find_game;
-/// let margins = margins_many(find_game("stone-game")?, &[4, 6, 2, 3, 1, 100, 3, 0], 4)?;
-/// assert_eq!(margins, vec![3, 96]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn margins_many(
-    game: &GameEntry,
-    flat: &[i64],
-    row_length: usize,
-) -> Result<Vec<i64>, BatchError> {
-    if !game.takes_piles() {
-        return Err(BatchError::Shape(format!(
-            "{} takes N, not rows of piles",
-            game.name
-        )));
-    }
-    if row_length == 0 || !flat.len().is_multiple_of(row_length) {
-        return Err(BatchError::Shape(format!(
-            "{} values do not make rows of {row_length} piles",
-            flat.len()
-        )));
-    }
-    let rows = flat.len() / row_length;
-    let threads = if rows.saturating_mul(row_length * row_length) < PARALLEL_WORK {
-        1
-    } else {
-        available_threads().min(rows)
-    };
-    let rows_per_part = rows.div_ceil(threads.max(1)).max(1);
-    let parts: Vec<&[i64]> = flat.chunks(rows_per_part * row_length).collect();
-    let solve_part = |part_index: usize, part: &[i64]| -> Result<Vec<i64>, BatchError> {
-        let (mut out, mut scratch) = (Vec::with_capacity(part.len() / row_length), Vec::new());
-        game.first_margins(row_length, part, &mut out, &mut scratch)
-            .map_err(|error| {
-                // Find the row to name, one at a time (the error path only).
-                let first_row = part_index * rows_per_part;
-                for (offset, row) in part.chunks(row_length).enumerate() {
-                    if let Err(error) =
-                        game.first_margins(row_length, row, &mut Vec::new(), &mut scratch)
-                    {
-                        return BatchError::Row {
-                            row: first_row + offset,
-                            error: Box::new(error),
-                        };
-                    }
-                }
-                BatchError::Row {
-                    row: first_row,
-                    error: Box::new(error),
-                }
-            })?;
-        Ok(out)
-    };
-    let results: Vec<Result<Vec<i64>, BatchError>> = if parts.len() <= 1 {
-        parts
-            .iter()
-            .enumerate()
-            .map(|(i, part)| solve_part(i, part))
-            .collect()
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = parts
-                .iter()
-                .enumerate()
-                .map(|(i, part)| {
-                    let solve_part = &solve_part;
-                    scope.spawn(move || solve_part(i, part))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
-    };
-    let mut margins = Vec::with_capacity(rows);
-    for result in results {
-        margins.extend(result?);
-    }
-    Ok(margins)
 }

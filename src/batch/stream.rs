@@ -9,7 +9,7 @@
 //! input and output locks are not).
 
 use super::stone_game_json::{push_solution_line, push_value_line};
-use super::{BatchError, InstanceError, OutputFormat, StreamOptions};
+use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use crate::error::InputError;
 use crate::game::Scores;
 use crate::games::stone_game::StoneGame;
@@ -58,7 +58,7 @@ struct Chunk {
     out: Vec<u8>,
     /// The error that ends the input: reading failed after `text` (set by the reader), or a line
     /// of `text` is invalid (set by the worker; the answers before it are in `out`).
-    error: Option<BatchError>,
+    error: Option<StreamError>,
 }
 
 /// Cuts the input into chunks of whole lines, enforcing the line-length limit.
@@ -89,7 +89,7 @@ impl<R: BufRead> ChunkReader<R> {
                 Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(error) => {
                     self.ended = true;
-                    chunk.error = Some(BatchError::Read(Box::new(InputError::JsonLine {
+                    chunk.error = Some(StreamError::Read(Box::new(InputError::JsonLine {
                         line: self.line_at(chunk, line_start),
                         message: format!("cannot read: {error}"),
                     })));
@@ -109,7 +109,7 @@ impl<R: BufRead> ChunkReader<R> {
             self.reader.consume(length);
             if chunk.text.len() - line_start > self.limit {
                 self.ended = true;
-                chunk.error = Some(BatchError::Read(Box::new(InputError::LineTooLong {
+                chunk.error = Some(StreamError::Read(Box::new(InputError::LineTooLong {
                     line: self.line_at(chunk, line_start),
                     limit: self.limit,
                 })));
@@ -150,7 +150,7 @@ struct Parsed {
 impl Parsed {
     /// Parses the lines of `chunk`; returns the error of the first bad line (the items before it
     /// are kept).
-    fn parse(&mut self, chunk: &Chunk, game: &GameEntry) -> Option<BatchError> {
+    fn parse(&mut self, chunk: &Chunk, game: &GameEntry) -> Option<StreamError> {
         self.items.clear();
         self.piles.clear();
         for (offset, raw) in chunk.text.split(|&b| b == b'\n').enumerate() {
@@ -172,7 +172,7 @@ impl Parsed {
                 self.piles.truncate(start);
                 match parse_instance_bytes(bytes, line) {
                     Ok(input) => Source::Input(Box::new(input)),
-                    Err(error) => return Some(BatchError::Read(Box::new(error))),
+                    Err(error) => return Some(StreamError::Read(Box::new(error))),
                 }
             };
             self.items.push(Item { line, source });
@@ -216,7 +216,7 @@ impl Solver<'_> {
             let item = &parsed.items[at];
             let last = at + 1 == parsed.items.len();
             if let Err(error) = self.solve_one(item, &mut parsed.piles, last, &mut chunk.out) {
-                chunk.error = Some(BatchError::Instance {
+                chunk.error = Some(StreamError::Instance {
                     line: item.line,
                     error: Box::new(error),
                 });
@@ -357,7 +357,7 @@ pub(super) fn run<R: BufRead, W: Write>(
     reader: R,
     mut writer: W,
     options: &StreamOptions,
-) -> Result<(), BatchError> {
+) -> Result<(), StreamError> {
     let workers = options.threads.max(1);
     let solver = Solver {
         game,
@@ -426,7 +426,7 @@ fn drive<R: BufRead, W: Write>(
     mut skip_first_byte: bool,
     work: &mpsc::Sender<Box<Chunk>>,
     done: &mpsc::Receiver<Box<Chunk>>,
-) -> Result<(), BatchError> {
+) -> Result<(), StreamError> {
     let mut spare: Vec<Box<Chunk>> = Vec::new();
     let mut finished: BTreeMap<u64, Box<Chunk>> = BTreeMap::new();
     let (mut next_read, mut next_write) = (0u64, 0u64);
@@ -453,7 +453,7 @@ fn drive<R: BufRead, W: Write>(
         }
         let chunk = done
             .recv()
-            .map_err(|_| BatchError::Write(std::io::Error::other("a worker thread stopped")))?;
+            .map_err(|_| StreamError::Write(std::io::Error::other("a worker thread stopped")))?;
         finished.insert(chunk.sequence, chunk);
         while let Some(mut chunk) = finished.remove(&next_write) {
             let mut answers = chunk.out.as_slice();
@@ -461,10 +461,10 @@ fn drive<R: BufRead, W: Write>(
                 answers = &answers[1..];
                 skip_first_byte = false;
             }
-            writer.write_all(answers).map_err(BatchError::Write)?;
+            writer.write_all(answers).map_err(StreamError::Write)?;
             next_write += 1;
             if let Some(error) = chunk.error.take() {
-                writer.flush().map_err(BatchError::Write)?;
+                writer.flush().map_err(StreamError::Write)?;
                 return Err(error);
             }
             spare.push(chunk);

@@ -4,7 +4,7 @@ use super::instance::InstanceArgs;
 use super::values::choice;
 use super::{Format, open_input, open_output};
 use clap::Args;
-use gamelab::batch::{BatchError, OutputFormat, StreamOptions, solve_stream};
+use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
 use gamelab::parallel::available_threads;
 use gamelab::registry::find_game;
 use gamelab::solve::{Solution, SolverKind};
@@ -61,7 +61,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             match solve_stream(game, open_input(path)?, &mut out, &options) {
                 Ok(_) => {}
                 // An io::Error of its own, so that a closed pipe is recognised as one.
-                Err(BatchError::Write(error)) => return Err(error.into()),
+                Err(StreamError::Write(error)) => return Err(error.into()),
                 Err(error) => return Err(error.into()),
             }
         }
