@@ -36,6 +36,7 @@ pub mod graph;
 pub mod image;
 pub mod input;
 pub mod mistakes;
+pub mod parallel;
 pub mod plot;
 pub mod random;
 pub mod ratings;
