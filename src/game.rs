@@ -259,6 +259,19 @@ pub trait Game: Send + Sync {
     /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.
     fn describe_state(&self, state: &Self::State) -> String;
 
+    /// Appends [`Game::describe_state`]'s text to `out`. Graph exporters call this once per
+    /// node; games with long descriptions override it to skip the intermediate `String`.
+    fn write_state(&self, state: &Self::State, out: &mut String) {
+        out.push_str(&self.describe_state(state));
+    }
+
+    /// The key/value that identifies `mv` at `state` ([`MoveDescription::action`]). Graph
+    /// exporters call this once per edge; games override it to skip building the full
+    /// description.
+    fn move_action(&self, state: &Self::State, mv: Self::Move) -> Action {
+        self.describe_move(state, mv).action
+    }
+
     /// Describes `mv` played at `state`.
     fn describe_move(&self, state: &Self::State, mv: Self::Move) -> MoveDescription;
 }

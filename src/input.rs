@@ -99,23 +99,33 @@ impl InstanceRef<'_> {
 
 /// A pile list for people: `[4, 6, 2, 3]`, shortened in the middle when long.
 pub fn format_piles(piles: &[i64]) -> String {
+    let mut text = String::new();
+    write_piles(&mut text, piles).expect("writing to a String cannot fail");
+    text
+}
+
+/// Writes [`format_piles`]'s text to `out` without building it first (graph exporters write one
+/// per node).
+pub fn write_piles<W: std::fmt::Write + ?Sized>(out: &mut W, piles: &[i64]) -> std::fmt::Result {
     const SHOWN_AT_EACH_END: usize = 6;
-    let join = |part: &[i64]| {
-        part.iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let join = |out: &mut W, part: &[i64]| -> std::fmt::Result {
+        for (index, pile) in part.iter().enumerate() {
+            if index > 0 {
+                out.write_str(", ")?;
+            }
+            write!(out, "{pile}")?;
+        }
+        Ok(())
     };
+    out.write_char('[')?;
     if piles.len() <= 2 * SHOWN_AT_EACH_END + 1 {
-        format!("[{}]", join(piles))
+        join(out, piles)?;
     } else {
-        format!(
-            "[{}, … {} more …, {}]",
-            join(&piles[..SHOWN_AT_EACH_END]),
-            piles.len() - 2 * SHOWN_AT_EACH_END,
-            join(&piles[piles.len() - SHOWN_AT_EACH_END..])
-        )
+        join(out, &piles[..SHOWN_AT_EACH_END])?;
+        write!(out, ", … {} more …, ", piles.len() - 2 * SHOWN_AT_EACH_END)?;
+        join(out, &piles[piles.len() - SHOWN_AT_EACH_END..])?;
     }
+    out.write_char(']')
 }
 
 /// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.

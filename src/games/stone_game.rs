@@ -15,7 +15,7 @@ use super::{InputForm, PositionTable, RegisteredGame, not_applicable, solved_wit
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
-use crate::input::{InstanceInput, InstanceRef, format_piles};
+use crate::input::{InstanceInput, InstanceRef, format_piles, write_piles};
 use crate::parallel::available_threads;
 use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in};
 use crate::solve::dp::stone_game_batch::batch_margins;
@@ -165,12 +165,21 @@ impl Game for StoneGame {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }
 
+    fn write_state(&self, state: &Interval, out: &mut String) {
+        write_piles(out, &self.piles[state.left as usize..state.right as usize])
+            .expect("writing to a String cannot fail");
+    }
+
+    fn move_action(&self, _state: &Interval, mv: Side) -> Action {
+        Action {
+            key: "side",
+            value: ActionValue::Word(side_word(mv)),
+        }
+    }
+
     fn describe_move(&self, state: &Interval, mv: Side) -> MoveDescription {
         let pile = self.gain(state, mv);
-        let side = match mv {
-            Side::Left => "left",
-            Side::Right => "right",
-        };
+        let side = side_word(mv);
         MoveDescription {
             action: Action {
                 key: "side",
@@ -339,5 +348,13 @@ impl RegisteredGame for StoneGame {
             }
             other => Err(not_applicable::<Self>(other)),
         }
+    }
+}
+
+/// The move's word in JSON and edge labels.
+fn side_word(mv: Side) -> &'static str {
+    match mv {
+        Side::Left => "left",
+        Side::Right => "right",
     }
 }
