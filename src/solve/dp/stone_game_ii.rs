@@ -36,36 +36,36 @@ pub const TEXTBOOK_PILE_LIMIT: usize = 5_000;
 /// `v(i, m)` for every position, M capped at ⌈(n-i)/2⌉.
 pub struct ValueTable {
     n: usize,
-    /// Where row `i` (positions with `piles[i..]` left) starts in `values`.
+    /// Where row `i` (positions with `piles[i..]` left) starts in `values`; `offsets[n]` is the
+    /// number of values.
     offsets: Vec<usize>,
-    values: Vec<i64>,
+    values: Values,
+}
+
+/// The table's values, as narrow as [`windowed`] could prove exact.
+enum Values {
+    Narrow(Vec<i32>),
+    Wide(Vec<i64>),
+}
+
+/// Row starts of the flat table: row `i` holds ⌈(n-i)/2⌉ values.
+fn row_offsets(n: usize) -> Vec<usize> {
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut next = 0;
+    for i in 0..=n {
+        offsets.push(next);
+        next += m_cap(n - i);
+    }
+    offsets
 }
 
 impl ValueTable {
-    fn zeroed(n: usize) -> ValueTable {
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut next = 0;
-        for i in 0..=n {
-            offsets.push(next);
-            next += m_cap(n - i);
-        }
-        ValueTable {
-            n,
-            offsets,
-            values: vec![0; next],
-        }
-    }
-
     /// `v(i, m)`: the mover's margin with `piles[i..]` left and M = m (any m >= 1).
     pub fn get(&self, i: usize, m: usize) -> i64 {
-        if i >= self.n {
-            return 0;
+        match &self.values {
+            Values::Narrow(values) => load(values, &self.offsets, self.n, i, m),
+            Values::Wide(values) => load(values, &self.offsets, self.n, i, m),
         }
-        self.values[self.slot(i, m)]
-    }
-
-    fn slot(&self, i: usize, m: usize) -> usize {
-        self.offsets[i] + m.min(m_cap(self.n - i)) - 1
     }
 }
 
@@ -93,29 +93,37 @@ fn prefix_sums(piles: &[i64]) -> Vec<i64> {
 pub fn textbook(piles: &[i64]) -> ValueTable {
     let n = piles.len();
     let sums = prefix_sums(piles);
-    let mut table = ValueTable::zeroed(n);
+    let offsets = row_offsets(n);
+    let mut values = vec![0i64; offsets[n]];
     for i in (0..n).rev() {
         let remaining = n - i;
         for m in 1..=m_cap(remaining) {
             let mut best = i64::MIN;
             for x in 1..=(2 * m).min(remaining) {
                 let taken = sums[i + x] - sums[i];
-                best = best.max(taken - table.get(i + x, m.max(x)));
+                best = best.max(taken - load(&values, &offsets, n, i + x, m.max(x)));
             }
-            let slot = table.slot(i, m);
-            table.values[slot] = best;
+            values[offsets[i] + m - 1] = best;
         }
     }
-    table
+    ValueTable {
+        n,
+        offsets,
+        values: Values::Wide(values),
+    }
 }
 
-/// The largest instance the windowed O(n^2) DP accepts (its table: 8 n²/4 bytes, 288 MB here).
-pub const WINDOW_PILE_LIMIT: usize = 12_000;
+/// The largest instance the windowed O(n^2) DP accepts (its table: n²/4 values, 400 MB here as
+/// `i32`, 800 MB when the piles need `i64`).
+pub const WINDOW_PILE_LIMIT: usize = 20_000;
 
 /// The O(n^2) DP with monotone sliding windows (see the module docs); the same table as
 /// [`textbook`].
 ///
-/// Time O(n^2), memory O(n^2) (n²/4 values, plus the deques' n²/8 indices at most).
+/// Values are stored as `i32` when the sum of absolute pile values fits (every margin is bounded
+/// by it), else as `i64`: half the memory for ordinary inputs, the same answers always.
+///
+/// Time O(n^2), memory O(n^2) (n²/4 values, plus the deques' entries).
 ///
 /// ```
 /// use gamelab::solve::dp::stone_game_ii::windowed;
@@ -123,29 +131,86 @@ pub const WINDOW_PILE_LIMIT: usize = 12_000;
 /// assert_eq!(windowed(&[1, 2, 3, 4, 5, 100]).get(0, 1), 104 - 11);
 /// ```
 pub fn windowed(piles: &[i64]) -> ValueTable {
-    use std::collections::VecDeque;
     let n = piles.len();
     let sums = prefix_sums(piles);
-    let mut table = ValueTable::zeroed(n);
+    let offsets = row_offsets(n);
+    let values = if fits_narrow(piles) {
+        Values::Narrow(windowed_in::<i32>(&sums, &offsets))
+    } else {
+        Values::Wide(windowed_in::<i64>(&sums, &offsets))
+    };
+    ValueTable { n, offsets, values }
+}
+
+/// Whether every margin fits in `i32`: |v(i, m)| never exceeds the sum of |piles|.
+fn fits_narrow(piles: &[i64]) -> bool {
+    piles
+        .iter()
+        .try_fold(0i64, |total, pile| total.checked_add(pile.checked_abs()?))
+        .is_some_and(|total| total <= i64::from(i32::MAX))
+}
+
+/// A table entry's storage type.
+trait Stored: Copy + Default {
+    /// Stores `value`; the caller guarantees it fits (see [`fits_narrow`]).
+    fn store(value: i64) -> Self;
+    fn load(self) -> i64;
+}
+
+impl Stored for i32 {
+    fn store(value: i64) -> i32 {
+        value as i32
+    }
+    fn load(self) -> i64 {
+        i64::from(self)
+    }
+}
+
+impl Stored for i64 {
+    fn store(value: i64) -> i64 {
+        value
+    }
+    fn load(self) -> i64 {
+        self
+    }
+}
+
+/// `v(j, m)` from a flat table laid out by [`row_offsets`] (0 once no pile is left).
+#[inline]
+fn load<T: Stored>(values: &[T], offsets: &[usize], n: usize, j: usize, m: usize) -> i64 {
+    if j >= n {
+        return 0;
+    }
+    values[offsets[j] + m.min(m_cap(n - j)) - 1].load()
+}
+
+/// The windowed DP's kernel over one storage type. The row's deque carries its values; the
+/// columns' deques hold indices only (see below).
+fn windowed_in<T: Stored>(sums: &[i64], offsets: &[usize]) -> Vec<T> {
+    use std::collections::VecDeque;
+    let n = sums.len() - 1;
+    let mut values = vec![T::default(); offsets[n]];
     let widest = m_cap(n);
-    // column[m - 1]: indices j of f_m, values decreasing from front to back.
+    // columns[m - 1]: indices j of f_m, values decreasing from front to back. With rising
+    // prefix sums a column often holds its whole window of m entries, so it keeps indices
+    // only (n²/8 of them at most, reserved once) and rereads f_m from the table.
     let mut columns: Vec<VecDeque<u32>> = (1..=widest)
         .map(|m| VecDeque::with_capacity(m + 1))
         .collect();
-    let mut row_window: VecDeque<u32> = VecDeque::new();
-    let mut row_values = Vec::with_capacity(widest);
+    let mut row_window: VecDeque<(u32, i64)> = VecDeque::new();
+    let mut row_values: Vec<i64> = Vec::with_capacity(widest);
     for i in (0..n).rev() {
         let remaining = n - i;
-        // Position j = i + 1 enters every column's window.
+        // Position j = i + 1 enters every column's window. Column m is read by rows up to
+        // i = n - 2m + 1 over j <= i + m, so once j > n - m + 1 its entry would leave every
+        // window before it is read: only columns m <= n - i need it.
         let j = i + 1;
-        for (column, deque) in columns.iter_mut().enumerate() {
+        let live = widest.min(n - i);
+        for (column, deque) in columns[..live].iter_mut().enumerate() {
             let m = column + 1;
-            let f = |j: usize| sums[j] - table.get(j, m);
-            let entering = f(j);
-            while deque
-                .back()
-                .is_some_and(|&back| f(back as usize) <= entering)
-            {
+            let f = |j: u32| sums[j as usize] - load(&values, offsets, n, j as usize, m);
+            let entering = f(j as u32);
+            while deque.back().is_some_and(|&back| f(back) <= entering) {
                 deque.pop_back();
             }
             deque.push_back(j as u32);
@@ -156,36 +221,39 @@ pub fn windowed(piles: &[i64]) -> ValueTable {
         row_window.clear();
         row_values.clear();
         // Row i reads only rows below it, so it is computed first and stored after.
-        let g = |x: usize| sums[i + x] - table.get(i + x, x);
         let mut next_x = 1; // the next x to enter the row's window
         for m in 1..=m_cap(remaining) {
-            let column = &columns[m - 1];
-            let best_keep = column
-                .front()
-                .map_or(i64::MIN, |&j| sums[j as usize] - table.get(j as usize, m));
+            let best_keep = columns[m - 1].front().map_or(i64::MIN, |&j| {
+                sums[j as usize] - load(&values, offsets, n, j as usize, m)
+            });
             // The row's window is (m, min(2m, r)].
             let right = (2 * m).min(remaining);
             while next_x <= right {
-                let entering = g(next_x);
-                while row_window
-                    .back()
-                    .is_some_and(|&back| g(back as usize) <= entering)
-                {
+                let entering = sums[i + next_x] - load(&values, offsets, n, i + next_x, next_x);
+                while row_window.back().is_some_and(|&(_, back)| back <= entering) {
                     row_window.pop_back();
                 }
-                row_window.push_back(next_x as u32);
+                row_window.push_back((next_x as u32, entering));
                 next_x += 1;
             }
-            while row_window.front().is_some_and(|&front| front as usize <= m) {
+            while row_window
+                .front()
+                .is_some_and(|&(front, _)| front as usize <= m)
+            {
                 row_window.pop_front();
             }
-            let best_raise = row_window.front().map_or(i64::MIN, |&x| g(x as usize));
+            let best_raise = row_window.front().map_or(i64::MIN, |&(_, g)| g);
             row_values.push(best_keep.max(best_raise) - sums[i]);
         }
-        let start = table.slot(i, 1);
-        table.values[start..start + row_values.len()].copy_from_slice(&row_values);
+        let start = offsets[i];
+        for (slot, &value) in values[start..start + row_values.len()]
+            .iter_mut()
+            .zip(&row_values)
+        {
+            *slot = T::store(value);
+        }
     }
-    table
+    values
 }
 
 #[cfg(test)]
