@@ -242,6 +242,24 @@ pub trait Game: Send + Sync {
         }
     }
 
+    /// Whether the game is impartial under normal play: both players have the same moves at
+    /// every position and whoever cannot move loses (divisor-game, stone-game-iv, nim). Such
+    /// positions have a Grundy value (Sprague-Grundy), which the position analysis reports.
+    const IMPARTIAL: bool = false;
+
+    /// The row of piles of a pile game (the instance's values in their original order); `None`
+    /// for games without piles. [`Game::piles_left`] indexes into it.
+    fn pile_row(&self) -> Option<&[i64]> {
+        None
+    }
+
+    /// The piles still on the table at `state`, as ranges of indices into [`Game::pile_row`] in
+    /// their current order (one range for a row, two for an arc of a circle that wraps);
+    /// `None` for games without piles. Boards and the explorer draw positions from it.
+    fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
+        None
+    }
+
     /// Whether the game is over at `state`.
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.legal_moves(state).is_empty()

@@ -22,10 +22,12 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod analysis;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
 pub mod error;
+pub mod explore;
 pub mod export;
 pub mod game;
 pub mod games;

@@ -17,11 +17,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("games", &["games"]),
     (
         "generic analyses",
-        &["conformance", "export", "graph", "strategy"],
+        &["analysis", "conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
     ("studies", &["claims", "generate", "sweep", "tournament"]),
-    ("presentation", &["plot", "render", "report"]),
+    ("presentation", &["explore", "plot", "render", "report"]),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

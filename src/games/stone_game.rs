@@ -162,6 +162,14 @@ impl Game for StoneGame {
         n * (n + 1) / 2 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(vec![state.left as usize..state.right as usize])
+    }
+
     fn describe_state(&self, state: &Interval) -> String {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }
