@@ -190,8 +190,9 @@
       $("turn").textContent = `${playerShort(mover)} (${playerName(mover)} player) to move`;
     }
     $("verdict").innerHTML = "";
-    el("span", { class: "badge " + value, text: `${value} ${signed(margin)}` }, $("verdict"));
-    el("span", { class: "muted", text: finished ? grundy : `  ${remotenessOf(id)} moves left${grundy}` }, $("verdict"));
+    el("span", { class: "badge " + value, text: `${playerShort(mover)}: ${value} ${signed(margin)}` }, $("verdict"));
+    const left = remotenessOf(id) === 1 ? "1 move left" : `${remotenessOf(id)} moves left`;
+    el("span", { class: "muted", text: finished ? grundy : `  ${left}${grundy}` }, $("verdict"));
     const s = scoresAt(k);
     const scores = $("scores");
     scores.dataset.first = String(s[0]);
@@ -286,7 +287,7 @@
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const points = ids.map((_, k) => firstMarginAt(k));
     const span = Math.max(1, ...points.map(Math.abs));
-    const left = 44, right = 16, top = 16, bottom = 26;
+    const left = 44, right = 60, top = 22, bottom = 40;
     const steps = Math.max(points.length - 1, Math.min(20, points.length - 1 + remotenessOf(current())), 1);
     const x = (k) => left + (k / steps) * (width - left - right);
     const y = (m) => top + ((span - m) / (2 * span)) * (height - top - bottom);
@@ -294,7 +295,7 @@
       el("svg:line", { x1: left, x2: width - right, y1: y(m), y2: y(m), stroke: m === 0 ? "#9aa4ae" : "#e3e7eb" }, svg);
       el("svg:text", { x: left - 6, y: y(m) + 4, "text-anchor": "end", "font-size": 11, fill: "#66707c", text: signed(m) }, svg);
     }
-    el("svg:text", { x: left, y: height - 6, "font-size": 11, fill: "#66707c", text: "A wins ↑ · B wins ↓ · move →" }, svg);
+    el("svg:text", { x: left, y: height - 4, "font-size": 11, fill: "#66707c", text: "A wins ↑ · B wins ↓ · move →" }, svg);
     for (let k = 1; k < points.length; k++) {
       el("svg:line", { x1: x(k - 1), y1: y(points[k - 1]), x2: x(k), y2: y(points[k]), stroke: "#4f5b66", "stroke-width": 1.5 }, svg);
     }
@@ -305,7 +306,7 @@
         const mover = played[k - 1].mover;
         const lost = mover === 0 ? points[k - 1] - m : m - points[k - 1];
         if (lost > 0) {
-          el("svg:text", { x: x(k), y: y(m) + (mover === 0 ? 18 : -10), "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#c0392b", "data-testid": "history-loss", text: `▼${playerShort(mover)} −${lost}` }, svg);
+          el("svg:text", { x: x(k) + 8, y: y(m) + (mover === 0 ? 16 : -8), "text-anchor": "start", "font-size": 11, "font-weight": 700, fill: "#c0392b", "data-testid": "history-loss", text: `▼${playerShort(mover)} −${lost}` }, svg);
         }
       }
     });
@@ -370,6 +371,9 @@
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const scroller = svg.parentElement;
+    const here = place.get(current());
+    if (scroller && here) scroller.scrollLeft = Math.max(0, here.x + W + 60 - scroller.clientWidth);
     for (const e of edges) {
       const a = place.get(e.from), b = place.get(e.entry.child);
       if (!a || !b) continue;
