@@ -324,3 +324,44 @@ fn the_300_pile_page_loads_and_answers_clicks() {
         result["loaded_ms"], result["click_ms"]
     );
 }
+
+/// The query string of `case` for the served page: `game=...&piles=...`.
+fn query(case: &Case) -> String {
+    let mut query = format!("game={}", case.game);
+    for pair in case.instance.chunks(2) {
+        query.push_str(&format!(
+            "&{}={}",
+            pair[0].trim_start_matches("--"),
+            pair[1]
+        ));
+    }
+    query
+}
+
+#[test]
+fn served_pages_play_every_game_as_analyze_says() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let server = common::server::Server::start(&[]);
+    let shots = screenshot_dir();
+    let pages: Vec<Value> = CASES
+        .iter()
+        .map(|case| {
+            json!({
+                "url": format!("http://{}/?{}", server.address, query(case)),
+                "seed": case.seed + 10,
+                "screenshot": shots.join(format!("served-{}.png", case.game)),
+            })
+        })
+        .collect();
+    let results = drive(&tools, pages);
+    let origin = format!("http://{}/", server.address);
+    for (case, result) in CASES.iter().zip(&results) {
+        check_result(case, result);
+        // Only the page and its own API: nothing from outside.
+        for request in result["requests"].as_array().unwrap() {
+            assert!(request.as_str().unwrap().starts_with(&origin), "{request}");
+        }
+    }
+}

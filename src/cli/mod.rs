@@ -16,6 +16,7 @@ mod merge;
 mod play;
 mod plot;
 mod report;
+mod serve;
 mod solve;
 mod sweep;
 mod tournament;
@@ -60,6 +61,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Write an explorer page: one offline HTML file to play through a game with every move's value
     Explore(explore::ExploreArgs),
+    /// Serve the explorer on a local web server: pick any game and instance; JSON API for analysis
+    Serve(serve::ServeArgs),
     /// Print seeded random instances as JSON lines (input for `solve --input -`)
     Generate(generate::GenerateArgs),
     /// Tally who wins under optimal play over random instances, for every n in a range
@@ -134,6 +137,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Games => games::run(),
         Command::Analyze(args) => analyze::run(args),
         Command::Explore(args) => explore::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),

@@ -60,8 +60,8 @@
     if (idx === null) return pos(id)[4];
     if (idx.length === 0) return "[ ]";
     const vals = idx.map((i) => D.row[i]);
-    if (vals.length <= 6) return "[" + vals.join(" ") + "]";
-    return "[" + vals.slice(0, 2).join(" ") + " … " + vals.slice(-2).join(" ") + "] " + vals.length;
+    if (vals.length <= 4) return "[" + vals.join(" ") + "]";
+    return `[${vals[0]} … ${vals[vals.length - 1]}] ×${vals.length}`;
   }
   const moveName = (entry) => D.names[entry.name];
 
@@ -393,7 +393,7 @@
       const g = el("svg:g", { class: "node", "data-testid": "dag-node", "data-id": String(id), "data-expanded": String(isExpanded(id)), transform: `translate(${p.x},${p.y})` }, svg);
       const isCurrent = id === current();
       el("svg:rect", { width: W, height: H, rx: 6, fill: COLOURS[value], stroke: isCurrent ? "#000" : ids.includes(id) ? "#1f5fbf" : "#fff", "stroke-width": isCurrent ? 3 : 2 }, g);
-      el("svg:text", { x: 7, y: 19, fill: value === "tie" ? "#222" : "#fff", text: `${playerShort(moverOf(id))}: ${label(id)}`.slice(0, 18) }, g);
+      el("svg:text", { x: 7, y: 19, fill: value === "tie" ? "#222" : "#fff", text: `${playerShort(moverOf(id))}: ${label(id)}`.slice(0, 19) }, g);
       el("svg:title", { text: `${label(id)} · ${playerName(moverOf(id))} to move · ${value} ${signed(marginOf(id))} from here · ${remotenessOf(id)} moves left` }, g);
       g.addEventListener("click", () => nodeClicked(id));
       if (movesOf(id).length > 0) {
