@@ -522,7 +522,7 @@ impl SolvedSpace {
             .plus(Player::Second, position.payoff.second);
         let margin = so_far + position.margin;
         let best = position.moves.first().map_or(0, |entry| entry.margin);
-        let moves = position
+        let mut moves: Vec<MoveAnalysis> = position
             .moves
             .iter()
             .map(|entry| MoveAnalysis {
@@ -536,6 +536,10 @@ impl SolvedSpace {
                 optimal: entry.optimal,
             })
             .collect();
+        // Whether an equally good move wins or loses depends on the points taken so far, so the
+        // shorter-or-longer order is settled on the whole game's margin (a stable sort keeps the
+        // stored order otherwise; the explorer page sorts alike).
+        moves.sort_by_key(|entry| best_first_key(entry.margin, entry.remoteness));
         Ok(Analysis {
             game: self.game,
             line: line

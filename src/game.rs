@@ -185,6 +185,12 @@ pub struct MoveDescription {
     pub text: String,
 }
 
+/// The piles left as one contiguous run of indices, for [`Game::piles_left`] (a list of one
+/// range, written once here rather than as `vec![a..b]`, which reads like a list of indices).
+pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
+    std::iter::once(range).collect()
+}
+
 /// A two-player game of perfect information. The implementing value is one *instance* (for
 /// stone-game: the row of piles); positions within it are [`Game::State`]s.
 ///

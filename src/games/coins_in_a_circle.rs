@@ -195,11 +195,11 @@ impl Game for CoinsInACircle {
     fn piles_left(&self, state: &CircleState) -> Option<Vec<std::ops::Range<usize>>> {
         let n = self.n();
         Some(match *state {
-            CircleState::Whole => vec![0..n],
+            CircleState::Whole => crate::game::one_run(0..n),
             CircleState::Arc { start, length } => {
                 let (start, end) = (start as usize, start as usize + length as usize);
                 if end <= n {
-                    vec![start..end]
+                    crate::game::one_run(start..end)
                 } else {
                     vec![start..n, 0..end - n]
                 }

@@ -167,7 +167,9 @@ impl Game for StoneGame {
     }
 
     fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
-        Some(vec![state.left as usize..state.right as usize])
+        Some(crate::game::one_run(
+            state.left as usize..state.right as usize,
+        ))
     }
 
     fn describe_state(&self, state: &Interval) -> String {

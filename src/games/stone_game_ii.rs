@@ -113,7 +113,7 @@ impl Game for StoneGameII {
     }
 
     fn piles_left(&self, state: &Position) -> Option<Vec<std::ops::Range<usize>>> {
-        Some(vec![state.next as usize..self.piles.len()])
+        Some(crate::game::one_run(state.next as usize..self.piles.len()))
     }
 
     fn describe_state(&self, state: &Position) -> String {

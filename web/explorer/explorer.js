@@ -223,6 +223,10 @@
     const g = gainedAt(k), m = moverOf(current());
     const soFar = g[m] - g[1 - m];
     const best = soFar + moves[0].margin;
+    // Best first on the whole game's margin, then shorter when winning or tying and longer when
+    // losing (as gamelab analyze sorts; the sort is stable, so the stored order breaks ties).
+    const key = (e) => { const mg = soFar + e.margin; return [-mg, mg >= 0 ? e.remoteness : -e.remoteness]; };
+    moves = moves.slice().sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
     for (const entry of moves) {
       const margin = soFar + entry.margin;
       const value = valueOf(margin);
