@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Files whose bytes depend only on gamelab: pictures are left out, since fonts and Graphviz
 /// versions differ between machines.
-const DETERMINISTIC: [&str; 4] = ["csv", "md", "dot", "efg"];
+const DETERMINISTIC: [&str; 5] = ["csv", "md", "dot", "efg", "html"];
 
 fn names(dir: &Path) -> BTreeSet<String> {
     std::fs::read_dir(dir)
