@@ -23,10 +23,12 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod analysis;
+pub mod batch;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
 pub mod error;
+pub mod explicit;
 pub mod explore;
 pub mod export;
 pub mod game;
@@ -35,8 +37,10 @@ pub mod generate;
 pub mod graph;
 pub mod image;
 pub mod input;
+pub mod mistakes;
 pub mod plot;
 pub mod random;
+pub mod ratings;
 pub mod registry;
 pub mod render;
 pub mod report;

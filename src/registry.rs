@@ -16,6 +16,7 @@ use crate::graph::GraphKind;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind};
+use crate::strategy::valuation::PositionValues;
 use crate::strategy::{self, GameRecord, StrategyError, StrategySpec};
 use std::io::Write;
 
@@ -169,6 +170,16 @@ pub trait AnyGame: Send + Sync {
     /// Solves every position reachable from the start, refusing (before any work) an instance
     /// that may have more than `max_states` (see [`analysis::solve_space`]).
     fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError>;
+    /// [`AnyGame::play`], recording every move's value and regret (see
+    /// [`strategy::regret`]); refused above the size the position values accept.
+    fn play_valued(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError>;
     /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
     /// and writes it in `format`; returns (tree nodes, DAG nodes). See [`export::write_graph`].
     fn export_graph(
@@ -218,6 +229,18 @@ impl<G: RegisteredGame> AnyGame for G {
 
     fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError> {
         analysis::solve_space(self, max_states)
+    }
+
+    fn play_valued(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError> {
+        let mut values = PositionValues::new(self)?;
+        strategy::play_valued(self, first, second, optimal, &mut values, seed, index)
     }
 
     fn export_graph(

@@ -21,6 +21,19 @@ pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
 /// assert_eq!((solution.first_score, solution.second_score), (9, 6));
 /// ```
 pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
+    check_size(game)?;
+    let mut values: HashMap<G::State, i64> = HashMap::new();
+    Ok(solution_from_values(
+        game,
+        G::NAME,
+        SolverKind::Memo,
+        |state| search(game, state, &mut values),
+    ))
+}
+
+/// Refuses a game that may have more than [`MEMO_STATE_LIMIT`] positions: the guard of `memo`
+/// and of everything else that memoises every position of a game.
+pub fn check_size<G: Game>(game: &G) -> Result<(), SolveError> {
     let bound = game.max_states();
     if bound > MEMO_STATE_LIMIT {
         return Err(SolveError::TooLarge {
@@ -31,11 +44,5 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
             advice: crate::error::USE_AUTO,
         });
     }
-    let mut values: HashMap<G::State, i64> = HashMap::new();
-    Ok(solution_from_values(
-        game,
-        G::NAME,
-        SolverKind::Memo,
-        |state| search(game, state, &mut values),
-    ))
+    Ok(())
 }

@@ -20,6 +20,7 @@ use crate::generate::{Generator, GeneratorSpec};
 use crate::input::InstanceRef;
 use crate::registry::GameEntry;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many instances one parallel unit solves (small enough to balance two cores on short
 /// sweeps, large enough that scheduling costs nothing).
@@ -74,6 +75,8 @@ pub enum SweepError {
         /// Boxed: a sweep's `Result`s are passed around per unit, and should stay small.
         error: Box<SolveError>,
     },
+    #[error("the sweep was stopped before the end")]
+    Stopped,
 }
 
 /// A block of trials of one size: trials `first, first + step, ...` below `end`.
@@ -99,6 +102,18 @@ pub fn run_sweep(
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<SweepRow>, SweepError> {
+    run_sweep_until(entry, spec, progress, &AtomicBool::new(false))
+}
+
+/// [`run_sweep`] that another thread can stop: `stop` is read before every unit, and once it
+/// is set the sweep returns [`SweepError::Stopped`] as soon as the running units finish (an
+/// interactive front end sets it on Ctrl-C).
+pub fn run_sweep_until(
+    entry: &GameEntry,
+    spec: &SweepSpec,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Vec<SweepRow>, SweepError> {
     let generator = Generator::new(entry, spec.generator.clone())?;
     let sizes = generator.spec().sizes;
     if spec.trials == 0 {
@@ -115,7 +130,12 @@ pub fn run_sweep(
     let units = plan_units(sizes.iter().collect(), spec.trials, spec.shard);
     let tallies: Vec<(usize, Tally)> = units
         .par_iter()
-        .map(|unit| solve_unit(entry, &generator, unit, progress).map(|t| (unit.position, t)))
+        .map(|unit| {
+            if stop.load(Ordering::Relaxed) {
+                return Err(SweepError::Stopped);
+            }
+            solve_unit(entry, &generator, unit, progress).map(|t| (unit.position, t))
+        })
         .collect::<Result<_, _>>()?;
     let mut per_size = vec![Tally::default(); sizes.count() as usize];
     for (position, tally) in tallies {
@@ -262,6 +282,28 @@ mod tests {
             }
             assert_eq!(seen.len(), 7 * 601);
         }
+    }
+
+    #[test]
+    fn a_set_stop_flag_stops_the_sweep() {
+        let entry = crate::registry::find_game("stone-game").unwrap();
+        let spec = SweepSpec {
+            generator: GeneratorSpec::new(
+                crate::generate::SizeRange::new(1, 4),
+                Some(crate::generate::ValueSpec::uniform(1, 9)),
+                1,
+            ),
+            trials: 10,
+            shard: Shard::ALL,
+        };
+        let stopped = run_sweep_until(entry, &spec, &|_| {}, &AtomicBool::new(true));
+        assert!(matches!(stopped, Err(SweepError::Stopped)));
+        assert_eq!(
+            run_sweep_until(entry, &spec, &|_| {}, &AtomicBool::new(false))
+                .unwrap()
+                .len(),
+            4
+        );
     }
 
     #[test]
