@@ -45,6 +45,8 @@ pub enum Setting {
     MaxNodes,
     /// Building the state DAG rather than the full game tree.
     StateDag,
+    /// The most positions a position analysis or an explorer page may hold.
+    MaxStates,
     /// The solver.
     Solver,
 }
@@ -69,6 +71,7 @@ impl Setting {
             Setting::Shard => "the shard",
             Setting::MaxNodes => "the node limit",
             Setting::StateDag => "the state DAG",
+            Setting::MaxStates => "the position limit",
             Setting::Solver => "the solver",
         }
     }

@@ -190,6 +190,12 @@ pub struct MoveDescription {
     pub text: String,
 }
 
+/// The piles left as one contiguous run of indices, for [`Game::piles_left`] (a list of one
+/// range, written once here rather than as `vec![a..b]`, which reads like a list of indices).
+pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
+    std::iter::once(range).collect()
+}
+
 /// A two-player game of perfect information. The implementing value is one *instance* (for
 /// stone-game: the row of piles); positions within it are [`Game::State`]s.
 ///
@@ -245,6 +251,24 @@ pub trait Game: Send + Sync {
                 second: -scores.margin(),
             }
         }
+    }
+
+    /// Whether the game is impartial under normal play: both players have the same moves at
+    /// every position and whoever cannot move loses (divisor-game, stone-game-iv, nim). Such
+    /// positions have a Grundy value (Sprague-Grundy), which the position analysis reports.
+    const IMPARTIAL: bool = false;
+
+    /// The row of piles of a pile game (the instance's values in their original order); `None`
+    /// for games without piles. [`Game::piles_left`] indexes into it.
+    fn pile_row(&self) -> Option<&[i64]> {
+        None
+    }
+
+    /// The piles still on the table at `state`, as ranges of indices into [`Game::pile_row`] in
+    /// their current order (one range for a row, two for an arc of a circle that wraps);
+    /// `None` for games without piles. Boards and the explorer draw positions from it.
+    fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
+        None
     }
 
     /// Whether the game is over at `state`.

@@ -6,6 +6,7 @@
 //! one-line call into generic code, monomorphised for the game once here. A new game is one
 //! module under `crate::games` and one line in [`GAMES`].
 
+use crate::analysis::{self, SolvedSpace};
 use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
@@ -166,6 +167,9 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError>;
+    /// Solves every position reachable from the start, refusing (before any work) an instance
+    /// that may have more than `max_states` (see [`analysis::solve_space`]).
+    fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError>;
     /// [`AnyGame::play`], recording every move's value and regret (see
     /// [`strategy::regret`]); refused above the size the position values accept.
     fn play_valued(
@@ -240,6 +244,10 @@ impl<G: RegisteredGame> AnyGame for G {
         index: u64,
     ) -> Result<GameRecord, StrategyError> {
         strategy::play(self, first, second, optimal, seed, index)
+    }
+
+    fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError> {
+        analysis::solve_space(self, max_states)
     }
 
     fn play_valued(

@@ -17,7 +17,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("games", &["explicit", "games"]),
     (
         "generic analyses",
-        &["conformance", "export", "graph", "strategy"],
+        &["analysis", "conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
     (
@@ -32,7 +32,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tournament",
         ],
     ),
-    ("presentation", &["plot", "render", "report"]),
+    ("presentation", &["explore", "plot", "render", "report"]),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -3,9 +3,11 @@
 //! names of the library's settings, and output helpers. Everything substantial lives in the
 //! library.
 
+mod analyze;
 mod bench;
 mod check;
 mod claims;
+mod explore;
 mod games;
 mod generate;
 mod generator_args;
@@ -15,6 +17,7 @@ mod mistakes;
 mod play;
 mod plot;
 mod report;
+mod serve;
 mod solve;
 mod sweep;
 mod tournament;
@@ -55,6 +58,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List the games with their rules, input form and solvers
     Games,
+    /// Analyse one position: value, margin and remoteness for the player to move, every move best first
+    Analyze(analyze::AnalyzeArgs),
+    /// Write an explorer page: one offline HTML file to play through a game with every move's value
+    Explore(explore::ExploreArgs),
+    /// Serve the explorer on a local web server: pick any game and instance; JSON API for analysis
+    Serve(serve::ServeArgs),
     /// Print seeded random instances as JSON lines (input for `solve --input -`)
     Generate(generate::GenerateArgs),
     /// Tally who wins under optimal play over random instances, for every n in a range
@@ -121,6 +130,7 @@ fn flag_name(setting: gamelab::error::Setting) -> &'static str {
         Setting::Samples => "--samples",
         Setting::Shard => "--shard",
         Setting::MaxNodes => "--max-nodes",
+        Setting::MaxStates => "--max-states",
         Setting::StateDag => "the state DAG (--dag)",
         Setting::Solver => "--solver",
     }
@@ -130,6 +140,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Games => games::run(),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Explore(args) => explore::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),

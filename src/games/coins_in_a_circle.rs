@@ -188,6 +188,25 @@ impl Game for CoinsInACircle {
         n * n.saturating_sub(1) + 2
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.slices)
+    }
+
+    fn piles_left(&self, state: &CircleState) -> Option<Vec<std::ops::Range<usize>>> {
+        let n = self.n();
+        Some(match *state {
+            CircleState::Whole => crate::game::one_run(0..n),
+            CircleState::Arc { start, length } => {
+                let (start, end) = (start as usize, start as usize + length as usize);
+                if end <= n {
+                    crate::game::one_run(start..end)
+                } else {
+                    vec![start..n, 0..end - n]
+                }
+            }
+        })
+    }
+
     fn describe_state(&self, state: &CircleState) -> String {
         match state {
             CircleState::Whole => format!("{} (circle)", format_piles(&self.slices)),

@@ -45,6 +45,7 @@ impl DivisorGame {
 
 impl Game for DivisorGame {
     const NAME: &'static str = "divisor-game";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The divisor x subtracted.
     type Move = u64;

@@ -126,6 +126,7 @@ impl Nim {
 
 impl Game for Nim {
     const NAME: &'static str = "nim";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The number of stones removed.
     type Move = u64;

@@ -161,6 +161,16 @@ impl Game for StoneGame {
         n * (n + 1) / 2 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(
+            state.left as usize..state.right as usize,
+        ))
+    }
+
     fn describe_state(&self, state: &Interval) -> String {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }

@@ -108,6 +108,14 @@ impl Game for StoneGameII {
         2 * ((n + 1) * (n + 1) / 4) + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Position) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(state.next as usize..self.piles.len()))
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         if state.next as usize == self.n() {
             return "[]".to_string();

@@ -81,6 +81,14 @@ impl Game for StoneGameIII {
         2 * self.piles.len() as u128 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Position) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(state.next as usize..self.piles.len()))
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format_piles(&self.piles[state.next as usize..])
     }

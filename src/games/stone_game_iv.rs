@@ -67,6 +67,7 @@ impl StoneGameIV {
 
 impl Game for StoneGameIV {
     const NAME: &'static str = "stone-game-iv";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The number of stones removed (a square).
     type Move = u64;
