@@ -39,6 +39,7 @@ pub fn keyword_name(setting: Setting) -> &'static str {
         Setting::Samples => "samples",
         Setting::Shard => "shard",
         Setting::MaxNodes => "max_nodes",
+        Setting::MaxStates => "max_states",
         Setting::StateDag => "the state DAG (dag=True)",
         Setting::Solver => "solver",
     }
