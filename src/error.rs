@@ -47,6 +47,12 @@ pub enum Setting {
     StateDag,
     /// The solver.
     Solver,
+    /// The memory budget of one request.
+    MaxMemory,
+    /// The work budget of one request.
+    MaxWork,
+    /// The largest graph drawn as a picture.
+    MaxRenderNodes,
 }
 
 impl Setting {
@@ -70,6 +76,9 @@ impl Setting {
             Setting::MaxNodes => "the node limit",
             Setting::StateDag => "the state DAG",
             Setting::Solver => "the solver",
+            Setting::MaxMemory => "the memory budget",
+            Setting::MaxWork => "the work budget",
+            Setting::MaxRenderNodes => "the picture's node limit",
         }
     }
 }
@@ -199,6 +208,15 @@ pub enum InputError {
         what: &'static str,
         count: String,
         limit: u128,
+        setting: Setting,
+        advice: String,
+    },
+
+    #[error("{what} needs {cost}, above the budget of {budget} ({setting}); {advice}, or raise {setting}")]
+    OverBudget {
+        what: String,
+        cost: String,
+        budget: String,
         setting: Setting,
         advice: String,
     },

@@ -22,6 +22,7 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod budget;
 pub mod choice;
 pub mod claims;
 pub mod conformance;

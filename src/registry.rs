@@ -6,6 +6,7 @@
 //! one-line call into generic code, monomorphised for the game once here. A new game is one
 //! module under `crate::games` and one line in [`GAMES`].
 
+use crate::budget::Cost;
 use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
@@ -32,6 +33,7 @@ pub struct GameEntry {
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
+    margin_cost: fn(u64) -> Cost,
     conformance: fn(&SuiteOptions) -> SuiteReport,
 }
 
@@ -73,6 +75,12 @@ impl GameEntry {
         (self.first_margins)(n, flat, out, scratch)
     }
 
+    /// What one [`GameEntry::first_margin`] costs at size `size` (see
+    /// [`RegisteredGame::margin_cost`]).
+    pub fn margin_cost(&self, size: u64) -> Cost {
+        (self.margin_cost)(size)
+    }
+
     /// Whether instances are rows of piles (as opposed to a number N).
     pub fn takes_piles(&self) -> bool {
         matches!(self.input_form, InputForm::Piles { .. })
@@ -107,6 +115,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         build: build_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
+        margin_cost: G::margin_cost,
         conformance: check_game::<G>,
     }
 }

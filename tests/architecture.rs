@@ -10,7 +10,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "choice", "error", "game", "image", "input", "random", "size", "stats",
+            "budget", "choice", "error", "game", "image", "input", "random", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),

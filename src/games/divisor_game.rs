@@ -11,6 +11,7 @@
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::take_number;
@@ -105,6 +106,11 @@ impl Game for DivisorGame {
 }
 
 impl RegisteredGame for DivisorGame {
+    /// The closed form: constant.
+    fn margin_cost(_: u64) -> Cost {
+        Cost::new(0, 1)
+    }
+
     const TITLE: &'static str = "Divisor Game: subtract a proper divisor of N (LeetCode 1025)";
     const RULES: &'static str = "A number N on the board. Players alternate, first player \
         first; a turn picks x with 0 < x < N and N % x == 0 and replaces N by N - x. Who cannot \

@@ -13,6 +13,7 @@
 //! N % 4 == 0 (LeetCode 292).
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
@@ -185,6 +186,12 @@ impl Game for Nim {
 }
 
 impl RegisteredGame for Nim {
+    /// The closed form: the period search, which for the usual small sets ends in its first
+    /// window of 256 values (a set that needs the whole search costs at most its limit once).
+    fn margin_cost(_: u64) -> Cost {
+        Cost::new(4 * 1024, 256 * 16)
+    }
+
     const TITLE: &'static str =
         "Nim: subtraction games, take s stones for s in S (LeetCode 292, generalised)";
     const RULES: &'static str = "One pile of N stones and a subtraction set S (default \

@@ -12,6 +12,7 @@
 //! so capping merges positions that play identically. The game's end is one terminal position.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
@@ -135,6 +136,13 @@ impl Game for StoneGameII {
 }
 
 impl RegisteredGame for StoneGameII {
+    /// The window DP: a table of about n²/2 entries of 8 bytes, n² steps.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        let cells = n.saturating_mul(n);
+        Cost::new(cells.saturating_mul(4), cells)
+    }
+
     const TITLE: &'static str =
         "Stone Game II: take the first X piles, 1 <= X <= 2M (LeetCode 1140)";
     const RULES: &'static str = "A row of piles and a limit M, initially 1. Players alternate, \

@@ -10,6 +10,7 @@
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
@@ -127,6 +128,12 @@ impl Game for StoneGameIV {
 }
 
 impl RegisteredGame for StoneGameIV {
+    /// The win table: one byte per k <= N, at most √k squares tried at each.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(n, n.saturating_mul(n.isqrt().max(1)))
+    }
+
     const TITLE: &'static str = "Stone Game IV: remove a square number of stones (LeetCode 1510)";
     const RULES: &'static str = "One pile of N stones. Players alternate, first player first; a \
         turn removes a non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. \
