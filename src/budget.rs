@@ -83,7 +83,10 @@ impl Cost {
         if self.work > budget.work {
             return Err(InputError::OverBudget {
                 what: what.to_string(),
-                cost: format!("about {} steps", count(self.work)),
+                cost: match self.work {
+                    u128::MAX => "more than 3.4e38 steps".to_string(),
+                    work => format!("about {} steps", count(work)),
+                },
                 budget: format!("{} steps", count(budget.work)),
                 setting: Setting::MaxWork,
                 advice: advice.to_string(),

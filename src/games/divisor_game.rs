@@ -89,6 +89,21 @@ impl Game for DivisorGame {
         2 * self.n as u128
     }
 
+    /// Proper divisors come in pairs around √N.
+    fn max_moves(&self) -> u128 {
+        2 * (self.n as u128).isqrt()
+    }
+
+    /// Each move lowers N by at least 1.
+    fn max_depth(&self) -> u128 {
+        self.n as u128
+    }
+
+    /// Taking x = 1 every time visits N, N - 1, ..., 1.
+    fn min_states(&self) -> u128 {
+        self.n as u128
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("N={}", state.n)
     }

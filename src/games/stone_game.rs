@@ -163,6 +163,21 @@ impl Game for StoneGame {
         n * (n + 1) / 2 + 1
     }
 
+    /// Left or right.
+    fn max_moves(&self) -> u128 {
+        2
+    }
+
+    /// One pile per move.
+    fn max_depth(&self) -> u128 {
+        self.piles.len() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.piles.len() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Interval) -> String {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }

@@ -109,6 +109,21 @@ impl Game for StoneGameII {
         2 * ((n + 1) * (n + 1) / 4) + 1
     }
 
+    /// At most one move per pile left.
+    fn max_moves(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// At least one pile per move.
+    fn max_depth(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.n() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         if state.next as usize == self.n() {
             return "[]".to_string();
@@ -227,7 +242,7 @@ impl RegisteredGame for StoneGameII {
                 what: "the number of piles",
                 size: piles.len().to_string(),
                 limit: WINDOW_PILE_LIMIT.to_string(),
-                advice: crate::error::USE_AUTO,
+                advice: crate::error::USE_SMALLER,
             });
         }
         Ok(windowed(piles).get(0, 1))

@@ -82,6 +82,21 @@ impl Game for StoneGameIII {
         2 * self.piles.len() as u128 + 1
     }
 
+    /// One, two or three piles.
+    fn max_moves(&self) -> u128 {
+        3
+    }
+
+    /// At least one pile per move.
+    fn max_depth(&self) -> u128 {
+        self.piles.len() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.piles.len() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format_piles(&self.piles[state.next as usize..])
     }

@@ -110,6 +110,21 @@ impl Game for StoneGameIV {
         2 * (self.n as u128 + 1)
     }
 
+    /// One move per square up to N.
+    fn max_moves(&self) -> u128 {
+        (self.n as u128).isqrt()
+    }
+
+    /// Each move removes at least one stone.
+    fn max_depth(&self) -> u128 {
+        self.n as u128
+    }
+
+    /// Taking one stone every time visits N, N - 1, ..., 0.
+    fn min_states(&self) -> u128 {
+        self.n as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("{} stones", state.stones)
     }

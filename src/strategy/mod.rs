@@ -10,6 +10,7 @@
 
 pub mod parity;
 
+use crate::budget::{Cost, times};
 use crate::error::{InputError, SolveError};
 use crate::game::{Game, Player, Scores, Winner};
 use crate::games::stone_game::StoneGame;
@@ -182,6 +183,8 @@ pub fn play<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
+    refuse_oversize(game, first)?;
+    refuse_oversize(game, second)?;
     let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
     let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
     let (moves, scores) = play_out(game, |state| match game.to_move(state) {
@@ -194,6 +197,33 @@ pub fn play<G: Game + 'static>(
         .collect();
     Ok(GameRecord::new(moves, scores, optimal, notes))
 }
+
+/// Refuses a game that `spec` cannot play within the budget: the game's record (one entry per
+/// move, up to [`Game::max_depth`] moves), `optimal`'s memoised search (the `memo` solver's
+/// guards), or `lookahead-K`'s branching^K positions per move.
+fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), StrategyError> {
+    let depth = game.max_depth();
+    let per_move = match spec {
+        StrategySpec::Optimal => {
+            crate::solve::memo::refuse_oversize(game, "optimal")?;
+            1
+        }
+        StrategySpec::Lookahead(plies) => game.max_moves().max(1).saturating_pow(*plies),
+        _ => game.max_moves(),
+    };
+    Cost::new(times(depth, RECORD_BYTES), times(depth, per_move))
+        .check(
+            &format!("{spec} playing games of up to {} moves", crate::budget::count(depth)),
+            match spec {
+                StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
+                _ => "use a smaller instance",
+            },
+        )
+        .map_err(StrategyError::from)
+}
+
+/// Bytes the record of one move takes.
+const RECORD_BYTES: u128 = 128;
 
 /// One game played by two strategies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
