@@ -188,11 +188,28 @@ fn one_line(message: &str) -> String {
         .join("; ")
 }
 
+/// Whether the error is a write into a closed pipe (`gamelab generate | head -1`), however it
+/// is wrapped: plain I/O, JSON and CSV writers, streamed sweep rows, graph exports.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = |kind: Option<io::ErrorKind>| kind == Some(io::ErrorKind::BrokenPipe);
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io_error| io_error.kind() == io::ErrorKind::BrokenPipe)
+        broken(cause.downcast_ref::<io::Error>().map(io::Error::kind))
+            || broken(
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind),
+            )
+            || cause
+                .downcast_ref::<csv::Error>()
+                .is_some_and(|csv| matches!(csv.kind(), csv::ErrorKind::Io(e) if broken(Some(e.kind()))))
+            || cause
+                .downcast_ref::<gamelab::sweep::SweepError>()
+                .is_some_and(|sweep| matches!(sweep, gamelab::sweep::SweepError::Write(e) if broken(Some(e.kind()))))
+            || cause
+                .downcast_ref::<gamelab::export::GraphError>()
+                .is_some_and(|graph| {
+                    matches!(graph, gamelab::export::GraphError::Export(gamelab::export::ExportError::Io(e)) if broken(Some(e.kind())))
+                })
     })
 }
 
