@@ -210,6 +210,9 @@ mod tests {
         );
         assert!(Cost::new(1000, 1000).check("x", "y").is_ok());
         let work = Cost::new(0, u128::MAX).check("this", "less").unwrap_err();
-        assert!(work.to_string().contains("more than 3.4e38 steps"), "{work}");
+        assert!(
+            work.to_string().contains("more than 3.4e38 steps"),
+            "{work}"
+        );
     }
 }

@@ -212,7 +212,9 @@ pub enum InputError {
         advice: String,
     },
 
-    #[error("{what} needs {cost}, above the budget of {budget} ({setting}); {advice}, or raise {setting}")]
+    #[error(
+        "{what} needs {cost}, above the budget of {budget} ({setting}); {advice}, or raise {setting}"
+    )]
     OverBudget {
         what: String,
         cost: String,

@@ -128,21 +128,18 @@ pub const EDGE_BYTES: u128 = 64;
 pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result<(), InputError> {
     let memory = crate::budget::budget().memory as u128;
     // At most this many edges fit in the memory budget beside the nodes.
-    let edge_limit = |nodes: u128| {
-        memory.saturating_sub(nodes.saturating_mul(NODE_BYTES)) / EDGE_BYTES
-    };
-    let dag_nodes = |limit: u128| {
-        crate::size::dag_size(game, limit, edge_limit(limit)).map(|size| size.states)
-    };
+    let edge_limit =
+        |nodes: u128| memory.saturating_sub(nodes.saturating_mul(NODE_BYTES)) / EDGE_BYTES;
+    let dag_nodes =
+        |limit: u128| crate::size::dag_size(game, limit, edge_limit(limit)).map(|size| size.states);
     let (what, count, advice) = match kind {
         GraphKind::Tree => {
             if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
                 // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
-                return Cost::new(nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2, 0)
-                    .check(
-                        &format!("the game tree ({nodes} nodes)"),
-                        &format!("draw {} or a smaller instance", Setting::StateDag),
-                    );
+                return Cost::new(nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2, 0).check(
+                    &format!("the game tree ({nodes} nodes)"),
+                    &format!("draw {} or a smaller instance", Setting::StateDag),
+                );
             }
             let count = tree_nodes(game, u128::MAX, MESSAGE_COUNTING_BUDGET);
             let advice = match dag_nodes(max_nodes) {
@@ -157,12 +154,14 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             let edges = edge_limit(0);
             if let Some(size) = crate::size::dag_size(game, max_nodes, edges) {
                 return Cost::new(
-                    size.states.saturating_mul(NODE_BYTES)
-                        + size.edges.saturating_mul(EDGE_BYTES),
+                    size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES),
                     0,
                 )
                 .check(
-                    &format!("the state DAG ({} nodes, {} moves)", size.states, size.edges),
+                    &format!(
+                        "the state DAG ({} nodes, {} moves)",
+                        size.states, size.edges
+                    ),
                     "use a smaller instance",
                 );
             }

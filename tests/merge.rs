@@ -83,7 +83,10 @@ fn the_same_shard_twice_is_refused() {
 fn missing_shards_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let one = sweep_to(dir.path(), "one.csv", &with(&["--shard", "1/3"]));
-    fails_with(&["merge", text(&one)], &["2 of its 3 shards missing", "2/3, 3/3"]);
+    fails_with(
+        &["merge", text(&one)],
+        &["2 of its 3 shards missing", "2/3, 3/3"],
+    );
 }
 
 #[test]
@@ -112,15 +115,37 @@ fn shards_of_different_trials_sizes_or_subtraction_sets_are_refused() {
     let trials = sweep_to(
         dir.path(),
         "trials.csv",
-        &["stone-game", "--n-max", "4", "--trials", "8", "--shard", "2/2"],
+        &[
+            "stone-game",
+            "--n-max",
+            "4",
+            "--trials",
+            "8",
+            "--shard",
+            "2/2",
+        ],
     );
-    fails_with(&["merge", text(&a), text(&trials)], &["different sweeps", "8 per n"]);
+    fails_with(
+        &["merge", text(&a), text(&trials)],
+        &["different sweeps", "8 per n"],
+    );
     let sizes = sweep_to(
         dir.path(),
         "sizes.csv",
-        &["stone-game", "--n-max", "5", "--trials", "7", "--shard", "2/2"],
+        &[
+            "stone-game",
+            "--n-max",
+            "5",
+            "--trials",
+            "7",
+            "--shard",
+            "2/2",
+        ],
     );
-    fails_with(&["merge", text(&a), text(&sizes)], &["different sweeps", "1..5"]);
+    fails_with(
+        &["merge", text(&a), text(&sizes)],
+        &["different sweeps", "1..5"],
+    );
     let nim = |set: &'static str, name| {
         sweep_to(
             dir.path(),
@@ -129,11 +154,20 @@ fn shards_of_different_trials_sizes_or_subtraction_sets_are_refused() {
         )
     };
     let (s123, s134) = (nim("1,2,3", "s123.csv"), nim("1,3,4", "s134.csv"));
-    fails_with(&["merge", text(&s123), text(&s134)], &["different sweeps", "S = {1, 3, 4}"]);
+    fails_with(
+        &["merge", text(&s123), text(&s134)],
+        &["different sweeps", "S = {1, 3, 4}"],
+    );
 }
 
 /// `table` with line `line` (1-based, the header is line 1) changed by `edit`.
-fn edited(dir: &Path, table: &Path, name: &str, line: usize, edit: impl Fn(&mut Vec<String>)) -> PathBuf {
+fn edited(
+    dir: &Path,
+    table: &Path,
+    name: &str,
+    line: usize,
+    edit: impl Fn(&mut Vec<String>),
+) -> PathBuf {
     let content = std::fs::read_to_string(table).unwrap();
     let mut lines: Vec<String> = content.lines().map(str::to_string).collect();
     let mut fields: Vec<String> = lines[line - 1].split(',').map(str::to_string).collect();
@@ -152,17 +186,30 @@ fn rows_that_contradict_themselves_are_refused_by_merge_and_plot() {
     let bad = edited(dir.path(), &whole, "bad.csv", 2, |fields| {
         fields[2] = "99".into();
     });
-    fails_with(&["merge", text(&bad)], &["bad.csv: line 2", "is not trials 7"]);
+    fails_with(
+        &["merge", text(&bad)],
+        &["bad.csv: line 2", "is not trials 7"],
+    );
     let svg = dir.path().join("x.svg");
     fails_with(
-        &["plot", "win-rate", "--input", text(&bad), "--out", text(&svg)],
+        &[
+            "plot",
+            "win-rate",
+            "--input",
+            text(&bad),
+            "--out",
+            text(&svg),
+        ],
         &["bad.csv: line 2"],
     );
     // A rate that does not follow from the counts.
     let rate = edited(dir.path(), &whole, "rate.csv", 3, |fields| {
         fields[5] = "0.5".into();
     });
-    fails_with(&["merge", text(&rate)], &["rate.csv: line 3", "do not follow"]);
+    fails_with(
+        &["merge", text(&rate)],
+        &["rate.csv: line 3", "do not follow"],
+    );
 }
 
 #[test]

@@ -230,9 +230,8 @@ fn smaller_neighbours(candidate: &Candidate) -> Box<dyn Iterator<Item = Candidat
             .collect(),
     };
     let drops = (0..n).flat_map(move |first| {
-        std::iter::once(without(&[first])).chain(
-            (first + 1..n).map(move |second| without(&[first, second])),
-        )
+        std::iter::once(without(&[first]))
+            .chain((first + 1..n).map(move |second| without(&[first, second])))
     });
     let lowered = (0..n).flat_map(move |position| {
         let value = offsets[position];

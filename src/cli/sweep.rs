@@ -1,18 +1,18 @@
 //! `gamelab sweep`: tally optimal-play outcomes over random instances for every n in a range,
 //! in parallel; text table, CSV or JSON.
 
+use super::distinct_outputs;
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::plot::write_chart;
 use super::{open_output, values};
 use anyhow::Context;
 use clap::Args;
+use gamelab::budget::{Cost, times};
+use gamelab::generate::{Generator, Parity};
 use gamelab::plot::image_format;
 use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::registry::{GameEntry, find_game};
-use super::distinct_outputs;
-use gamelab::budget::{Cost, times};
-use gamelab::generate::{Generator, Parity};
 use gamelab::sweep::{
     CsvSink, ROW_BYTES, Shard, SweepRow, SweepSpec, Tally, stream_sweep, write_csv_row,
 };
@@ -93,7 +93,10 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let keep_rows = args.plot.is_some() || args.plot_outcome_shares.is_some();
     if keep_rows {
         // Charts need every row at once; everything else streams.
-        let sizes = Generator::new(game, spec.generator.clone())?.spec().sizes.count();
+        let sizes = Generator::new(game, spec.generator.clone())?
+            .spec()
+            .sizes
+            .count();
         Cost::new(times(sizes as u128, ROW_BYTES), 0).check(
             &format!("keeping the rows of {sizes} sizes for the charts"),
             "chart fewer sizes (or write --out FILE.csv and chart a part of it)",
@@ -158,8 +161,7 @@ fn sweep_spec(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
 }
 
 fn progress_bar(spec: &SweepSpec) -> ProgressBar {
-    let total =
-        spec.generator.sizes.count().saturating_mul(spec.trials) / spec.shard.count;
+    let total = spec.generator.sizes.count().saturating_mul(spec.trials) / spec.shard.count;
     let bar = if total >= PROGRESS_BAR_THRESHOLD {
         ProgressBar::new(total)
     } else {
@@ -263,8 +265,7 @@ impl Printer {
                     if sizes == 0 {
                         continue;
                     }
-                    let percent =
-                        |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;
+                    let percent = |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;
                     writeln!(
                         out,
                         "{:<4} {size_name} ({sizes} sizes, {} instances): first wins {:.2}%, ties {:.2}%, second wins {:.2}%",

@@ -2,12 +2,12 @@
 //! optionally draw it.
 
 use super::instance::InstanceArgs;
-use super::{distinct_outputs, open_output};
-use gamelab::error::Setting;
 use super::values::choice;
+use super::{distinct_outputs, open_output};
 use anyhow::Context;
 use clap::Args;
 use gamelab::choice::Choice;
+use gamelab::error::Setting;
 use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;

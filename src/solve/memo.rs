@@ -4,8 +4,8 @@
 
 use super::brute::search;
 use super::{Solution, SolverKind, solution_from_values};
-use crate::error::SolveError;
 use crate::budget::{Cost, times};
+use crate::error::SolveError;
 use crate::game::Game;
 use std::collections::HashMap;
 use std::mem::size_of;
@@ -38,7 +38,10 @@ pub fn refuse_oversize<G: Game>(game: &G, who: &'static str) -> Result<(), Solve
     );
     Cost::new(times(bound, entry).saturating_add(stack), 0)
         .check(
-            &format!("the {who} search ({bound} positions, lines of up to {} moves)", game.max_depth()),
+            &format!(
+                "the {who} search ({bound} positions, lines of up to {} moves)",
+                game.max_depth()
+            ),
             "use a smaller instance",
         )
         .map_err(SolveError::from)

@@ -213,7 +213,10 @@ fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), Strateg
     };
     Cost::new(times(depth, RECORD_BYTES), times(depth, per_move))
         .check(
-            &format!("{spec} playing games of up to {} moves", crate::budget::count(depth)),
+            &format!(
+                "{spec} playing games of up to {} moves",
+                crate::budget::count(depth)
+            ),
             match spec {
                 StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
                 _ => "use a smaller instance",

@@ -220,7 +220,9 @@ pub fn stream_sweep(
             .map(|unit| solve_unit(entry, &generator, unit, progress))
             .collect::<Result<_, _>>()?;
         for (unit, tally) in batch.iter().zip(tallies) {
-            let (_, sum) = open.entry(unit.position).or_insert((unit.n, Tally::default()));
+            let (_, sum) = open
+                .entry(unit.position)
+                .or_insert((unit.n, Tally::default()));
             *sum = sum.merged(tally);
         }
         // Sizes before the next unit's are complete.
@@ -237,7 +239,8 @@ pub fn stream_sweep(
         }
     }
     if rows_handed == 0 {
-        sink(SweepRow::new(sizes.nth(0), Tally::default(), &settings)).map_err(SweepError::Write)?;
+        sink(SweepRow::new(sizes.nth(0), Tally::default(), &settings))
+            .map_err(SweepError::Write)?;
     }
     Ok(())
 }
@@ -373,14 +376,21 @@ pub fn margins_at(
     let n = generator.spec().sizes.nth(0);
     let one = entry.margin_cost(n);
     let threads = rayon::current_num_threads() as u128;
-    let instance = if entry.takes_piles() { times(n as u128, 8) } else { 0 };
+    let instance = if entry.takes_piles() {
+        times(n as u128, 8)
+    } else {
+        0
+    };
     Cost::new(
         times(trials as u128, 8)
             .saturating_add(times(threads, instance.saturating_add(one.memory))),
         times(trials as u128, one.work.max(1)),
     )
     .check(
-        &format!("{} instances of size {n}", crate::budget::count(trials as u128)),
+        &format!(
+            "{} instances of size {n}",
+            crate::budget::count(trials as u128)
+        ),
         "use fewer trials",
     )?;
     let number = generator.number(n);
@@ -417,7 +427,8 @@ mod tests {
             let mut seen = std::collections::BTreeSet::new();
             let entry = crate::registry::find_game("stone-game").unwrap();
             for index in 1..=count {
-                for unit in UnitPlan::new(entry, SizeRange::new(1, 7), 601, Shard { index, count }) {
+                for unit in UnitPlan::new(entry, SizeRange::new(1, 7), 601, Shard { index, count })
+                {
                     for trial in unit.trials() {
                         let ordinal = unit.position * 601 + trial;
                         assert_eq!(ordinal % count, index - 1);

@@ -30,7 +30,10 @@ pub fn check_rows(file: &str, rows: &[SweepRow]) -> Result<SweepSettings, InputE
     for (index, row) in rows.iter().enumerate() {
         let line = index + 2;
         if let Some(reason) = row.inconsistency() {
-            return Err(table_error(file, format!("line {line}: n = {}: {reason}", row.n)));
+            return Err(table_error(
+                file,
+                format!("line {line}: n = {}: {reason}", row.n),
+            ));
         }
         let row_settings = row.settings();
         match &settings {
@@ -55,7 +58,10 @@ pub fn check_rows(file: &str, rows: &[SweepRow]) -> Result<SweepSettings, InputE
         }
     }
     settings.ok_or_else(|| {
-        table_error(file, format!("line 2: n = {}: unreadable settings", first.n))
+        table_error(
+            file,
+            format!("line 2: n = {}: unreadable settings", first.n),
+        )
     })
 }
 
@@ -99,7 +105,10 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
     }
     let mut holders: std::collections::BTreeMap<u64, Vec<&str>> = Default::default();
     for (file, file_settings) in files.iter().zip(&settings) {
-        holders.entry(file_settings.shard.0).or_default().push(&file.name);
+        holders
+            .entry(file_settings.shard.0)
+            .or_default()
+            .push(&file.name);
     }
     if let Some((index, names)) = holders.iter().find(|(_, names)| names.len() > 1) {
         return Err(merge_error(format!(
@@ -244,7 +253,9 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         "game",
         "seed",
     ];
-    if !headers.iter().any(|h| h == "format") && required.iter().all(|c| headers.iter().any(|h| h == *c)) {
+    if !headers.iter().any(|h| h == "format")
+        && required.iter().all(|c| headers.iter().any(|h| h == *c))
+    {
         return Err(table_error(
             name,
             format!(
@@ -254,8 +265,20 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         ));
     }
     let required = [
-        "n", "trials", "first_wins", "ties", "second_wins", "margin_sum", "game", "seed",
-        "subtract", "n_min", "n_max", "trials_per_n", "shard", "format",
+        "n",
+        "trials",
+        "first_wins",
+        "ties",
+        "second_wins",
+        "margin_sum",
+        "game",
+        "seed",
+        "subtract",
+        "n_min",
+        "n_max",
+        "trials_per_n",
+        "shard",
+        "format",
     ];
     if let Some(missing) = required
         .iter()

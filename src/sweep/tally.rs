@@ -188,12 +188,11 @@ impl SweepSettings {
             max_value: spec.values.map(|v| v.max),
             total_parity: spec.values.and_then(|v| v.total_parity),
             seed: spec.seed,
-            subtract: spec.extras.subtract.as_ref().map(|set| {
-                set.iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }),
+            subtract: spec
+                .extras
+                .subtract
+                .as_ref()
+                .map(|set| set.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")),
             sizes: spec.sizes,
             trials_per_n,
             shard,
@@ -212,7 +211,10 @@ impl SweepSettings {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(set) = &self.subtract {
-            parts.push(format!("S = {{{}}}", set.split(' ').collect::<Vec<_>>().join(", ")));
+            parts.push(format!(
+                "S = {{{}}}",
+                set.split(' ').collect::<Vec<_>>().join(", ")
+            ));
         }
         if let (Some(distribution), Some(min), Some(max)) =
             (self.distribution, self.min_value, self.max_value)
@@ -358,7 +360,10 @@ impl SweepRow {
                 self.trials, self.trials_per_n
             ));
         }
-        if settings.sizes.residue.is_some_and(|(m, r)| m == 0 || r >= m)
+        if settings
+            .sizes
+            .residue
+            .is_some_and(|(m, r)| m == 0 || r >= m)
             || !settings.sizes.contains(self.n)
         {
             return Some(format!(
