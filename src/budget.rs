@@ -72,16 +72,16 @@ impl Cost {
     pub fn check(self, what: &str, advice: &str) -> Result<(), InputError> {
         let budget = budget();
         if self.memory > budget.memory as u128 {
-            return Err(InputError::OverBudget {
+            return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                 what: what.to_string(),
                 cost: format!("about {} of memory", bytes(self.memory)),
                 budget: bytes(budget.memory as u128),
                 setting: Setting::MaxMemory,
                 advice: advice.to_string(),
-            });
+            })));
         }
         if self.work > budget.work {
-            return Err(InputError::OverBudget {
+            return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                 what: what.to_string(),
                 cost: match self.work {
                     u128::MAX => "more than 3.4e38 steps".to_string(),
@@ -90,7 +90,7 @@ impl Cost {
                 budget: format!("{} steps", count(budget.work)),
                 setting: Setting::MaxWork,
                 advice: advice.to_string(),
-            });
+            })));
         }
         Ok(())
     }

@@ -418,6 +418,8 @@ impl Suite {
             StrategySpec::Random,
             StrategySpec::Lookahead(1),
             StrategySpec::Lookahead(3),
+            StrategySpec::Mcts(20),
+            StrategySpec::Noisy(500_000),
         ];
         strategies.extend(
             special_strategy_names(G::NAME)

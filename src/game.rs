@@ -159,10 +159,14 @@ pub struct Action {
 }
 
 /// The value of an [`Action`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ActionValue {
+    /// A fixed word of the game's vocabulary (`left`, `right`).
     Word(&'static str),
+    /// A count or a number (`count: 2`, `x: 3`).
     Number(u64),
+    /// A name given at run time, for games defined outside the crate (`crate::explicit`).
+    Text(String),
 }
 
 impl std::fmt::Display for ActionValue {
@@ -170,6 +174,7 @@ impl std::fmt::Display for ActionValue {
         match self {
             ActionValue::Word(word) => f.write_str(word),
             ActionValue::Number(number) => write!(f, "{number}"),
+            ActionValue::Text(text) => f.write_str(text),
         }
     }
 }

@@ -168,7 +168,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             if game.min_states() <= max_nodes
                 && crate::size::dag_size(game, u128::MAX, edges).is_none()
             {
-                return Err(InputError::OverBudget {
+                return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                     what: "the state DAG".to_string(),
                     cost: format!(
                         "more than {} of memory (more than {} moves of {EDGE_BYTES} bytes)",
@@ -178,7 +178,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                     budget: crate::budget::bytes(memory),
                     setting: Setting::MaxMemory,
                     advice: "use a smaller instance".to_string(),
-                });
+                })));
             }
             let budget = MESSAGE_COUNTING_BUDGET.max(max_nodes);
             let count = dag_nodes(budget).map_or(Count::MoreThan(budget), Count::Exact);

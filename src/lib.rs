@@ -22,11 +22,13 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod batch;
 pub mod budget;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
 pub mod error;
+pub mod explicit;
 pub mod export;
 pub mod game;
 pub mod games;
@@ -34,8 +36,10 @@ pub mod generate;
 pub mod graph;
 pub mod image;
 pub mod input;
+pub mod mistakes;
 pub mod plot;
 pub mod random;
+pub mod ratings;
 pub mod registry;
 pub mod render;
 pub mod report;

@@ -16,6 +16,7 @@ use crate::graph::GraphKind;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind};
+use crate::strategy::valuation::PositionValues;
 use crate::strategy::{self, GameRecord, StrategyError, StrategySpec};
 use std::io::Write;
 
@@ -174,6 +175,16 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError>;
+    /// [`AnyGame::play`], recording every move's value and regret (see
+    /// [`strategy::regret`]); refused above the size the position values accept.
+    fn play_valued(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError>;
     /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
     /// and writes it in `format`; returns (tree nodes, DAG nodes). See [`export::write_graph`].
     fn export_graph(
@@ -219,6 +230,18 @@ impl<G: RegisteredGame> AnyGame for G {
         index: u64,
     ) -> Result<GameRecord, StrategyError> {
         strategy::play(self, first, second, optimal, seed, index)
+    }
+
+    fn play_valued(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<GameRecord, StrategyError> {
+        let mut values = PositionValues::new(self)?;
+        strategy::play_valued(self, first, second, optimal, &mut values, seed, index)
     }
 
     fn export_graph(

@@ -5,11 +5,13 @@
 //! actually got. Against an optimal second player it is never negative (no first-player
 //! strategy beats the game value); it is negative when the first player profits from the second
 //! player's mistakes. Parallel like the sweep: every instance adds integers to its pair's tally,
-//! so results are identical on any thread count.
+//! so results are identical on any thread count. A tournament also rates its strategies
+//! (Bradley–Terry with bootstrap intervals, see `crate::ratings`).
 
 use crate::error::{InputError, Setting};
 use crate::game::Winner;
 use crate::generate::Generator;
+use crate::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_ratings};
 use crate::registry::GameEntry;
 use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use rayon::prelude::*;
@@ -74,6 +76,15 @@ pub struct MatchStats {
     pub shortfall_sum: i128,
     /// Strategy notes with the number of games they came up in, `; `-separated (empty if none).
     pub notes: String,
+    /// The first strategy's rating and its 95% interval (Elo points, see `crate::ratings`),
+    /// filled in by [`tournament`].
+    pub first_rating: Option<f64>,
+    pub first_rating_low: Option<f64>,
+    pub first_rating_high: Option<f64>,
+    /// The second strategy's rating and its 95% interval.
+    pub second_rating: Option<f64>,
+    pub second_rating_low: Option<f64>,
+    pub second_rating_high: Option<f64>,
 }
 
 impl MatchStats {
@@ -98,6 +109,12 @@ impl MatchStats {
                 .map(|(note, count)| format!("{note} (in {count} of {} games)", tally.trials))
                 .collect::<Vec<_>>()
                 .join("; "),
+            first_rating: None,
+            first_rating_low: None,
+            first_rating_high: None,
+            second_rating: None,
+            second_rating_low: None,
+            second_rating_high: None,
         }
     }
 }
@@ -109,6 +126,8 @@ pub struct Tournament {
     pub strategies: Vec<String>,
     /// Row-major: `matches[i * k + j]` has strategy i first and strategy j second.
     pub matches: Vec<MatchStats>,
+    /// Bradley–Terry ratings with bootstrap intervals, fitted from the matches.
+    pub ratings: Ratings,
 }
 
 impl Tournament {
@@ -218,9 +237,34 @@ pub fn tournament(
                 .map(move |second| (first.clone(), second.clone()))
         })
         .collect();
+    let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
+    let mut matches = run_matches(entry, &pairs, generator, trials, seed)?;
+    let k = names.len();
+    let results: Vec<PairResult> = matches
+        .iter()
+        .enumerate()
+        .map(|(index, stats)| PairResult {
+            first: index / k,
+            second: index % k,
+            first_wins: stats.first_wins,
+            ties: stats.ties,
+            second_wins: stats.second_wins,
+        })
+        .collect();
+    let ratings = fit_ratings(&names, &results, BOOTSTRAP_REPLICATES, seed);
+    for (index, stats) in matches.iter_mut().enumerate() {
+        let (first, second) = (&ratings.ratings[index / k], &ratings.ratings[index % k]);
+        stats.first_rating = Some(first.elo);
+        stats.first_rating_low = Some(first.low);
+        stats.first_rating_high = Some(first.high);
+        stats.second_rating = Some(second.elo);
+        stats.second_rating_low = Some(second.low);
+        stats.second_rating_high = Some(second.high);
+    }
     Ok(Tournament {
         game: entry.name,
-        strategies: strategies.iter().map(ToString::to_string).collect(),
-        matches: run_matches(entry, &pairs, generator, trials, seed)?,
+        strategies: names,
+        matches,
+        ratings,
     })
 }

@@ -14,13 +14,24 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("solvers", &["solve"]),
-    ("games", &["games"]),
+    ("games", &["explicit", "games"]),
     (
         "generic analyses",
         &["conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
-    ("studies", &["claims", "generate", "sweep", "tournament"]),
+    (
+        "studies",
+        &[
+            "batch",
+            "claims",
+            "generate",
+            "mistakes",
+            "ratings",
+            "sweep",
+            "tournament",
+        ],
+    ),
     ("presentation", &["plot", "render", "report"]),
 ];
 

@@ -11,6 +11,7 @@ mod generate;
 mod generator_args;
 mod instance;
 mod merge;
+mod mistakes;
 mod play;
 mod plot;
 mod report;
@@ -77,8 +78,12 @@ enum Command {
     Claims(claims::ClaimsArgs),
     /// Play two strategies against each other, on one instance or many
     Play(play::PlayArgs),
-    /// Every strategy against every other on the same instances: the matrix and each one's price
+    /// Every strategy against every other on the same instances: the matrix, each one's price and ratings
     Tournament(tournament::TournamentArgs),
+    /// Where a strategy gives value away: mistake rate and value lost by ply and n, with 95% intervals
+    Mistakes(mistakes::MistakesArgs),
+    /// Agreement with optimal play and mean regret of a strategy family (mcts, noisy, lookahead) by budget
+    StrategyCurve(mistakes::CurveArgs),
     /// Measure the performance targets on this machine (median wall time, throughput, memory)
     Bench(bench::BenchArgs),
     /// Regenerate the reports folder: every study with its data, charts and commands
@@ -149,6 +154,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Claims(args) => claims::run(args),
         Command::Play(args) => play::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Mistakes(args) => mistakes::run(args),
+        Command::StrategyCurve(args) => mistakes::run_curve(args),
         Command::Bench(args) => bench::run(args),
         Command::Report(args) => report::run(args),
     }

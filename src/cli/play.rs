@@ -2,17 +2,22 @@
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::plot::write_chart;
 use super::values::{PileList, pile_list};
 use super::{Format, open_output};
 use clap::Args;
+use gamelab::error::SolveError;
 use gamelab::generate::Generator;
 use gamelab::input::InstanceInput;
+use gamelab::plot::image_format;
+use gamelab::plot::value_history::ValueHistoryChart;
 use gamelab::registry::{GameEntry, find_game};
 use gamelab::solve::SolverKind;
-use gamelab::strategy::StrategySpec;
+use gamelab::strategy::{StrategyError, StrategySpec};
 use gamelab::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -44,6 +49,10 @@ pub struct PlayArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Draw the value history of the one game played (FILE.svg or FILE.png): the first
+    /// player's optimal margin after each ply, the value each move gave away marked
+    #[arg(long, value_name = "FILE")]
+    history: Option<PathBuf>,
 }
 
 /// Default instances when none are given: 1..10 piles of 1..100, or N in 1..100.
@@ -66,6 +75,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
+    if let Some(path) = &args.history {
+        if single.is_none() {
+            anyhow::bail!(
+                "--history draws one game: give the instance with --piles (or --n for a number game)"
+            );
+        }
+        image_format(path)?;
+    }
     let mut out = open_output(None)?;
     match single {
         Some(input) => play_one(game, &args, &input, &mut out)?,
@@ -83,7 +100,28 @@ fn play_one(
 ) -> anyhow::Result<()> {
     let instance = game.build(input)?;
     let optimal = instance.solve(SolverKind::Auto)?.scores();
-    let record = instance.play(&args.first, &args.second, optimal, args.seed, 0)?;
+    // Regret needs every position's value; an instance too large for that is still played,
+    // without it (unless a history was asked for).
+    let (record, unvalued) =
+        match instance.play_valued(&args.first, &args.second, optimal, args.seed, 0) {
+            Err(StrategyError::Solve(refused @ SolveError::TooLarge { .. }))
+                if args.history.is_none() =>
+            {
+                let record = instance.play(&args.first, &args.second, optimal, args.seed, 0)?;
+                (record, Some(refused))
+            }
+            other => (other?, None),
+        };
+    if let Some(path) = &args.history {
+        let title = format!(
+            "{} {}: {} (first) against {} (second)",
+            game.name,
+            input.describe(),
+            args.first,
+            args.second
+        );
+        write_chart(&ValueHistoryChart::new(&title, &record)?, path)?;
+    }
     match args.format {
         Format::Json => {
             serde_json::to_writer(&mut *out, &record)?;
@@ -99,9 +137,13 @@ fn play_one(
                 args.second
             )?;
             for (index, mv) in record.moves.iter().enumerate() {
+                let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
+                    Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
+                    _ => String::new(),
+                };
                 writeln!(
                     out,
-                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}",
+                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
                     index + 1,
                     mv.player.name(),
                     mv.description.text,
@@ -124,6 +166,20 @@ fn play_one(
                 record.optimal.second,
                 record.shortfall()
             )?;
+            if let (Some(first), Some(second)) = (
+                record.regret_of(gamelab::Player::First),
+                record.regret_of(gamelab::Player::Second),
+            ) {
+                writeln!(
+                    out,
+                    "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
+                    record.margin,
+                    record.optimal.margin()
+                )?;
+            }
+            if let Some(refused) = unvalued {
+                writeln!(out, "note: regret not recorded: {refused}")?;
+            }
             for note in &record.notes {
                 writeln!(out, "note: {note}")?;
             }

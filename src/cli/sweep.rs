@@ -113,7 +113,8 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let mut printer = Printer::new(game, args.format);
     let mut rows = Vec::new();
     let bar = progress_bar(&spec);
-    let result = stream_sweep(game, &spec, &|done| bar.inc(done), &mut |row| {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let result = stream_sweep(game, &spec, &|done| bar.inc(done), &never, &mut |row| {
         if let Some(file) = &mut file {
             file.write(&row)?;
         }

@@ -145,6 +145,21 @@ fn render(result: &Tournament, settings: &str) -> String {
             );
         }
     }
+    let ratings = &result.ratings;
+    let _ = writeln!(
+        text,
+        "\nratings (Bradley-Terry by maximum likelihood, Elo points, mean 0; ties count half; 95% intervals from {} bootstrap resamples, seed {}):",
+        ratings.replicates, ratings.seed
+    );
+    let mut order: Vec<&gamelab::ratings::Rating> = ratings.ratings.iter().collect();
+    order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    for rating in order.into_iter().chain([&ratings.first_move]) {
+        let _ = writeln!(
+            text,
+            "  {:<width$}  {:>+8.1}  ({:+.1} to {:+.1})",
+            rating.strategy, rating.elo, rating.low, rating.high
+        );
+    }
     let notes: Vec<&str> = result
         .matches
         .iter()

@@ -64,6 +64,7 @@ impl GraphExporter for JsonExporter {
                 match description.action.value {
                     crate::game::ActionValue::Word(word) => json!(word),
                     crate::game::ActionValue::Number(number) => json!(number),
+                    crate::game::ActionValue::Text(text) => json!(text),
                 },
             );
             let record = json!({

@@ -145,6 +145,7 @@ pub fn short_move_label<G: Game>(game: &G, state: &G::State, mv: G::Move) -> Str
     let action = game.describe_move(state, mv).action;
     match action.value {
         ActionValue::Word(word) => word.to_string(),
+        ActionValue::Text(text) => text,
         ActionValue::Number(number) => format!("{}={number}", action.key),
     }
 }

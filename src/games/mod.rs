@@ -22,6 +22,10 @@ use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind, brute, memo};
 
+/// Every position's value (the mover's margin from there to the end), as one lookup: what
+/// [`RegisteredGame::position_values`] hands over.
+pub type PositionTable<G> = Box<dyn Fn(&<G as Game>::State) -> i64 + Send + Sync>;
+
 /// What an instance of a game is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputForm {
@@ -68,6 +72,14 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
     /// cheaper. Callers go through [`solve_value`], which checks and resolves the solver.
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         solved_without_moves(self, solver)
+    }
+
+    /// The value of every position (the margin of the player to move, from there to the end)
+    /// read from the game's fast solver, for valuing the positions of played games; `None` when
+    /// the game has no such table (memoised minimax then values positions one by one). Refused
+    /// above the same size as the solver behind it.
+    fn position_values(&self) -> Option<Result<PositionTable<Self>, SolveError>> {
+        None
     }
 
     /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.

@@ -11,7 +11,7 @@
 //! Positions are the intervals of piles still on the table; the empty interval is one terminal
 //! position whatever was taken last. With a single pile left there is one move, written `left`.
 
-use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
+use super::{InputForm, PositionTable, RegisteredGame, not_applicable, solved_without_moves};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
@@ -233,6 +233,21 @@ impl RegisteredGame for StoneGame {
 
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Rolling
+    }
+
+    fn position_values(&self) -> Option<Result<PositionTable<Self>, SolveError>> {
+        // The `diff` solver's table: d(i, j) for every interval, under the same size guard.
+        if let Err(refused) = self.require_table_size("diff") {
+            return Some(Err(refused));
+        }
+        let table = MarginTable::build(&self.piles);
+        Some(Ok(Box::new(move |state: &Interval| {
+            if state.is_empty() {
+                0
+            } else {
+                table.get(state.left as usize, state.right as usize - 1)
+            }
+        })))
     }
 
     fn table(&self) -> Option<DpTable> {

@@ -5,9 +5,11 @@
 
 pub mod heatmap;
 pub mod margins;
+pub mod mistakes;
 pub mod outcome_shares;
 pub mod score_share;
 pub mod style;
+pub mod value_history;
 pub mod win_rate;
 pub mod winner_strip;
 

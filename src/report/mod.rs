@@ -9,6 +9,7 @@
 
 mod charts;
 mod claims;
+mod failures;
 mod games;
 mod gold_pots;
 mod parity;
@@ -201,7 +202,10 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
             "the other games (II, III, Divisor, VII, IV, nim, pizza)",
             games::write,
         ),
-        ("the strategy tournament", strategies::write),
+        (
+            "the strategy tournament and how strategies fail",
+            strategies::write,
+        ),
     ];
     let mut sections = Vec::new();
     for (index, (name, study)) in studies.iter().enumerate() {

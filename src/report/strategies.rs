@@ -56,18 +56,23 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
                 .map_err(ReportError::study)?,
         )?,
     );
+    let command = format!(
+        "gamelab tournament stone-game --strategies {STRATEGIES} --n-min {} --n-max {} \
+         --trials {TRIALS} --seed {SEED} --out tournament.csv --plot tournament.svg",
+        SIZES.0, SIZES.1
+    );
     body.push_str(&super::provenance(
         "[tournament.csv](tournament.csv)",
-        &[format!(
-            "gamelab tournament stone-game --strategies {STRATEGIES} --n-min {} --n-max {} \
-             --trials {TRIALS} --seed {SEED} --out tournament.csv --plot tournament.svg",
-            SIZES.0, SIZES.1
-        )],
+        std::slice::from_ref(&command),
     ));
-    Ok(vec![Section {
-        title: "Strategies compared".to_string(),
-        body,
-    }])
+    let failures = super::failures::section(writer, &result, &command)?;
+    Ok(vec![
+        Section {
+            title: "Strategies compared".to_string(),
+            body,
+        },
+        failures,
+    ])
 }
 
 /// A markdown matrix of one statistic, rows moving first.

@@ -69,3 +69,9 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
         |state| search(game, state, &mut values),
     ))
 }
+
+/// Refuses a game that memoising every position would not fit: the guard of `memo` and of
+/// everything else that memoises every position of a game (see [`refuse_oversize`]).
+pub fn check_size<G: Game>(game: &G) -> Result<(), SolveError> {
+    refuse_oversize(game, "memo")
+}

@@ -137,6 +137,7 @@ impl Serialize for MoveRecord {
         match value {
             ActionValue::Word(word) => map.serialize_entry(key, word)?,
             ActionValue::Number(number) => map.serialize_entry(key, number)?,
+            ActionValue::Text(text) => map.serialize_entry(key, text)?,
         }
         if !self.description.took.is_empty() {
             map.serialize_entry("took", &self.description.took)?;

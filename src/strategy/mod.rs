@@ -2,13 +2,20 @@
 //! playing them against each other.
 //!
 //! Generic strategies work for every game: `optimal` (memoised minimax, the solvers' tie-break),
-//! `greedy` (largest immediate gain), `random` (seeded, uniform over legal moves) and
-//! `lookahead-K` (depth-limited minimax scoring the points made within K plies). A game's own
+//! `greedy` (largest immediate gain), `random` (seeded, uniform over legal moves),
+//! `lookahead-K` (depth-limited minimax scoring the points made within K plies), `mcts-K`
+//! (UCT with K simulations per move, [`mcts`]) and `noisy-P` (optimal, but a uniformly random
+//! move with probability P, [`noisy`]). Played games can record every move's regret
+//! ([`regret`], valued by [`valuation`]). A game's own
 //! strategies (stone-game's `parity`) live here too, one module each, listed in
 //! [`SPECIAL_STRATEGIES`]. Ties between equally good moves go to the first in legal order, as in
 //! the solvers.
 
+pub mod mcts;
+pub mod noisy;
 pub mod parity;
+pub mod regret;
+pub mod valuation;
 
 use crate::budget::{Cost, times};
 use crate::error::{InputError, SolveError};
@@ -17,10 +24,12 @@ use crate::games::stone_game::StoneGame;
 use crate::random::{Draws, keyed_stream};
 use crate::solve::brute::search;
 use crate::solve::{MoveRecord, best_move, first_best, play_out, signed_for, terminal_value};
+use regret::MoveValue;
 use serde::Serialize;
 use std::any::Any;
 use std::collections::HashMap;
 use std::str::FromStr;
+use valuation::PositionValues;
 
 /// Picks moves.
 pub trait Strategy<G: Game> {
@@ -41,6 +50,10 @@ pub enum StrategySpec {
     Random,
     /// Depth-limited minimax over this many plies.
     Lookahead(u32),
+    /// Monte Carlo tree search (UCT) with this many simulations per move.
+    Mcts(u32),
+    /// Optimal play, but a uniformly random move with this probability, in millionths.
+    Noisy(u32),
     /// A game's own strategy, e.g. `parity` for stone-game.
     Special(String),
 }
@@ -48,10 +61,17 @@ pub enum StrategySpec {
 /// The deepest lookahead accepted (2^20 positions per move for two-move games).
 pub const MAX_LOOKAHEAD: u32 = 20;
 
+/// The most simulations per move `mcts-K` accepts.
+pub const MAX_SIMULATIONS: u32 = 10_000_000;
+
+/// `noisy-P` probabilities are exact in steps of one millionth.
+pub const PROBABILITY_SCALE: u32 = 1_000_000;
+
 impl FromStr for StrategySpec {
     type Err = String;
 
-    /// `optimal`, `greedy`, `random`, `lookahead-K` (1 <= K <= 20), or a game's own name.
+    /// `optimal`, `greedy`, `random`, `lookahead-K` (1 <= K <= 20), `mcts-K` (1 <= K <=
+    /// 10,000,000), `noisy-P` (0 <= P <= 1, at most six decimals), or a game's own name.
     fn from_str(text: &str) -> Result<StrategySpec, String> {
         let text = text.trim();
         match text {
@@ -59,6 +79,8 @@ impl FromStr for StrategySpec {
             "greedy" => Ok(StrategySpec::Greedy),
             "random" => Ok(StrategySpec::Random),
             "" => Err("a strategy name is empty".to_string()),
+            _ if text.starts_with("mcts-") => parse_simulations(text).map(StrategySpec::Mcts),
+            _ if text.starts_with("noisy-") => parse_probability(text).map(StrategySpec::Noisy),
             _ => match text.strip_prefix("lookahead-") {
                 Some(depth) => match depth.parse::<u32>() {
                     Ok(depth) if (1..=MAX_LOOKAHEAD).contains(&depth) => {
@@ -77,6 +99,52 @@ impl FromStr for StrategySpec {
     }
 }
 
+/// K of `mcts-K`.
+fn parse_simulations(text: &str) -> Result<u32, String> {
+    let budget = text.strip_prefix("mcts-").unwrap_or(text);
+    match budget.parse::<u32>() {
+        Ok(k) if (1..=MAX_SIMULATIONS).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "'{text}': the number of simulations must be a whole number from 1 to {MAX_SIMULATIONS} (e.g. mcts-1000)"
+        )),
+    }
+}
+
+/// P of `noisy-P`, in millionths: a decimal from 0 to 1 with at most six decimals, read
+/// exactly (no floating point), so `noisy-0` and `noisy-1` are exactly optimal and random.
+fn parse_probability(text: &str) -> Result<u32, String> {
+    let error = || {
+        format!(
+            "'{text}': the probability must be a decimal from 0 to 1 with at most six decimals (e.g. noisy-0.1)"
+        )
+    };
+    let number = text.strip_prefix("noisy-").unwrap_or(text);
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |part: &str| part.chars().all(|c| c.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 6 {
+        return Err(error());
+    }
+    let whole: u64 = whole.parse().map_err(|_| error())?;
+    let fraction: u64 = format!("{fraction:0<6}").parse().map_err(|_| error())?;
+    let millionths = whole
+        .checked_mul(PROBABILITY_SCALE as u64)
+        .and_then(|w| w.checked_add(fraction))
+        .filter(|&p| p <= PROBABILITY_SCALE as u64)
+        .ok_or_else(error)?;
+    Ok(millionths as u32)
+}
+
+/// `0.1` for 100,000 millionths; `0` and `1` for the ends.
+fn format_probability(millionths: u32) -> String {
+    let whole = millionths / PROBABILITY_SCALE;
+    let fraction = millionths % PROBABILITY_SCALE;
+    if fraction == 0 {
+        return whole.to_string();
+    }
+    let digits = format!("{fraction:06}");
+    format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
 impl std::fmt::Display for StrategySpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -84,16 +152,34 @@ impl std::fmt::Display for StrategySpec {
             StrategySpec::Greedy => f.write_str("greedy"),
             StrategySpec::Random => f.write_str("random"),
             StrategySpec::Lookahead(depth) => write!(f, "lookahead-{depth}"),
+            StrategySpec::Mcts(simulations) => write!(f, "mcts-{simulations}"),
+            StrategySpec::Noisy(millionths) => {
+                write!(f, "noisy-{}", format_probability(*millionths))
+            }
             StrategySpec::Special(name) => f.write_str(name),
         }
     }
 }
 
 /// The generic strategies' names, for help and error messages.
-pub const GENERIC_STRATEGIES: &str = "optimal, greedy, random, lookahead-K";
+pub const GENERIC_STRATEGIES: &str = "optimal, greedy, random, lookahead-K, mcts-K, noisy-P";
 
 /// Distinguishes random-strategy streams from instance streams (see `keyed_stream`).
 const STRATEGY_STREAM_TAG: u64 = 0x5354_5241_5445_4759; // "STRATEGY"
+
+/// The random stream of `player`'s strategy in game `index` of a run with `seed`: `random`
+/// draws its moves from it, and `noisy-P` its random moves (so `noisy-1` plays like `random`).
+fn strategy_stream(seed: u64, index: u64, player: Player) -> Draws {
+    keyed_stream([seed, index, player_word(player), STRATEGY_STREAM_TAG])
+}
+
+/// 1 for the first player, 2 for the second: a key word of per-player streams.
+fn player_word(player: Player) -> u64 {
+    match player {
+        Player::First => 1,
+        Player::Second => 2,
+    }
+}
 
 /// A strategy that belongs to one game.
 #[derive(Clone, Copy, Debug)]
@@ -155,6 +241,15 @@ pub fn build_strategy<G: Game + 'static>(
     index: u64,
     player: Player,
 ) -> Result<Box<dyn Strategy<G>>, StrategyError> {
+    if let StrategySpec::Noisy(millionths) = spec {
+        let optimal = build_strategy(game, &StrategySpec::Optimal, seed, index, player)?;
+        return Ok(Box::new(noisy::Noisy::new(
+            optimal,
+            *millionths,
+            strategy_stream(seed, index, player),
+            noisy::coin_stream(seed, index, player_word(player)),
+        )));
+    }
     if let Some(strategy) = generic_strategy(spec, seed, index, player) {
         return Ok(strategy);
     }
@@ -183,19 +278,62 @@ pub fn play<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
+    play_game(game, first, second, optimal, None, seed, index)
+}
+
+/// [`play`], recording every move's value and regret (see [`regret`]) with `values`.
+pub fn play_valued<G: Game + 'static>(
+    game: &G,
+    first: &StrategySpec,
+    second: &StrategySpec,
+    optimal: Scores,
+    values: &mut PositionValues<'_, G>,
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, StrategyError> {
+    play_game(game, first, second, optimal, Some(values), seed, index)
+}
+
+fn play_game<G: Game + 'static>(
+    game: &G,
+    first: &StrategySpec,
+    second: &StrategySpec,
+    optimal: Scores,
+    mut values: Option<&mut PositionValues<'_, G>>,
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, StrategyError> {
     refuse_oversize(game, first)?;
     refuse_oversize(game, second)?;
     let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
     let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
-    let (moves, scores) = play_out(game, |state| match game.to_move(state) {
-        Player::First => first_player.choose(game, state),
-        Player::Second => second_player.choose(game, state),
+    let mut so_far = Scores::ZERO;
+    let mut move_values = Vec::new();
+    let (moves, scores) = play_out(game, |state| {
+        let mover = game.to_move(state);
+        let mv = match mover {
+            Player::First => first_player.choose(game, state),
+            Player::Second => second_player.choose(game, state),
+        };
+        let gain = game.gain(state, mv);
+        if let Some(values) = values.as_deref_mut() {
+            let best = values.mover_margin(state);
+            let child = game.apply(state, mv);
+            let chosen = gain + signed_for(game, &child, mover, values.mover_margin(&child));
+            move_values.push(MoveValue::new(so_far.margin_for(mover), best, chosen));
+        }
+        so_far = so_far.plus(mover, gain);
+        mv
     });
     let notes = [(first, &first_player), (second, &second_player)]
         .into_iter()
         .filter_map(|(spec, strategy)| strategy.note().map(|note| format!("{spec}: {note}")))
         .collect();
-    Ok(GameRecord::new(moves, scores, optimal, notes))
+    let record = GameRecord::new(moves, scores, optimal, notes);
+    Ok(match values {
+        Some(_) => record.with_values(move_values),
+        None => record,
+    })
 }
 
 /// Refuses a game that `spec` cannot play within the budget: the game's record (one entry per
@@ -204,7 +342,7 @@ pub fn play<G: Game + 'static>(
 fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), StrategyError> {
     let depth = game.max_depth();
     let per_move = match spec {
-        StrategySpec::Optimal => {
+        StrategySpec::Optimal | StrategySpec::Noisy(_) => {
             crate::solve::memo::refuse_oversize(game, "optimal")?;
             1
         }
@@ -229,7 +367,7 @@ fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), Strateg
 const RECORD_BYTES: u128 = 128;
 
 /// One game played by two strategies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub first_score: i64,
     pub second_score: i64,
@@ -237,11 +375,67 @@ pub struct GameRecord {
     pub winner: Winner,
     pub moves: Vec<MoveRecord>,
     /// Scores under optimal play by both sides (the game's value).
-    #[serde(skip)]
     pub optimal: Scores,
     /// What the strategies said about their play (fallbacks).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Every move's value and regret, one per move, when the game was played with values.
+    pub values: Option<Vec<MoveValue>>,
+}
+
+/// The JSON form of a [`GameRecord`]: each move carries its value and regret when recorded.
+#[derive(Serialize)]
+struct GameRecordJson<'a> {
+    first_score: i64,
+    second_score: i64,
+    margin: i64,
+    winner: Winner,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal_margin: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_regret: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_regret: Option<i64>,
+    moves: Vec<PlayedMove<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+}
+
+/// One move in JSON: the move, then its value and regret.
+#[derive(Serialize)]
+struct PlayedMove<'a> {
+    #[serde(flatten)]
+    record: &'a MoveRecord,
+    #[serde(flatten)]
+    value: Option<&'a MoveValue>,
+}
+
+impl Serialize for GameRecord {
+    /// `{first_score, second_score, margin, winner, optimal_margin, first_regret, second_regret,
+    /// moves: [{player, gain, side, took, value_before, value_after, regret}], notes}`; the
+    /// value fields appear when the game was played with values.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let valued = self.values.is_some();
+        GameRecordJson {
+            first_score: self.first_score,
+            second_score: self.second_score,
+            margin: self.margin,
+            winner: self.winner,
+            optimal_margin: valued.then(|| self.optimal.margin()),
+            first_regret: self.regret_of(Player::First),
+            second_regret: self.regret_of(Player::Second),
+            moves: self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(ply, record)| PlayedMove {
+                    record,
+                    value: self.values.as_ref().and_then(|values| values.get(ply)),
+                })
+                .collect(),
+            notes: &self.notes,
+        }
+        .serialize(serializer)
+    }
 }
 
 impl GameRecord {
@@ -260,7 +454,54 @@ impl GameRecord {
             moves,
             optimal,
             notes,
+            values: None,
         }
+    }
+
+    /// This record with every move's value and regret (one per move).
+    pub fn with_values(self, values: Vec<MoveValue>) -> Self {
+        GameRecord {
+            values: Some(values),
+            ..self
+        }
+    }
+
+    /// The total regret of `player`'s moves, when values were recorded.
+    pub fn regret_of(&self, player: Player) -> Option<i64> {
+        let values = self.values.as_ref()?;
+        Some(
+            self.moves
+                .iter()
+                .zip(values)
+                .filter(|(mv, _)| mv.player == player)
+                .map(|(_, value)| value.regret)
+                .sum(),
+        )
+    }
+
+    /// The first player's optimal final margin after each ply, the start included (`moves + 1`
+    /// values, from the game's optimal margin to the final margin), when values were recorded.
+    pub fn value_history(&self) -> Option<Vec<i64>> {
+        let values = self.values.as_ref()?;
+        let first_side = |player: Player, value: i64| match player {
+            Player::First => value,
+            Player::Second => -value,
+        };
+        let mut history = vec![
+            values
+                .first()
+                .zip(self.moves.first())
+                .map_or(self.margin, |(value, mv)| {
+                    first_side(mv.player, value.before)
+                }),
+        ];
+        history.extend(
+            self.moves
+                .iter()
+                .zip(values)
+                .map(|(mv, value)| first_side(mv.player, value.after)),
+        );
+        Some(history)
     }
 
     /// The first player's optimal score minus the score it got.
@@ -294,17 +535,15 @@ fn generic_strategy<G: Game + 'static>(
     match spec {
         StrategySpec::Optimal => Some(Box::new(Optimal::new())),
         StrategySpec::Greedy => Some(Box::new(Greedy)),
-        StrategySpec::Random => {
-            let player_word = match player {
-                Player::First => 1,
-                Player::Second => 2,
-            };
-            Some(Box::new(RandomMoves {
-                rng: keyed_stream([seed, index, player_word, STRATEGY_STREAM_TAG]),
-            }))
-        }
+        StrategySpec::Random => Some(Box::new(RandomMoves {
+            rng: strategy_stream(seed, index, player),
+        })),
         StrategySpec::Lookahead(depth) => Some(Box::new(Lookahead { depth: *depth })),
-        StrategySpec::Special(_) => None,
+        StrategySpec::Mcts(simulations) => Some(Box::new(mcts::Mcts::new(
+            *simulations,
+            mcts::search_stream(seed, index, player_word(player)),
+        ))),
+        StrategySpec::Noisy(_) | StrategySpec::Special(_) => None,
     }
 }
 

@@ -27,6 +27,7 @@ use crate::input::InstanceRef;
 use crate::registry::GameEntry;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many instances one parallel unit solves at most (small enough to balance two cores on
 /// short sweeps, large enough that scheduling costs nothing).
@@ -101,6 +102,8 @@ pub enum SweepError {
     /// The rows could not be handed on (written).
     #[error(transparent)]
     Write(std::io::Error),
+    #[error("the sweep was stopped before the end")]
+    Stopped,
 }
 
 /// A block of trials of one size: trials `first, first + step, ...` below `end`.
@@ -128,8 +131,20 @@ pub fn run_sweep(
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<SweepRow>, SweepError> {
+    run_sweep_until(entry, spec, progress, &AtomicBool::new(false))
+}
+
+/// [`run_sweep`] that another thread can stop: `stop` is read before every unit, and once it
+/// is set the sweep returns [`SweepError::Stopped`] as soon as the running units finish (an
+/// interactive front end sets it on Ctrl-C).
+pub fn run_sweep_until(
+    entry: &GameEntry,
+    spec: &SweepSpec,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Vec<SweepRow>, SweepError> {
     let mut rows = Vec::new();
-    stream_sweep(entry, spec, progress, &mut |row| {
+    stream_sweep(entry, spec, progress, stop, &mut |row| {
         rows.push(row);
         Ok(())
     })?;
@@ -180,11 +195,12 @@ fn unit_trials(entry: &GameEntry, n: u64) -> u64 {
 /// Runs the sweep, handing each size's row to `sink` in size order as soon as the size is done,
 /// so memory does not grow with the number of sizes or trials. A shard that holds no instance
 /// at all hands on one row of zero trials at the smallest size, so that its table still names
-/// its sweep and shard (and `merge` can count it).
+/// its sweep and shard (and `merge` can count it). `stop` works as in [`run_sweep_until`].
 pub fn stream_sweep(
     entry: &GameEntry,
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
     sink: &mut dyn FnMut(SweepRow) -> Result<(), std::io::Error>,
 ) -> Result<(), SweepError> {
     let generator = Generator::new(entry, spec.generator.clone())?;
@@ -217,7 +233,12 @@ pub fn stream_sweep(
         }
         let tallies: Vec<Tally> = batch
             .par_iter()
-            .map(|unit| solve_unit(entry, &generator, unit, progress))
+            .map(|unit| {
+                if stop.load(Ordering::Relaxed) {
+                    return Err(SweepError::Stopped);
+                }
+                solve_unit(entry, &generator, unit, progress)
+            })
             .collect::<Result<_, _>>()?;
         for (unit, tally) in batch.iter().zip(tallies) {
             let (_, sum) = open
@@ -438,6 +459,28 @@ mod tests {
             }
             assert_eq!(seen.len(), 7 * 601);
         }
+    }
+
+    #[test]
+    fn a_set_stop_flag_stops_the_sweep() {
+        let entry = crate::registry::find_game("stone-game").unwrap();
+        let spec = SweepSpec {
+            generator: GeneratorSpec::new(
+                crate::generate::SizeRange::new(1, 4),
+                Some(crate::generate::ValueSpec::uniform(1, 9)),
+                1,
+            ),
+            trials: 10,
+            shard: Shard::ALL,
+        };
+        let stopped = run_sweep_until(entry, &spec, &|_| {}, &AtomicBool::new(true));
+        assert!(matches!(stopped, Err(SweepError::Stopped)));
+        assert_eq!(
+            run_sweep_until(entry, &spec, &|_| {}, &AtomicBool::new(false))
+                .unwrap()
+                .len(),
+            4
+        );
     }
 
     #[test]

@@ -108,6 +108,11 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         .collect::<Vec<_>>()
         .join(",");
     let dag_out = path("stone-game-1000-dag.dot");
+    let twenty_piles = piles("stone-game", 20, ValueSpec::uniform(1, 100))
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
 
     let cells = |n: f64| n * (n - 1.0) / 2.0;
     vec![
@@ -208,6 +213,44 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_megabytes: None,
             work: 500_501.0,
             unit: "nodes",
+        },
+        Target {
+            // MCTS on both sides: all 20 moves searched with 1,000 simulations each.
+            name: "mcts-1000 plays a 20-pile stone-game",
+            args: [
+                args(&["play", "stone-game", "--piles"]),
+                vec![twenty_piles],
+                args(&[
+                    "--first",
+                    "mcts-1000",
+                    "--second",
+                    "mcts-1000",
+                    "--format",
+                    "json",
+                ]),
+            ]
+            .concat(),
+            goal_seconds: 0.02,
+            goal_megabytes: None,
+            work: 20_000.0,
+            unit: "simulations",
+        },
+        Target {
+            name: "mistakes greedy, 10000 instances of 20 piles",
+            args: args(&[
+                "mistakes",
+                "stone-game",
+                "--strategy",
+                "greedy",
+                "--n",
+                "20",
+                "--trials",
+                "10000",
+            ]),
+            goal_seconds: 1.0,
+            goal_megabytes: None,
+            work: 10_000.0,
+            unit: "instances",
         },
     ]
 }

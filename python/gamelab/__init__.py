@@ -1,0 +1,484 @@
+"""gamelab: solve, sweep, draw and plot two-player games of perfect information.
+
+The engine is the gamelab Rust library (the extension module ``gamelab._gamelab``); this
+package names its functions the Python way and returns numpy arrays, pandas DataFrames and
+objects that Jupyter draws. Every function takes the command line's settings as keywords
+(``--n-min`` is ``n_min``) with the same defaults, and the same arguments give the same
+numbers as the ``gamelab`` command. Bad input raises :class:`InputError`, a ``ValueError``
+whose message is the command line's one-line message.
+
+>>> import gamelab
+>>> gamelab.solve("stone-game", piles=[4, 6, 2, 3]).first_score
+9
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _gamelab, custom
+from ._gamelab import ExploredGame, Graph, InputError, Solution
+from .custom import Game
+
+__all__ = [
+    "Batch",
+    "ExploredGame",
+    "Game",
+    "Graph",
+    "InputError",
+    "Solution",
+    "Verdict",
+    "check",
+    "games",
+    "generate",
+    "merge",
+    "play",
+    "solve",
+    "solve_many",
+    "sweep",
+    "to_csv",
+    "tournament",
+    "tree",
+]
+
+__version__ = _gamelab.__version__
+
+#: The column types of a sweep DataFrame (the CLI's CSV columns, in order). Columns empty in
+#: some rows (the share columns, the value settings) are nullable.
+SWEEP_DTYPES = {
+    "n": "int64",
+    "trials": "int64",
+    "first_wins": "int64",
+    "ties": "int64",
+    "second_wins": "int64",
+    "first_win_rate": "float64",
+    "first_win_low": "float64",
+    "first_win_high": "float64",
+    "tie_rate": "float64",
+    "second_win_rate": "float64",
+    "mean_margin": "float64",
+    "margin_sum": "int64",
+    "first_score_sum": "Int64",
+    "total_sum": "Int64",
+    "first_share": "Float64",
+    "lowest_first": "Int64",
+    "lowest_total": "Int64",
+    "lowest_first_share": "Float64",
+    "game": "string",
+    "distribution": "string",
+    "min_value": "Int64",
+    "max_value": "Int64",
+    "total_parity": "string",
+    "seed": "uint64",
+}
+
+#: A frame of more than this many graph nodes is shown as text only in Jupyter.
+SVG_NODE_LIMIT = 500
+
+
+def _options(**options: Any) -> dict:
+    """The keyword arguments the extension reads, without those left at None."""
+    return {key: value for key, value in options.items() if value is not None}
+
+
+def games() -> list[dict]:
+    """The registered games: ``name``, ``title``, ``rules``, ``input`` (the keywords an
+    instance takes), ``solvers``, ``special_strategies`` and ``constant_sum``."""
+    return _gamelab.games()
+
+
+def solve(
+    game: str,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    solver: str = "auto",
+    value_only: bool = False,
+    max_states: Optional[int] = None,
+) -> Solution:
+    """Solves one instance exactly: ``solve('stone-game', piles=[4, 6, 2, 3])``.
+
+    Pile games take ``piles``; number games take ``n`` (and nim ``subtract``). ``solver`` is
+    one of the game's solvers (see :func:`games`); ``value_only`` skips the move list. The
+    :class:`Solution` prints as ``gamelab solve`` does.
+
+    ``game`` may also be a game defined in Python (a :class:`Game`): it is explored into a
+    table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`)."""
+    if custom.is_custom(game):
+        return custom.solve(game, max_states)
+    return _gamelab.solve(
+        game,
+        _options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only),
+    )
+
+
+class Batch(NamedTuple):
+    """The results of :func:`solve_many`, one entry per instance, in input order (int64
+    arrays). ``pandas.DataFrame(batch._asdict())`` makes a frame of them."""
+
+    margin: np.ndarray
+    first_score: np.ndarray
+    second_score: np.ndarray
+
+
+def _integer_array(values: Any, name: str) -> np.ndarray:
+    array = np.asarray(values)
+    if array.size == 0 and array.dtype == np.float64:
+        array = array.astype(np.int64)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise InputError(f"{name} must be an array of integers, got dtype {array.dtype}")
+    if array.dtype == np.uint64 and array.size and int(array.max()) > np.iinfo(np.int64).max:
+        raise InputError(f"{name} holds values above the 64-bit range of pile values")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def solve_many(
+    game: str, instances: Any, subtract: Optional[Sequence[int]] = None
+) -> Batch:
+    """Solves many instances at once with the fastest exact solver, in parallel, releasing
+    the GIL (Ctrl-C stops it).
+
+    Pile games take a 2-D integer array, one instance per row (all of the same length); number
+    games a 1-D array of N (nim: one ``subtract`` for all). Returns a :class:`Batch` of
+    margins and both scores."""
+    array = _integer_array(instances, "instances")
+    margin, first, second = _gamelab.solve_many(
+        game, array, None if subtract is None else list(subtract)
+    )
+    return Batch(margin, first, second)
+
+
+def generate(
+    game: str,
+    count: int = 10,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    seed: int = 1,
+) -> Union[np.ndarray, list]:
+    """Seeded random instances, the same as ``gamelab generate`` with the same arguments.
+
+    Pile games of one size (``n``, or ``n_min == n_max``) give a 2-D int64 array (count x n),
+    ready for :func:`solve_many`; pile games of several sizes a list of 1-D arrays; number games
+    a 1-D array of N. Defaults: 1..10 piles of values 1..100, or N in 1..100; seed 1."""
+    return _gamelab.generate(
+        game,
+        _options(
+            count=count, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
+            n_residue=n_residue, min_value=min_value, max_value=max_value,
+            distribution=distribution, total_parity=total_parity, subtract=subtract, seed=seed,
+        ),
+    )
+
+
+def _read_csv(text: str, **options: Any):
+    """pandas' CSV reader with floats read exactly (the default from pandas 3 on)."""
+    import pandas as pd
+
+    if int(pd.__version__.split(".")[0]) < 3:
+        options["float_precision"] = "round_trip"
+    return pd.read_csv(io.StringIO(text), keep_default_na=False, **options)
+
+
+def _frame(text: str, margin_sums_fit: bool = True):
+    dtypes = dict(SWEEP_DTYPES)
+    if not margin_sums_fit:
+        dtypes["margin_sum"] = "object"
+    frame = _read_csv(
+        text,
+        dtype={k: (v if v != "object" else str) for k, v in dtypes.items()},
+        na_values=[""],
+    )
+    if not margin_sums_fit:
+        frame["margin_sum"] = frame["margin_sum"].map(int)
+    return frame
+
+
+def _table(frame: Any) -> str:
+    """A sweep frame as CSV text for the library's reader (floats round-trip exactly)."""
+    if frame is None or not hasattr(frame, "to_csv"):
+        raise InputError(f"expected a pandas DataFrame of sweep rows, got {type(frame).__name__}")
+    return frame.to_csv(index=False, na_rep="", float_format=None)
+
+
+def sweep(
+    game: str,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: Optional[int] = None,
+    seed: int = 1,
+    shard: Union[None, str, tuple] = None,
+):
+    """Solves ``trials`` random instances for every size n and tallies who wins: a pandas
+    DataFrame with the columns and values of ``gamelab sweep --format csv`` (see
+    :data:`SWEEP_DTYPES`). Runs in parallel without the GIL; Ctrl-C stops it.
+
+    Defaults: n = 1..20 piles of values 1..100 and 1000 trials, or N = 1..100 (one instance
+    each); seed 1. ``shard=(k, count)`` (or ``"k/count"``) runs one shard; :func:`merge`
+    combines the shards. :func:`to_csv` writes the frame byte for byte as the CLI does."""
+    if isinstance(shard, tuple):
+        if len(shard) != 2:
+            raise InputError(f"shard must be (k, count), got {shard!r}")
+        shard = f"{shard[0]}/{shard[1]}"
+    text, fits = _gamelab.sweep(
+        game,
+        _options(
+            n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod, n_residue=n_residue,
+            min_value=min_value, max_value=max_value, distribution=distribution,
+            total_parity=total_parity, subtract=subtract, trials=trials, seed=seed, shard=shard,
+        ),
+    )
+    return _frame(text, fits)
+
+
+def merge(frames: Sequence[Any]):
+    """Combines the frames of a sharded sweep (each shard once) into the frame of the whole
+    sweep, as ``gamelab merge`` does with CSV files."""
+    if isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
+        raise InputError("merge takes a list of sweep DataFrames")
+    tables = [(f"frame {index + 1}", _table(frame)) for index, frame in enumerate(frames)]
+    text, fits = _gamelab.merge_csv(tables)
+    return _frame(text, fits)
+
+
+def to_csv(frame: Any, path: Optional[str] = None) -> Optional[str]:
+    """Writes a sweep frame with the library's CSV writer: the very bytes ``gamelab sweep
+    --out`` writes for the same rows. Returns the text when ``path`` is None."""
+    text = _gamelab.rewrite_csv("the frame", _table(frame))
+    if path is None:
+        return text
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        out.write(text)
+    return None
+
+
+class Verdict:
+    """The outcome of :func:`check`: ``holds``, ``checked`` (instances), ``exhaustive``,
+    ``claim`` (in words), ``counterexample`` (a dict as in the CLI's JSON, or None) and
+    ``solution`` (the counterexample's :class:`Solution`, or None)."""
+
+    def __init__(self, record: dict):
+        self.holds: bool = record["holds"]
+        self.checked: int = record["checked"]
+        self.exhaustive: bool = record["exhaustive"]
+        self.counterexample: Optional[dict] = record["counterexample"]
+        self.claim: str = record["claim"]
+        self.solution: Optional[Solution] = record["solution"]
+        self._json: str = record["json"]
+
+    def to_json(self) -> str:
+        """The verdict as ``gamelab check --format json`` prints it (without the newline)."""
+        return self._json
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    def __repr__(self) -> str:
+        if self.holds:
+            how = "exhaustively" if self.exhaustive else "on samples"
+            return f"Verdict(claim={self.claim!r}, holds on {self.checked} instances {how})"
+        example = {k: v for k, v in (self.counterexample or {}).items()
+                   if k in ("piles", "n", "subtract")}
+        return (f"Verdict(claim={self.claim!r}, refuted after {self.checked} instances, "
+                f"counterexample={example})")
+
+
+def check(
+    game: str,
+    expect: str,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    samples: Optional[int] = None,
+    seed: int = 1,
+    solver: str = "auto",
+) -> Verdict:
+    """Settles a claim such as ``check('stone-game', 'first-wins', n_parity='even')``:
+    exhaustively when the space is small, else on ``samples`` seeded instances; a refuted claim
+    comes with its smallest counterexample and optimal play. Defaults as ``gamelab check``:
+    up to 10 piles of values 1..100, or N up to 1000; 20,000 samples.
+
+    For games defined in Python, ``game`` is an iterable of :class:`Game` objects or a
+    callable ``f(i)`` (with ``samples`` instances); see :func:`gamelab.custom.check`."""
+    if not isinstance(game, str):
+        return custom.check(game, expect, count=samples)
+    record = _gamelab.check(
+        game,
+        _options(
+            expect=expect, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
+            n_residue=n_residue, min_value=min_value, max_value=max_value,
+            distribution=distribution, total_parity=total_parity, subtract=subtract,
+            samples=samples, seed=seed, solver=solver,
+        ),
+    )
+    return Verdict(record)
+
+
+def play(
+    game: str,
+    first: str,
+    second: str,
+    *,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: Optional[int] = None,
+    seed: int = 1,
+    max_states: Optional[int] = None,
+) -> dict:
+    """Plays strategy ``first`` against ``second`` (optimal, greedy, random, lookahead-K, or a
+    game's own such as parity).
+
+    With ``piles`` (or ``n`` of a number game, without ``trials``) one instance is played move
+    by move: the game record as ``gamelab play --format json`` gives it (``moves``, scores,
+    ``optimal``...). Otherwise ``trials`` seeded instances (default 1000): the match statistics
+    (wins, ties, mean margin, mean shortfall). The ``json`` key holds the CLI's JSON line.
+
+    ``game`` may also be a game defined in Python (a :class:`Game`): one game is played on it
+    with the generic strategies."""
+    if custom.is_custom(game):
+        return custom.play(game, first, second, seed, max_states)
+    return _gamelab.play(
+        game,
+        _options(
+            first=first, second=second, piles=piles, n=n, n_min=n_min, n_max=n_max,
+            n_parity=n_parity, min_value=min_value, max_value=max_value,
+            distribution=distribution, total_parity=total_parity, subtract=subtract,
+            trials=trials, seed=seed,
+        ),
+    )
+
+
+def tournament(
+    game: str,
+    strategies: Sequence[str],
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: int = 1000,
+    seed: int = 1,
+):
+    """Every ordered pairing of ``strategies`` on the same seeded instances: a DataFrame with
+    one row per pairing, the columns of ``gamelab tournament --format csv``. The frame's
+    ``attrs`` hold ``settings`` (the instances in words) and ``json`` (the CLI's JSON)."""
+    import pandas as pd
+
+    if isinstance(strategies, str):
+        names = strategies
+    else:
+        names = ",".join(str(name) for name in strategies)
+    text, record = _gamelab.tournament(
+        game,
+        _options(
+            strategies=names, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity,
+            min_value=min_value, max_value=max_value, distribution=distribution,
+            total_parity=total_parity, subtract=subtract, trials=trials, seed=seed,
+        ),
+    )
+    frame = _read_csv(text)
+    frame.attrs["settings"] = record["settings"]
+    frame.attrs["json"] = record["json"]
+    return frame
+
+
+def tree(
+    game: str,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    dag: bool = False,
+    max_nodes: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Graph:
+    """The solved game tree of one instance (with ``dag=True`` the state DAG: one node per
+    distinct position), refused before it is built if it has more than ``max_nodes`` nodes
+    (default 1,000,000). The :class:`Graph` exports DOT, EFG and JSON as ``gamelab tree``
+    does, converts to networkx, and draws itself in Jupyter. ``game`` may also be a game
+    defined in Python (a :class:`Game`)."""
+    if custom.is_custom(game):
+        return custom.tree(game, dag, max_nodes, max_states)
+    return _gamelab.tree(
+        game, _options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
+    )
+
+
+def _graph_to_networkx(self: Graph):
+    """The graph as a ``networkx.DiGraph`` (``pip install networkx``): node and edge
+    attributes are the fields of :meth:`to_json`."""
+    import json
+
+    try:
+        import networkx as nx
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "to_networkx needs networkx: pip install networkx (or gamelab[networkx])"
+        ) from error
+    data = json.loads(self.to_json())
+    graph = nx.DiGraph(kind=data["kind"], game=data["game"], instance=data["instance"],
+                       title=data["title"], root=data["root"])
+    for node in data["nodes"]:
+        graph.add_node(node["id"], **{k: v for k, v in node.items() if k != "id"})
+    for edge in data["edges"]:
+        graph.add_edge(edge["from"], edge["to"],
+                       **{k: v for k, v in edge.items() if k not in ("from", "to")})
+    return graph
+
+
+def _graph_mimebundle(self: Graph, include=None, exclude=None) -> dict:
+    """Jupyter's display: SVG for graphs of up to :data:`SVG_NODE_LIMIT` nodes (drawn by
+    Graphviz when installed, else by the built-in renderer), text only above, as the graphviz
+    package does."""
+    bundle = {"text/plain": repr(self)}
+    if self.node_count <= SVG_NODE_LIMIT:
+        bundle["image/svg+xml"] = self.to_svg()
+    return bundle
+
+
+Graph.to_networkx = _graph_to_networkx
+Graph._repr_mimebundle_ = _graph_mimebundle

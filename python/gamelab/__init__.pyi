@@ -1,0 +1,248 @@
+"""Type stubs of the gamelab package (the public API; the extension ``gamelab._gamelab`` is
+private). Every keyword is a setting of the ``gamelab`` command with the same name and default
+(``--n-min`` is ``n_min``)."""
+
+import os
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from . import custom as custom
+from . import plot as plot
+from .custom import Game as Game
+
+__version__: str
+SWEEP_DTYPES: dict[str, str]
+SVG_NODE_LIMIT: int
+
+class InputError(ValueError):
+    """Bad input: an unknown game, a malformed instance, settings that cannot be met. The
+    message is the command line's one-line message, naming settings by their keywords."""
+
+class Solution:
+    """One instance solved: optimal play by both players. ``str()`` is the CLI's text."""
+
+    game: str
+    """The game's name."""
+    instance: str
+    """The instance as the CLI writes it, e.g. ``[4, 6, 2, 3]`` or ``N = 10``."""
+    solver: str
+    """The solver that produced it (``auto`` names the one it picked)."""
+    winner: str
+    """``first``, ``second`` or ``tie``."""
+    first_score: int
+    second_score: int
+    margin: int
+    """``first_score - second_score``."""
+    moves: Optional[list[dict[str, Any]]]
+    """The optimal play as in the CLI's JSON (``player``, ``gain``, the game's move key,
+    ``took``), or None for a value-only solution."""
+    def to_json(self) -> str:
+        """The solution as ``gamelab solve --format json`` prints it (without the newline)."""
+
+class Batch(NamedTuple):
+    """The results of :func:`solve_many`, one int64 entry per instance, in input order."""
+
+    margin: np.ndarray
+    first_score: np.ndarray
+    second_score: np.ndarray
+
+class Graph:
+    """A solved game tree or state DAG; Jupyter draws it (SVG up to ``SVG_NODE_LIMIT``
+    nodes)."""
+
+    game: str
+    instance: str
+    kind: str
+    """``tree`` or ``dag``."""
+    node_count: int
+    edge_count: int
+    tree_nodes: int
+    """Nodes of the full game tree (also for a DAG)."""
+    dag_nodes: int
+    """Nodes of the state DAG (distinct positions)."""
+    def to_dot(self) -> str:
+        """Graphviz DOT, as ``gamelab tree``."""
+    def to_efg(self) -> str:
+        """Gambit's extensive form (EFG 2 R), as ``gamelab tree --format efg``; trees only."""
+    def to_json(self) -> str:
+        """Nodes and edges as JSON text, as ``gamelab tree --format json``."""
+    def to_svg(self) -> str:
+        """The picture: Graphviz's dot when installed, else the built-in renderer."""
+    def to_networkx(self) -> Any:
+        """A ``networkx.DiGraph`` with the JSON fields as attributes (needs networkx)."""
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> dict[str, str]:
+        """Jupyter's display: ``image/svg+xml`` for small graphs, ``text/plain`` always."""
+
+class Verdict:
+    """The outcome of :func:`check`; true when the claim holds."""
+
+    holds: bool
+    checked: int
+    exhaustive: bool
+    claim: str
+    counterexample: Optional[dict[str, Any]]
+    solution: Optional[Solution]
+    def __init__(self, record: dict[str, Any]) -> None: ...
+    def to_json(self) -> str:
+        """The verdict as ``gamelab check --format json`` prints it."""
+    def __bool__(self) -> bool: ...
+
+PathLike = Union[str, os.PathLike[str]]
+
+class ExploredGame:
+    """A game defined in Python, explored by the engine into a table of positions
+    (:func:`gamelab.custom.explore`); solving and playing it run on the table."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def position_count(self) -> int: ...
+    @property
+    def move_count(self) -> int: ...
+    def solve(self) -> Solution: ...
+    def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]: ...
+
+CustomGame = Union[Game, ExploredGame]
+
+def games() -> list[dict[str, Any]]:
+    """The registered games: name, title, rules, input keywords, solvers, special strategies."""
+
+def solve(
+    game: Union[str, CustomGame],
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    solver: str = "auto",
+    value_only: bool = False,
+    max_states: Optional[int] = None,
+) -> Solution:
+    """Solves one instance exactly, as ``gamelab solve``, or a game defined in Python."""
+
+def solve_many(
+    game: str, instances: npt.ArrayLike, subtract: Optional[Sequence[int]] = None
+) -> Batch:
+    """Solves a 2-D array of piles (one instance per row) or a 1-D array of N in parallel,
+    without the GIL."""
+
+def generate(
+    game: str,
+    count: int = 10,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    seed: int = 1,
+) -> Union[np.ndarray, list[np.ndarray]]:
+    """The instances of ``gamelab generate``: a 2-D array for pile games of one size, a list of
+    arrays for several sizes, a 1-D array of N for number games."""
+
+def sweep(
+    game: str,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: Optional[int] = None,
+    seed: int = 1,
+    shard: Union[None, str, tuple[int, int]] = None,
+) -> pd.DataFrame:
+    """The table of ``gamelab sweep --format csv`` as a DataFrame; no GIL, Ctrl-C stops it."""
+
+def merge(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """The frames of a sharded sweep merged into the whole sweep's frame."""
+
+def to_csv(frame: pd.DataFrame, path: Optional[PathLike] = None) -> Optional[str]:
+    """A sweep frame written by the library's CSV writer (the CLI's bytes)."""
+
+def check(
+    game: Union[str, Iterable[CustomGame], Callable[[int], CustomGame]],
+    expect: str,
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    n_mod: Optional[int] = None,
+    n_residue: Optional[int] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    samples: Optional[int] = None,
+    seed: int = 1,
+    solver: str = "auto",
+) -> Union[Verdict, custom.CustomVerdict]:
+    """Settles a claim, as ``gamelab check``, with the smallest counterexample if refuted."""
+
+def play(
+    game: Union[str, CustomGame],
+    first: str,
+    second: str,
+    *,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: Optional[int] = None,
+    seed: int = 1,
+    max_states: Optional[int] = None,
+) -> dict[str, Any]:
+    """Two strategies on one instance (the game record) or many (the match statistics)."""
+
+def tournament(
+    game: str,
+    strategies: Union[str, Sequence[str]],
+    *,
+    n: Optional[int] = None,
+    n_min: Optional[int] = None,
+    n_max: Optional[int] = None,
+    n_parity: Optional[str] = None,
+    min_value: Optional[int] = None,
+    max_value: Optional[int] = None,
+    distribution: Optional[str] = None,
+    total_parity: Optional[str] = None,
+    subtract: Optional[Sequence[int]] = None,
+    trials: int = 1000,
+    seed: int = 1,
+) -> pd.DataFrame:
+    """Every ordered pairing of the strategies: one row per pairing, the CLI's CSV columns."""
+
+def tree(
+    game: Union[str, CustomGame],
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    dag: bool = False,
+    max_nodes: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Graph:
+    """The solved game tree (or with ``dag=True`` the state DAG) of one instance."""

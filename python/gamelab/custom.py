@@ -1,0 +1,194 @@
+"""Games defined in Python, solved by the Rust engine.
+
+Subclass :class:`Game` (or write any class with the same methods) and pass an instance to
+:func:`gamelab.solve`, :func:`gamelab.play`, :func:`gamelab.tree` or :func:`gamelab.check`::
+
+    class TakeOneOrTwo(gamelab.Game):
+        def __init__(self, heap):
+            self.heap = heap
+        def initial(self):
+            return (self.heap, "first")          # any hashable value
+        def to_move(self, state):
+            return state[1]                      # "first" or "second"
+        def moves(self, state):
+            return [k for k in (1, 2) if k <= state[0]]   # empty when the game is over
+        def play(self, state, move):
+            heap, player = state
+            other = "second" if player == "first" else "first"
+            return (heap - move, other), 0      # (next state, points the mover gains)
+        def final_payoff(self, state):
+            return (0, 1) if state[1] == "first" else (1, 0)  # who cannot move has lost
+
+    gamelab.solve(TakeOneOrTwo(9)).winner        # 'second'
+
+How it runs: the engine walks every position reachable from ``initial()`` once, depth first,
+calling the rules with the GIL held, and interns each distinct position (by ``hash`` and
+``==``) in a table. Solving, playing and drawing then run on that table in Rust without the
+GIL and without calling Python again. Positions must be hashable; a position that repeats along
+a line of play is an error (games must end), and so is a state space beyond ``max_states``.
+An exception raised by the rules comes back as itself, with its traceback and a note naming
+the call (``play((3, 'first'), 2)``) that raised it.
+
+Players maximise their own points minus the opponent's, as in every gamelab game; points come
+from moves (``play``) and from the end (``final_payoff``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable, Optional, Union
+
+from . import _gamelab
+
+#: Distinct positions explored before a game is refused, unless ``max_states`` says otherwise.
+DEFAULT_MAX_STATES = 2_000_000
+
+
+class Game:
+    """Base class of a game defined in Python: override :meth:`initial`, :meth:`to_move`,
+    :meth:`moves` and :meth:`play`; :meth:`final_payoff`, :meth:`describe_state` and
+    :meth:`describe_move` are optional. The instance is one game (one row of piles, one N);
+    positions are the values the methods pass around."""
+
+    #: Distinct positions the engine explores before refusing the game (an instance or class
+    #: attribute; the functions' ``max_states`` argument overrides it).
+    max_states: int = DEFAULT_MAX_STATES
+
+    def initial(self) -> Hashable:
+        """The starting position (any hashable value: a tuple, an int, a frozenset...)."""
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> str:
+        """``"first"`` or ``"second"``: the player to move at ``state``."""
+        raise NotImplementedError
+
+    def moves(self, state: Any) -> Iterable[Any]:
+        """The legal moves at ``state`` (printable values), in the order ties are broken;
+        empty when the game is over."""
+        raise NotImplementedError
+
+    def play(self, state: Any, move: Any) -> tuple[Hashable, int]:
+        """``(next_state, points)``: the position after ``move`` and the points its mover
+        gains (0 for games scored only at the end)."""
+        raise NotImplementedError
+
+    def final_payoff(self, state: Any) -> tuple[int, int]:
+        """``(first_points, second_points)`` awarded at a position without moves. Default
+        ``(0, 0)``; a win/lose game gives 1 to the winner."""
+        return (0, 0)
+
+    def describe_state(self, state: Any) -> str:
+        """How a position is shown in output (default ``repr``)."""
+        return repr(state)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        """How a move is named in output (default ``str``)."""
+        return str(move)
+
+
+def _limit(game: Any, max_states: Optional[int]) -> int:
+    limit = max_states if max_states is not None else getattr(game, "max_states", None)
+    limit = DEFAULT_MAX_STATES if limit is None else limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise _gamelab.InputError(f"max_states must be a positive integer, got {limit!r}")
+    return limit
+
+
+def explore(game: Any, max_states: Optional[int] = None) -> "_gamelab.ExploredGame":
+    """Explores ``game`` into the engine's table of positions (the step every other function
+    here starts with); the result can be solved, played and drawn many times."""
+    if isinstance(game, _gamelab.ExploredGame):
+        return game
+    if isinstance(game, type):
+        raise _gamelab.InputError(
+            f"pass an instance of the game, e.g. {game.__name__}(...), not the class itself"
+        )
+    return _gamelab.explore_game(game, _limit(game, max_states))
+
+
+def is_custom(game: Any) -> bool:
+    """Whether ``game`` is a game defined in Python (rather than a built-in game's name)."""
+    return isinstance(game, (Game, _gamelab.ExploredGame)) or (
+        not isinstance(game, str) and all(hasattr(game, name) for name in ("initial", "moves", "play"))
+    )
+
+
+def solve(game: Any, max_states: Optional[int] = None) -> "_gamelab.Solution":
+    """The value and optimal play of a game defined in Python."""
+    return explore(game, max_states).solve()
+
+
+def play(game: Any, first: str, second: str, seed: int = 0, max_states: Optional[int] = None) -> dict:
+    """``first`` against ``second`` (optimal, greedy, random, lookahead-K) on a game defined in
+    Python: the game record, with the moves and final scores."""
+    return explore(game, max_states).play(first, second, seed)
+
+
+def tree(game: Any, dag: bool = False, max_nodes: Optional[int] = None,
+         max_states: Optional[int] = None) -> "_gamelab.Graph":
+    """The game tree (or with ``dag=True`` the state DAG) of a game defined in Python, as a
+    :class:`gamelab.Graph` (DOT, EFG, JSON, Jupyter picture)."""
+    return _gamelab.explored_tree(explore(game, max_states), dag, max_nodes)
+
+
+class CustomVerdict:
+    """The result of :func:`check` over games defined in Python."""
+
+    def __init__(self, expect: str, checked: int, counterexample: Any, solution: Any):
+        #: The claim, e.g. ``"first-wins"``.
+        self.expect = expect
+        #: How many instances were solved.
+        self.checked = checked
+        #: The refuting instance with the fewest positions, or None when the claim held.
+        self.counterexample = counterexample
+        #: Its optimal play (a :class:`gamelab.Solution`), or None.
+        self.solution = solution
+
+    @property
+    def holds(self) -> bool:
+        """Whether every instance checked agreed with the claim."""
+        return self.counterexample is None
+
+    def __repr__(self) -> str:
+        if self.holds:
+            return f"CustomVerdict(expect='{self.expect}', holds=True, checked={self.checked})"
+        return (
+            f"CustomVerdict(expect='{self.expect}', holds=False, checked={self.checked}, "
+            f"counterexample={self.counterexample!r}, margin={self.solution.margin})"
+        )
+
+
+def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
+          count: Optional[int] = None, max_states: Optional[int] = None) -> CustomVerdict:
+    """Checks a claim (``first-wins``, ``first-never-loses``, ``second-wins``,
+    ``second-never-loses``, ``tie``) on games defined in Python: ``instances`` is an iterable
+    of game objects, or a callable ``f(i)`` giving instance ``i`` for ``i`` in ``range(count)``.
+    A refuted claim names the refuting instance with the fewest positions (the first such when
+    several tie), with its optimal play."""
+    _gamelab.expectation_holds(expect, 0)  # an unknown claim fails before any work
+    if callable(instances) and not isinstance(instances, Game):
+        if count is None:
+            raise _gamelab.InputError("check with an instance generator needs count=")
+        source: Iterable[Any] = (instances(index) for index in range(count))
+    else:
+        try:
+            source = iter(instances)
+        except TypeError:
+            raise _gamelab.InputError(
+                "check takes an iterable of games or a callable f(i) with count="
+            ) from None
+        if count is not None:
+            source = (game for _, game in zip(range(count), source))
+    checked = 0
+    smallest = None
+    for game in source:
+        explored = explore(game, max_states)
+        solution = explored.solve()
+        checked += 1
+        if not _gamelab.expectation_holds(expect, solution.margin):
+            if smallest is None or explored.position_count < smallest[0]:
+                smallest = (explored.position_count, game, solution)
+    if checked == 0:
+        raise _gamelab.InputError("check was given no instances")
+    if smallest is None:
+        return CustomVerdict(expect, checked, None, None)
+    return CustomVerdict(expect, checked, smallest[1], smallest[2])

@@ -1,0 +1,49 @@
+//! How library errors reach Python: every bad input becomes `gamelab.InputError`, a subclass of
+//! `ValueError`, carrying the library's one-line message with settings named by their Python
+//! keywords (`n_min` where the command line says `--n-min`).
+
+use gamelab::error::Setting;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    gamelab,
+    InputError,
+    PyValueError,
+    "Bad input: an unknown game, a malformed instance, settings that cannot be met. The message \
+     is the command line's one-line message, naming settings by their Python keywords."
+);
+
+/// The library's error as `InputError`.
+pub fn input_error(error: impl std::fmt::Display) -> PyErr {
+    InputError::new_err(error.to_string())
+}
+
+/// The Python keyword (or words) of each library setting, registered once at import with
+/// `gamelab::error::name_settings`.
+pub fn keyword_name(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Piles => "piles",
+        Setting::Number => "n",
+        Setting::Subtract => "subtract",
+        Setting::MinSize => "n_min",
+        Setting::MaxSize => "n_max",
+        Setting::SizeModulus => "n_mod",
+        Setting::SizeResidue => "n_residue",
+        Setting::MinValue => "min_value",
+        Setting::MaxValue => "max_value",
+        Setting::ValueSettings => "pile values (min_value, max_value, distribution, total_parity)",
+        Setting::TotalParity => "total_parity",
+        Setting::Trials => "trials",
+        Setting::Samples => "samples",
+        Setting::Shard => "shard",
+        Setting::MaxNodes => "max_nodes",
+        Setting::StateDag => "the state DAG (dag=True)",
+        Setting::Solver => "solver",
+        // Python sets no budget of its own: the library's defaults apply.
+        Setting::MaxMemory => "the memory budget (gamelab::budget, 1 GiB)",
+        Setting::MaxWork => "the work budget (gamelab::budget, 10^12 steps)",
+        Setting::MaxRenderNodes => "the picture's node limit",
+    }
+}

@@ -1,0 +1,90 @@
+//! `generate`: seeded random instances, the very streams of `gamelab generate` for the same
+//! arguments, as numpy arrays.
+
+use crate::errors::input_error;
+use crate::options::{Options, game};
+use gamelab::generate::Generator;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
+
+/// Sizes when none are given: 1..=10 piles, or N = 1..=100 (as `gamelab generate`).
+fn default_sizes(takes_piles: bool) -> (u64, u64) {
+    if takes_piles { (1, 10) } else { (1, 100) }
+}
+
+/// Rows one parallel task generates.
+const ROWS_PER_TASK: usize = 4096;
+
+/// The most pile values one call returns (16 GB of int64): more is refused, not attempted.
+const MAX_VALUES: u64 = 1 << 31;
+
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(generate, module)?)?;
+    Ok(())
+}
+
+/// `count` instances: a 2-D array (count x n) for pile games of one size, a list of 1-D arrays
+/// for pile games of several sizes, a 1-D array of N for number games.
+#[pyfunction]
+fn generate<'py>(
+    py: Python<'py>,
+    name: &str,
+    options: Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let entry = game(name)?;
+    let options = Options::new(options);
+    let count = options.u64("count")?.unwrap_or(10);
+    let spec = options.generator(entry, default_sizes(entry.takes_piles()))?;
+    let generator = Generator::new(entry, spec).map_err(input_error)?;
+    let sizes = generator.spec().sizes;
+    if !entry.takes_piles() {
+        let numbers: Vec<i64> = (0..count)
+            .map(|index| generator.instance(index).n.map_or(0, |n| n as i64))
+            .collect();
+        return Ok(PyArray1::from_vec(py, numbers).into_any());
+    }
+    if sizes.count() == 1 {
+        let n = sizes.nth(0);
+        if count.saturating_mul(n) > MAX_VALUES {
+            return Err(input_error(gamelab::InputError::out_of_range(
+                "count times n",
+                format!("at most {MAX_VALUES} pile values"),
+                format!("{count} x {n}"),
+            )));
+        }
+        // Rows are independent streams: fill them in parallel, in blocks.
+        let flat = py.detach(|| {
+            let width = n as usize;
+            let mut flat = vec![0i64; count as usize * width];
+            flat.par_chunks_mut((width * ROWS_PER_TASK).max(1))
+                .enumerate()
+                .for_each(|(block, rows)| {
+                    let mut piles = Vec::with_capacity(width);
+                    for (offset, row) in rows.chunks_mut(width.max(1)).enumerate() {
+                        let index = (block * ROWS_PER_TASK + offset) as u64;
+                        generator.piles_into(n, index, &mut piles);
+                        row.copy_from_slice(&piles);
+                    }
+                });
+            flat
+        });
+        let rows = PyArray1::from_vec(py, flat);
+        let array: Bound<'py, PyArray2<i64>> = rows.reshape([count as usize, n as usize])?;
+        return Ok(array.into_any());
+    }
+    if count.saturating_mul(sizes.max) > MAX_VALUES {
+        return Err(input_error(gamelab::InputError::out_of_range(
+            "count times n_max",
+            format!("at most {MAX_VALUES} pile values"),
+            format!("{count} x {}", sizes.max),
+        )));
+    }
+    let list = PyList::empty(py);
+    for index in 0..count {
+        let piles = generator.instance(index).piles.unwrap_or_default();
+        list.append(PyArray1::from_vec(py, piles))?;
+    }
+    Ok(list.into_any())
+}

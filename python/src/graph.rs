@@ -1,0 +1,250 @@
+//! `tree`: the game tree or state DAG of one instance as a `Graph` object with the library's
+//! exports (DOT, Gambit EFG, JSON) and an SVG picture (Graphviz when installed, else the
+//! built-in renderer) for Jupyter.
+
+use crate::custom::ExploredGame;
+use crate::errors::input_error;
+use crate::options::{Options, game};
+use gamelab::AnyGame;
+use gamelab::explicit::ExplicitGame;
+use gamelab::export::{GraphError, GraphFormat, write_graph};
+use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
+use gamelab::image::ImageFormat;
+use gamelab::render::{graphviz_available, render_dot, render_svg_with_layout_rs};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Graph>()?;
+    module.add_function(wrap_pyfunction!(tree, module)?)?;
+    module.add_function(wrap_pyfunction!(explored_tree, module)?)?;
+    Ok(())
+}
+
+/// The game a graph is drawn from: a built-in instance, or a game defined in Python and
+/// explored into a table.
+enum GraphSource {
+    Registered(Box<dyn AnyGame>),
+    Explored {
+        table: Arc<ExplicitGame>,
+        instance: String,
+    },
+}
+
+impl GraphSource {
+    fn game(&self) -> &'static str {
+        match self {
+            GraphSource::Registered(instance) => instance.name(),
+            GraphSource::Explored { .. } => <ExplicitGame as gamelab::Game>::NAME,
+        }
+    }
+
+    fn instance(&self) -> String {
+        match self {
+            GraphSource::Registered(instance) => instance.input().describe(),
+            GraphSource::Explored { instance, .. } => instance.clone(),
+        }
+    }
+
+    /// Writes the graph in `format`; returns the node counts of the tree and the DAG.
+    fn export(
+        &self,
+        kind: GraphKind,
+        format: GraphFormat,
+        max_nodes: u128,
+        out: &mut Vec<u8>,
+    ) -> Result<(u128, usize), GraphError> {
+        match self {
+            GraphSource::Registered(instance) => {
+                instance.export_graph(kind, format, max_nodes, out)
+            }
+            GraphSource::Explored { table, instance } => {
+                write_graph(table.as_ref(), instance, kind, format, max_nodes, out)
+            }
+        }
+    }
+}
+
+/// A solved game tree or state DAG (documented in the stubs as `gamelab.Graph`).
+#[pyclass(frozen, module = "gamelab")]
+pub struct Graph {
+    source: GraphSource,
+    kind: GraphKind,
+    max_nodes: u128,
+    /// The DOT text, built once (it also gave the node counts).
+    dot: String,
+    #[pyo3(get)]
+    node_count: usize,
+    #[pyo3(get)]
+    edge_count: usize,
+    #[pyo3(get)]
+    tree_nodes: u128,
+    #[pyo3(get)]
+    dag_nodes: usize,
+}
+
+impl Graph {
+    fn export(&self, format: GraphFormat) -> PyResult<String> {
+        let mut out = Vec::new();
+        self.source
+            .export(self.kind, format, self.max_nodes, &mut out)
+            .map_err(input_error)?;
+        String::from_utf8(out).map_err(input_error)
+    }
+}
+
+#[pymethods]
+impl Graph {
+    /// `tree` or `dag`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.source.game()
+    }
+
+    #[getter]
+    fn instance(&self) -> String {
+        self.source.instance()
+    }
+
+    /// Graphviz DOT, as `gamelab tree --format dot`.
+    fn to_dot(&self) -> String {
+        self.dot.clone()
+    }
+
+    /// Gambit's extensive form (EFG 2 R), as `gamelab tree --format efg` (trees only).
+    fn to_efg(&self) -> PyResult<String> {
+        self.export(GraphFormat::Efg)
+    }
+
+    /// Nodes and edges as JSON text, as `gamelab tree --format json`.
+    fn to_json(&self) -> PyResult<String> {
+        self.export(GraphFormat::Json)
+    }
+
+    /// The picture as SVG text: Graphviz's dot when on PATH, else the built-in renderer.
+    fn to_svg(&self, py: Python<'_>) -> PyResult<String> {
+        let dot = self.dot.clone();
+        let nodes = self.node_count;
+        py.detach(move || {
+            if graphviz_available() {
+                svg_by_graphviz(&dot, nodes)
+            } else {
+                render_svg_with_layout_rs(&dot, nodes).map_err(|error| error.to_string())
+            }
+        })
+        .map_err(input_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Graph(game='{}', instance='{}', kind='{}', nodes={}, edges={})",
+            self.source.game(),
+            self.source.instance(),
+            self.kind.name(),
+            self.node_count,
+            self.edge_count
+        )
+    }
+}
+
+/// Graphviz draws to a file: a private temporary one, read back and removed.
+fn svg_by_graphviz(dot: &str, nodes: usize) -> Result<String, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "gamelab-{}-{}.svg",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let drawn = render_dot(dot, nodes, ImageFormat::Svg, &path).map_err(|e| e.to_string());
+    let svg = drawn.and_then(|_| std::fs::read_to_string(&path).map_err(|e| e.to_string()));
+    let _ = std::fs::remove_file(&path);
+    svg
+}
+
+/// Builds the tree (or with `dag` the state DAG) of one instance, refusing graphs above
+/// `max_nodes` nodes before building them.
+#[pyfunction]
+fn tree(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Graph> {
+    let entry = game(name)?;
+    let options = Options::new(options);
+    let instance = entry.build(&options.instance()?).map_err(input_error)?;
+    let kind = if options.flag("dag")? {
+        GraphKind::Dag
+    } else {
+        GraphKind::Tree
+    };
+    let max_nodes = options
+        .u64("max_nodes")?
+        .map_or(DEFAULT_MAX_NODES, u128::from);
+    let source = GraphSource::Registered(instance);
+    let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+    graph(source, kind, max_nodes, exported?)
+}
+
+/// The tree (or with `dag` the state DAG) of a game defined in Python, explored beforehand.
+#[pyfunction]
+#[pyo3(signature = (explored, dag, max_nodes=None))]
+fn explored_tree(
+    py: Python<'_>,
+    explored: &ExploredGame,
+    dag: bool,
+    max_nodes: Option<u64>,
+) -> PyResult<Graph> {
+    let kind = if dag { GraphKind::Dag } else { GraphKind::Tree };
+    let max_nodes = max_nodes.map_or(DEFAULT_MAX_NODES, u128::from);
+    let source = GraphSource::Explored {
+        table: explored.table(),
+        instance: explored.describe(),
+    };
+    let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+    graph(source, kind, max_nodes, exported?)
+}
+
+/// The DOT text of `source` and its tree and DAG node counts.
+fn export_dot(
+    source: &GraphSource,
+    kind: GraphKind,
+    max_nodes: u128,
+) -> PyResult<(Vec<u8>, u128, usize)> {
+    let mut dot = Vec::new();
+    let (tree_nodes, dag_nodes) = source
+        .export(kind, GraphFormat::Dot, max_nodes, &mut dot)
+        .map_err(input_error)?;
+    Ok((dot, tree_nodes, dag_nodes))
+}
+
+/// The `Graph` object of an exported DOT text.
+fn graph(
+    source: GraphSource,
+    kind: GraphKind,
+    max_nodes: u128,
+    (dot, tree_nodes, dag_nodes): (Vec<u8>, u128, usize),
+) -> PyResult<Graph> {
+    let node_count = match kind {
+        GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
+        GraphKind::Dag => dag_nodes,
+    };
+    let dot = String::from_utf8(dot).map_err(input_error)?;
+    // Every edge is one `a -> b` statement of the DOT text.
+    let edge_count = dot
+        .lines()
+        .filter(|line| line.starts_with("  n") && line.contains(" -> n"))
+        .count();
+    Ok(Graph {
+        source,
+        kind,
+        max_nodes,
+        dot,
+        node_count,
+        edge_count,
+        tree_nodes,
+        dag_nodes,
+    })
+}

@@ -1,0 +1,241 @@
+//! Keyword arguments as the library's settings. The Python layer passes every option of a call
+//! in one dict; values are checked here with messages that name the keyword, so a negative
+//! count or a float where an integer belongs raises `InputError` (a `ValueError`), never an
+//! `OverflowError` or a panic. Defaults are the command line's, command by command.
+
+use crate::errors::input_error;
+use gamelab::choice::Choice;
+use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
+use gamelab::input::{Extras, InstanceInput};
+use gamelab::registry::GameEntry;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// Default pile values of every random command: LeetCode 877's positive piles (as the CLI).
+const DEFAULT_MIN_VALUE: i64 = 1;
+const DEFAULT_MAX_VALUE: i64 = 100;
+
+/// The options of one call.
+pub struct Options<'py> {
+    dict: Bound<'py, PyDict>,
+}
+
+impl<'py> Options<'py> {
+    pub fn new(dict: Bound<'py, PyDict>) -> Options<'py> {
+        Options { dict }
+    }
+
+    fn get(&self, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        Ok(self.dict.get_item(key)?.filter(|value| !value.is_none()))
+    }
+
+    /// An integer option in `low..=high`.
+    fn integer(&self, key: &str, low: i128, high: i128) -> PyResult<Option<i128>> {
+        let Some(value) = self.get(key)? else {
+            return Ok(None);
+        };
+        let range = || format!("an integer from {low} to {high}");
+        // bool is an int in Python; True as a count is a mistake.
+        if value.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(out_of_range(key, &range(), &value));
+        }
+        let number: i128 = value
+            .call_method0("__index__")
+            .and_then(|index| index.extract())
+            .map_err(|_| out_of_range(key, &range(), &value))?;
+        if number < low || number > high {
+            return Err(out_of_range(key, &range(), &value));
+        }
+        Ok(Some(number))
+    }
+
+    pub fn u64(&self, key: &str) -> PyResult<Option<u64>> {
+        Ok(self.integer(key, 0, u64::MAX as i128)?.map(|n| n as u64))
+    }
+
+    pub fn i64(&self, key: &str) -> PyResult<Option<i64>> {
+        Ok(self
+            .integer(key, i64::MIN as i128, i64::MAX as i128)?
+            .map(|n| n as i64))
+    }
+
+    pub fn string(&self, key: &str) -> PyResult<Option<String>> {
+        let Some(value) = self.get(key)? else {
+            return Ok(None);
+        };
+        match value.cast::<PyString>() {
+            Ok(text) => Ok(Some(text.to_str()?.to_string())),
+            Err(_) => Err(input_error(format!(
+                "{key} must be a string, got {}",
+                value.repr()?
+            ))),
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> PyResult<bool> {
+        Ok(match self.get(key)? {
+            Some(value) => value.is_truthy()?,
+            None => false,
+        })
+    }
+
+    /// One of the library's named choices (solver, parity, distribution, ...).
+    pub fn choice<T: Choice>(&self, key: &str) -> PyResult<Option<T>> {
+        let Some(name) = self.string(key)? else {
+            return Ok(None);
+        };
+        T::from_name(&name).map(Some).ok_or_else(|| {
+            input_error(
+                format!("{key} '{name}' is not one of {} ", T::names())
+                    .trim_end()
+                    .to_string(),
+            )
+        })
+    }
+
+    /// A list of integers (a sequence or a one-dimensional array).
+    fn list(&self, key: &str, low: i128, high: i128) -> PyResult<Option<Vec<i128>>> {
+        let Some(value) = self.get(key)? else {
+            return Ok(None);
+        };
+        if value.is_instance_of::<PyString>() {
+            return Err(input_error(format!(
+                "{key} must be a list of integers, got the string {}",
+                value.repr()?
+            )));
+        }
+        let items = value.try_iter().map_err(|_| {
+            input_error(format!(
+                "{key} must be a list of integers, got {}",
+                value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            ))
+        })?;
+        let mut numbers = Vec::new();
+        for (position, item) in items.enumerate() {
+            let item = item?;
+            let number: Option<i128> = if item.is_instance_of::<pyo3::types::PyBool>() {
+                None
+            } else {
+                item.call_method0("__index__")
+                    .and_then(|index| index.extract())
+                    .ok()
+            };
+            match number {
+                Some(number) if (low..=high).contains(&number) => numbers.push(number),
+                _ => {
+                    return Err(input_error(format!(
+                        "entry {} of {key} is {}, not an integer from {low} to {high}",
+                        position + 1,
+                        item.repr()?
+                    )));
+                }
+            }
+        }
+        Ok(Some(numbers))
+    }
+
+    pub fn i64_list(&self, key: &str) -> PyResult<Option<Vec<i64>>> {
+        Ok(self
+            .list(key, i64::MIN as i128, i64::MAX as i128)?
+            .map(|list| list.into_iter().map(|n| n as i64).collect()))
+    }
+
+    pub fn u64_list(&self, key: &str) -> PyResult<Option<Vec<u64>>> {
+        Ok(self
+            .list(key, 0, u64::MAX as i128)?
+            .map(|list| list.into_iter().map(|n| n as u64).collect()))
+    }
+
+    /// One instance: `piles`, `n`, `subtract` (validated later by the game).
+    pub fn instance(&self) -> PyResult<InstanceInput> {
+        Ok(InstanceInput {
+            game: None,
+            piles: self.i64_list("piles")?,
+            n: self.u64("n")?,
+            subtract: self.u64_list("subtract")?,
+        })
+    }
+
+    /// The size range: `n`, or `n_min`..`n_max` with defaults, `n_parity`, `n_mod`/`n_residue`.
+    pub fn sizes(&self, default: (u64, u64)) -> PyResult<SizeRange> {
+        let n = self.u64("n")?;
+        let n_min = self.u64("n_min")?;
+        let n_max = self.u64("n_max")?;
+        let (min, max) = match n {
+            Some(n) if n_min.is_none() && n_max.is_none() => (n, n),
+            Some(_) => {
+                return Err(input_error("give either n or n_min/n_max, not both"));
+            }
+            None => {
+                let min = n_min.unwrap_or(default.0);
+                (min, n_max.unwrap_or(default.1.max(min)))
+            }
+        };
+        let residue = match (self.u64("n_mod")?, self.u64("n_residue")?) {
+            (Some(modulus), Some(residue)) => Some((modulus, residue)),
+            (None, None) => None,
+            _ => return Err(input_error("n_mod and n_residue go together: give both")),
+        };
+        Ok(SizeRange {
+            min,
+            max,
+            parity: self.choice::<Parity>("n_parity")?,
+            residue,
+        })
+    }
+
+    /// The pile-value settings: defaults for pile games, none for number games unless given
+    /// (the generator then says they do not apply), as on the command line.
+    pub fn values(&self, game: &GameEntry) -> PyResult<Option<ValueSpec>> {
+        let min = self.i64("min_value")?;
+        let max = self.i64("max_value")?;
+        let distribution = self.choice::<Distribution>("distribution")?;
+        let total_parity = self.choice::<Parity>("total_parity")?;
+        let given =
+            min.is_some() || max.is_some() || distribution.is_some() || total_parity.is_some();
+        Ok((game.takes_piles() || given).then(|| ValueSpec {
+            min: min.unwrap_or(DEFAULT_MIN_VALUE),
+            max: max.unwrap_or(DEFAULT_MAX_VALUE),
+            distribution: distribution.unwrap_or(Distribution::Uniform),
+            total_parity,
+        }))
+    }
+
+    /// The fields every generated instance carries (nim's subtraction set).
+    pub fn extras(&self) -> PyResult<Extras> {
+        Ok(Extras {
+            subtract: self.u64_list("subtract")?,
+        })
+    }
+
+    /// The seed (default 1, as every random command).
+    pub fn seed(&self) -> PyResult<u64> {
+        Ok(self.u64("seed")?.unwrap_or(1))
+    }
+
+    /// The generator settings, with the command's default sizes.
+    pub fn generator(
+        &self,
+        game: &GameEntry,
+        default_sizes: (u64, u64),
+    ) -> PyResult<GeneratorSpec> {
+        Ok(GeneratorSpec {
+            sizes: self.sizes(default_sizes)?,
+            values: self.values(game)?,
+            seed: self.seed()?,
+            extras: self.extras()?,
+        })
+    }
+}
+
+fn out_of_range(key: &str, requirement: &str, value: &Bound<'_, PyAny>) -> PyErr {
+    let shown = value
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    input_error(gamelab::InputError::out_of_range(key, requirement, shown))
+}
+
+/// A game by name, or `InputError` listing the games.
+pub fn game(name: &str) -> PyResult<&'static GameEntry> {
+    gamelab::find_game(name).map_err(input_error)
+}

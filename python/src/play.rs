@@ -1,0 +1,149 @@
+//! `play` and `tournament`: strategies against each other, on one instance (the game record)
+//! or on many seeded instances (win/tie/loss tallies; the tournament as the CLI's CSV).
+
+use crate::errors::input_error;
+use crate::options::{Options, game};
+use crate::stoppable::run_stoppable;
+use gamelab::generate::Generator;
+use gamelab::input::InstanceInput;
+use gamelab::registry::GameEntry;
+use gamelab::solve::SolverKind;
+use gamelab::strategy::StrategySpec;
+use gamelab::tournament::{
+    check_strategies, describe_instances, run_matches, tournament as run_tournament,
+    write_tournament_csv,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Default instances: 1..10 piles of 1..100, or N in 1..100 (as `gamelab play`/`tournament`).
+fn default_sizes(takes_piles: bool) -> (u64, u64) {
+    if takes_piles { (1, 10) } else { (1, 100) }
+}
+
+/// Instances per pairing when `trials` is not given.
+const DEFAULT_TRIALS: u64 = 1000;
+
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(play, module)?)?;
+    module.add_function(wrap_pyfunction!(tournament, module)?)?;
+    Ok(())
+}
+
+fn strategy(options: &Options<'_>, key: &str) -> PyResult<StrategySpec> {
+    let name = options
+        .string(key)?
+        .ok_or_else(|| input_error(format!("play needs {key}, e.g. {key}='greedy'")))?;
+    name.parse().map_err(input_error)
+}
+
+/// One instance (`piles`, or `n` of a number game without `trials`): the game record as the
+/// CLI's JSON; otherwise many seeded instances: the match statistics as the CLI's JSON. The
+/// dict's `json` key holds the CLI's JSON line.
+#[pyfunction]
+fn play<'py>(
+    py: Python<'py>,
+    name: &str,
+    options: Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entry = game(name)?;
+    let options = Options::new(options);
+    let first = strategy(&options, "first")?;
+    let second = strategy(&options, "second")?;
+    check_strategies(entry, &[first.clone(), second.clone()]).map_err(input_error)?;
+    let trials = options.u64("trials")?;
+    let piles = options.i64_list("piles")?;
+    let single = match (piles, entry.takes_piles(), options.u64("n")?, trials) {
+        (Some(piles), _, _, None) => Some(InstanceInput::piles(piles)),
+        (Some(_), _, _, Some(_)) => {
+            return Err(input_error(
+                "give either piles (one instance) or trials (many), not both",
+            ));
+        }
+        (None, false, Some(n), None) => {
+            let mut input = InstanceInput::number(n);
+            options.extras()?.apply_to(&mut input);
+            Some(input)
+        }
+        _ => None,
+    };
+    let seed = options.seed()?;
+    let record = match single {
+        Some(input) => {
+            let instance = entry.build(&input).map_err(input_error)?;
+            let record = py
+                .detach(|| -> Result<_, String> {
+                    let optimal = instance
+                        .solve(SolverKind::Auto)
+                        .map_err(|error| error.to_string())?
+                        .scores();
+                    instance
+                        .play(&first, &second, optimal, seed, 0)
+                        .map_err(|error| error.to_string())
+                })
+                .map_err(input_error)?;
+            to_dict(py, &record)?
+        }
+        None => {
+            let spec = options.generator(entry, default_sizes(entry.takes_piles()))?;
+            let generator = Generator::new(entry, spec).map_err(input_error)?;
+            let trials = trials.unwrap_or(DEFAULT_TRIALS);
+            let pairs = [(first, second)];
+            let stats =
+                run_stoppable(py, |_| run_matches(entry, &pairs, &generator, trials, seed))?
+                    .map_err(input_error)?;
+            let stats = stats
+                .into_iter()
+                .next()
+                .ok_or_else(|| input_error("no pairing was played"))?;
+            to_dict(py, &stats)?
+        }
+    };
+    Ok(record)
+}
+
+/// `value` as a dict of its JSON fields, plus `json`: the JSON line the CLI prints for it.
+pub fn to_dict<'py>(
+    py: Python<'py>,
+    value: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyDict>> {
+    // Through serde_json's Value: its integers cover the i128 sums of the tallies.
+    let json = serde_json::to_value(value).map_err(input_error)?;
+    let record = pythonize::pythonize(py, &json)
+        .map_err(input_error)?
+        .cast_into::<PyDict>()?;
+    record.set_item("json", serde_json::to_string(value).map_err(input_error)?)?;
+    Ok(record)
+}
+
+/// Every ordered pairing of the strategies on the same instances: the CLI's CSV text (one row
+/// per pairing) and its JSON (a dict).
+#[pyfunction]
+fn tournament<'py>(
+    py: Python<'py>,
+    name: &str,
+    options: Bound<'py, PyDict>,
+) -> PyResult<(String, Bound<'py, PyDict>)> {
+    let entry: &GameEntry = game(name)?;
+    let options = Options::new(options);
+    let names = options
+        .string("strategies")?
+        .ok_or_else(|| input_error("tournament needs strategies, e.g. ['optimal', 'greedy']"))?;
+    let strategies = names
+        .split(',')
+        .map(|name| name.trim().parse::<StrategySpec>().map_err(input_error))
+        .collect::<PyResult<Vec<_>>>()?;
+    let spec = options.generator(entry, default_sizes(entry.takes_piles()))?;
+    let generator = Generator::new(entry, spec).map_err(input_error)?;
+    let trials = options.u64("trials")?.unwrap_or(DEFAULT_TRIALS);
+    let seed = options.seed()?;
+    let result = run_stoppable(py, |_| {
+        run_tournament(entry, &strategies, &generator, trials, seed)
+    })?
+    .map_err(input_error)?;
+    let mut csv = Vec::new();
+    write_tournament_csv(&result, &mut csv).map_err(input_error)?;
+    let record = to_dict(py, &result)?;
+    record.set_item("settings", describe_instances(entry, &generator, trials))?;
+    Ok((String::from_utf8(csv).map_err(input_error)?, record))
+}

@@ -1,0 +1,234 @@
+//! `games`, `solve` and `solve_many`: the catalogue, one instance with its optimal play, and
+//! many instances at once into numpy arrays (in parallel, without the GIL).
+
+use crate::errors::input_error;
+use crate::options::{Options, game};
+use crate::stoppable::run_stoppable;
+use gamelab::batch::{BatchError, Instances, solve_batch};
+use gamelab::games::InputForm;
+use gamelab::registry::GAMES;
+use gamelab::solve::SolverKind;
+use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Solution>()?;
+    module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(solve, module)?)?;
+    module.add_function(wrap_pyfunction!(solve_many, module)?)?;
+    Ok(())
+}
+
+/// The registered games: name, title, rules, input form, solvers and special strategies.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for entry in GAMES {
+        let record = PyDict::new(py);
+        record.set_item("name", entry.name)?;
+        record.set_item("title", entry.title)?;
+        record.set_item("rules", entry.rules)?;
+        let input: &[&str] = match entry.input_form {
+            InputForm::Piles { .. } => &["piles"],
+            InputForm::Number {
+                subtraction_set: false,
+            } => &["n"],
+            InputForm::Number {
+                subtraction_set: true,
+            } => &["n", "subtract"],
+        };
+        record.set_item("input", input.to_vec())?;
+        let solvers: Vec<&str> = entry.solvers.iter().map(|solver| solver.name()).collect();
+        record.set_item("solvers", solvers)?;
+        record.set_item("special_strategies", entry.special_strategies())?;
+        record.set_item("constant_sum", entry.constant_sum)?;
+        list.append(record)?;
+    }
+    Ok(list)
+}
+
+/// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
+/// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
+/// solve itself.
+#[pyclass(frozen, module = "gamelab")]
+pub struct Solution {
+    solution: gamelab::Solution,
+    #[pyo3(get)]
+    instance: String,
+}
+
+impl Solution {
+    pub fn new(solution: gamelab::Solution, instance: String) -> Solution {
+        Solution { solution, instance }
+    }
+}
+
+#[pymethods]
+impl Solution {
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.solution.game
+    }
+
+    #[getter]
+    fn solver(&self) -> &'static str {
+        self.solution.solver.name()
+    }
+
+    #[getter]
+    fn winner(&self) -> &'static str {
+        self.solution.winner.name()
+    }
+
+    #[getter]
+    fn first_score(&self) -> i64 {
+        self.solution.first_score
+    }
+
+    #[getter]
+    fn second_score(&self) -> i64 {
+        self.solution.second_score
+    }
+
+    #[getter]
+    fn margin(&self) -> i64 {
+        self.solution.margin
+    }
+
+    /// The principal variation as the CLI's JSON moves, or None (value only).
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        pythonize::pythonize(py, &self.solution.moves).map_err(input_error)
+    }
+
+    /// The solution as the CLI's `--format json` line (without the newline).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.solution).map_err(input_error)
+    }
+
+    /// The solution as the CLI's text: scores, winner and every optimal move.
+    fn __str__(&self) -> String {
+        self.solution.to_text(&self.instance)
+    }
+
+    fn __repr__(&self) -> String {
+        let moves = match &self.solution.moves {
+            None => "None (value only)".to_string(),
+            Some(moves) => format!("[{} moves]", moves.len()),
+        };
+        format!(
+            "Solution(game='{}', instance='{}', winner='{}', first_score={}, second_score={}, \
+             margin={}, solver='{}', moves={moves})",
+            self.solution.game,
+            self.instance,
+            self.solution.winner.name(),
+            self.solution.first_score,
+            self.solution.second_score,
+            self.solution.margin,
+            self.solution.solver.name()
+        )
+    }
+}
+
+/// Solves one instance; `options` holds piles / n / subtract, solver and value_only.
+#[pyfunction]
+fn solve(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Solution> {
+    let entry = game(name)?;
+    let options = Options::new(options);
+    let input = options.instance()?;
+    let solver = options
+        .choice::<SolverKind>("solver")?
+        .unwrap_or(SolverKind::Auto);
+    let value_only = options.flag("value_only")?;
+    let instance = entry.build(&input).map_err(input_error)?;
+    // Large instances take seconds: let other Python threads run meanwhile.
+    let solution = py
+        .detach(|| {
+            if value_only {
+                instance.solve_value(solver)
+            } else {
+                instance.solve(solver)
+            }
+        })
+        .map_err(input_error)?;
+    Ok(Solution::new(solution, input.describe()))
+}
+
+/// The arrays of `solve_many`: margins, first scores, second scores.
+type BatchArrays<'py> = (
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+/// Solves every row of a 2-D int64 array (pile games) or every N of a 1-D int64 array (number
+/// games) with the fastest exact solver, in parallel and without the GIL.
+#[pyfunction]
+#[pyo3(signature = (name, instances, subtract=None))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    name: &str,
+    instances: PyReadonlyArrayDyn<'py, i64>,
+    subtract: Option<Vec<u64>>,
+) -> PyResult<BatchArrays<'py>> {
+    let entry = game(name)?;
+    let shape = instances.shape().to_vec();
+    let values = instances
+        .as_slice()
+        .map_err(|_| input_error("the instances must be a contiguous array"))?;
+    let numbers: Vec<u64>;
+    let batch = if entry.takes_piles() {
+        let [rows, n] = shape[..] else {
+            return Err(input_error(format!(
+                "{} takes a 2-D array of piles (one instance per row), got {} dimensions",
+                entry.name,
+                shape.len()
+            )));
+        };
+        if subtract.is_some() {
+            return Err(input_error(format!(
+                "{} does not take subtract; it takes piles",
+                entry.name
+            )));
+        }
+        Instances::Piles {
+            rows,
+            n,
+            flat: values,
+        }
+    } else {
+        if shape.len() != 1 {
+            return Err(input_error(format!(
+                "{} takes a 1-D array of N (one instance each), got {} dimensions",
+                entry.name,
+                shape.len()
+            )));
+        }
+        numbers = values
+            .iter()
+            .enumerate()
+            .map(|(index, &n)| {
+                u64::try_from(n).map_err(|_| {
+                    input_error(format!("instance {index}: N must be at least 0, got {n}"))
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        Instances::Numbers {
+            values: &numbers,
+            subtract: subtract.as_deref(),
+        }
+    };
+    let results = run_stoppable(py, |stop| solve_batch(entry, batch, stop))?;
+    let results = match results {
+        Ok(results) => results,
+        // Only a signal sets the flag, and its exception was raised above.
+        Err(BatchError::Stopped) => return Err(input_error("solve_many was stopped")),
+        Err(error) => return Err(input_error(error)),
+    };
+    Ok((
+        PyArray1::from_vec(py, results.margins),
+        PyArray1::from_vec(py, results.first_scores),
+        PyArray1::from_vec(py, results.second_scores),
+    ))
+}

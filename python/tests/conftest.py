@@ -1,0 +1,40 @@
+"""Shared helpers: the gamelab binary the Rust test harness built (``GAMELAB_BIN``), run with
+the same arguments as the Python call under test."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _binary() -> str:
+    configured = os.environ.get("GAMELAB_BIN")
+    if configured:
+        return configured
+    built = ROOT / "target" / "release" / "gamelab"
+    if built.exists():
+        return str(built)
+    pytest.skip("no gamelab binary: run through cargo test --release, or set GAMELAB_BIN")
+
+
+def cli(*args: str, status: int = 0) -> subprocess.CompletedProcess:
+    """Runs ``gamelab ARGS`` and checks its exit status."""
+    result = subprocess.run([_binary(), *map(str, args)], capture_output=True, text=True)
+    assert result.returncode == status, (args, result.stderr)
+    return result
+
+
+def cli_json(*args: str, status: int = 0):
+    """The JSON ``gamelab ARGS`` prints (one object)."""
+    return json.loads(cli(*args, status=status).stdout)
+
+
+def cli_error(*args: str) -> str:
+    """The one-line message of a failing ``gamelab ARGS``, without ``error: ``."""
+    result = cli(*args, status=2)
+    assert result.stderr.startswith("error: ")
+    return result.stderr[len("error: "):].strip()

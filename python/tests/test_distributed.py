@@ -1,0 +1,95 @@
+"""gamelab.distributed on a real Dask LocalCluster (two worker processes): the distributed sweep
+equals the one-machine sweep byte for byte as CSV; a worker killed mid-run is survived (the
+shard is redone) or, when the cluster allows no failures, reported as ShardFailed rather than a
+partial table; bad settings are the local sweep's errors."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import gamelab
+import gamelab.distributed
+
+# Dask is installed by .ci/run; with CI=true a missing Dask fails instead of skipping.
+if os.environ.get("CI") != "true":
+    pytest.importorskip("distributed")
+import dask  # noqa: E402
+from distributed import Client, LocalCluster  # noqa: E402
+
+SETTINGS = dict(n_min=1, n_max=24, trials=300, seed=5)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
+def test_the_distributed_sweep_equals_the_local_one_byte_for_byte(client):
+    local = gamelab.sweep("stone-game", **SETTINGS)
+    for shards in (1, 7, 64):
+        spread = gamelab.distributed.sweep(client, "stone-game", shards=shards, **SETTINGS)
+        assert gamelab.to_csv(spread) == gamelab.to_csv(local), shards
+    nim = dict(n_min=1, n_max=200, subtract=[1, 3, 4])
+    assert gamelab.to_csv(gamelab.distributed.sweep(client, "nim", shards=5, **nim)) == \
+        gamelab.to_csv(gamelab.sweep("nim", **nim))
+
+
+def test_bad_settings_are_the_local_sweeps_errors(client):
+    with pytest.raises(gamelab.InputError) as local:
+        gamelab.sweep("stone-game", n_min=9, n_max=3)
+    with pytest.raises(gamelab.InputError) as spread:
+        gamelab.distributed.sweep(client, "stone-game", shards=4, n_min=9, n_max=3)
+    assert str(spread.value) == str(local.value)
+    with pytest.raises(gamelab.InputError, match="shards must be a positive integer"):
+        gamelab.distributed.sweep(client, "stone-game", shards=0)
+    with pytest.raises(gamelab.InputError, match="leave out shard="):
+        gamelab.distributed.sweep(client, "stone-game", shards=2, shard="1/2")
+
+
+# Slow enough per shard that a worker can be killed while it works.
+HEAVY = dict(n_min=1, n_max=40, trials=20_000, seed=9)
+
+
+def _kill_a_busy_worker(client, killed):
+    """Waits until a worker is processing a shard, then kills that worker's process with
+    SIGKILL (as the kernel's OOM killer or a lost machine would)."""
+    pids = client.run(os.getpid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        busy = [worker for worker, tasks in client.processing().items() if tasks]
+        if busy:
+            time.sleep(0.3)  # let it get into the shard
+            os.kill(pids[busy[0]], signal.SIGKILL)
+            killed.set()
+            return
+        time.sleep(0.02)
+
+
+def test_a_worker_killed_mid_run_does_not_change_the_table(client):
+    local = gamelab.sweep("stone-game", **HEAVY)
+    killed = threading.Event()
+    killer = threading.Thread(target=_kill_a_busy_worker, args=(client, killed))
+    killer.start()
+    spread = gamelab.distributed.sweep(client, "stone-game", shards=8, **HEAVY)
+    killer.join()
+    assert killed.is_set()
+    assert gamelab.to_csv(spread) == gamelab.to_csv(local)
+
+
+def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table():
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            killed = threading.Event()
+            killer = threading.Thread(target=_kill_a_busy_worker, args=(client, killed))
+            killer.start()
+            with pytest.raises(gamelab.distributed.ShardFailed,
+                               match=r"shard \d+/8 of the stone-game sweep failed .*no partial table"):
+                gamelab.distributed.sweep(client, "stone-game", shards=8, retries=0, **HEAVY)
+            killer.join()
+            assert killed.is_set()

@@ -1,0 +1,468 @@
+//! Games given as rules outside the crate (Python classes, closures), explored once into an
+//! explicit table of positions, then solved, drawn and played by the same generic code as the
+//! built-in games.
+//!
+//! A game defined elsewhere only has to say, for a position: who moves, the legal moves, the
+//! position and points after a move, and the points at the end ([`Rules`]). [`explore`] walks
+//! every position reachable from the start once, depth first, interning each distinct position
+//! (by [`Rules::key`]) as a small integer, and returns an [`ExplicitGame`]: a [`Game`] whose
+//! states and moves are indices into that table. Everything generic then works on it without
+//! calling the rules again — so for a Python-defined game the interpreter is needed only while
+//! the table is built, and the solvers, graphs and strategies run without it.
+//!
+//! Exploration refuses a state space beyond a position limit before it grows further, and a
+//! *cycle* (a position that repeats along a line of play: every game here is finite) with the
+//! line that repeats; errors raised by the rules come back unchanged inside [`ExploreError`].
+//!
+//! Players maximise their own score minus the opponent's, as in every game here; the table does
+//! not assume the scores add up to a constant, so exports write margins as payoffs
+//! ([`Game::CONSTANT_SUM`] is `false`).
+
+use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::solve::{Solution, SolverKind, best_move, first_best, signed_for, solution_from_values};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+
+/// The rules of a game defined outside the crate, each step allowed to fail with the definer's
+/// own error (a Python exception, say).
+pub trait Rules {
+    /// A position as the definer represents it.
+    type State;
+    /// What identifies a position: two states with equal keys are the same position.
+    type Key: Hash + Eq;
+    /// A move as the definer represents it.
+    type Move;
+    /// The definer's error.
+    type Error;
+
+    /// The starting position.
+    fn initial(&mut self) -> Result<Self::State, Self::Error>;
+    /// The key of `state` (fails, for example, when a Python state is not hashable).
+    fn key(&mut self, state: &Self::State) -> Result<Self::Key, Self::Error>;
+    /// The player to move at `state`.
+    fn to_move(&mut self, state: &Self::State) -> Result<Player, Self::Error>;
+    /// The legal moves at `state`, in the order ties are broken; empty when the game is over.
+    fn moves(&mut self, state: &Self::State) -> Result<Vec<Self::Move>, Self::Error>;
+    /// The position after `mv` and the points the mover gains by it.
+    fn play(
+        &mut self,
+        state: &Self::State,
+        mv: &Self::Move,
+    ) -> Result<(Self::State, i64), Self::Error>;
+    /// Points awarded at the end, at a position without moves.
+    fn final_payoff(&mut self, state: &Self::State) -> Result<Scores, Self::Error>;
+    /// A short text for `state` (node labels, text output).
+    fn describe_state(&mut self, state: &Self::State) -> Result<String, Self::Error>;
+    /// A short text for `mv` played at `state` (move names in JSON and on edges).
+    fn describe_move(
+        &mut self,
+        state: &Self::State,
+        mv: &Self::Move,
+    ) -> Result<String, Self::Error>;
+}
+
+/// Why a game could not be explored.
+#[derive(Debug)]
+pub enum ExploreError<E> {
+    /// The rules themselves failed; the definer's error, unchanged.
+    Rules(E),
+    /// More distinct positions than the limit allows.
+    TooManyPositions { limit: usize },
+    /// A position repeats along a line of play. `line` names the positions from the start to the
+    /// repeated one (long lines are shortened in the middle).
+    Cycle { position: String, line: Vec<String> },
+    /// The points of all moves and end positions add up beyond the 64-bit range, so a score
+    /// could overflow.
+    ScoreOverflow,
+}
+
+impl<E: fmt::Display> fmt::Display for ExploreError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExploreError::Rules(error) => write!(f, "{error}"),
+            ExploreError::TooManyPositions { limit } => write!(
+                f,
+                "the game has more than {limit} distinct positions; raise the position limit \
+                 (max_states) or define a smaller instance"
+            ),
+            ExploreError::Cycle { position, line } => write!(
+                f,
+                "the position {position} repeats along a line of play ({}): games must end, \
+                 so a position may not follow from itself",
+                line.join(" -> ")
+            ),
+            ExploreError::ScoreOverflow => write!(
+                f,
+                "the points of the game's moves and end positions add up beyond the 64-bit \
+                 range, so a score could overflow"
+            ),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for ExploreError<E> {}
+
+/// One position of an explored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Position {
+    to_move: Player,
+    label: String,
+    /// Points at the end (zero unless the position is terminal).
+    final_payoff: Scores,
+    /// This position's moves are `moves[first_move..first_move + move_count]`.
+    first_move: u32,
+    move_count: u32,
+}
+
+/// One move of an explored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ExplicitMove {
+    target: u32,
+    gain: i64,
+    label: String,
+}
+
+/// A game as an explicit table of positions (state = position index, 0 is the start) and moves
+/// (move = index into the table of moves). Built by [`explore`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplicitGame {
+    positions: Vec<Position>,
+    moves: Vec<ExplicitMove>,
+    /// Positions in an order where every position comes after all the positions it leads to
+    /// (the depth-first finishing order), so values can be computed in one pass.
+    children_first: Vec<u32>,
+}
+
+/// Positions beyond which [`explore`] refuses when no limit is given: a table of this size takes
+/// a few hundred MB with short labels.
+pub const DEFAULT_POSITION_LIMIT: usize = 2_000_000;
+
+/// Ends of a cycle's line kept in its error message (the middle is shortened).
+const LINE_ENDS_SHOWN: usize = 6;
+
+/// Explores every position reachable from `rules`' start, refusing more than `max_positions`
+/// distinct ones and any cycle. Positions are numbered in the order they are first seen; moves
+/// keep the rules' order, so ties break as the rules list them.
+///
+/// ```
+/// use gamelab::explicit::{explore, ExplicitGame, Rules};
+/// use gamelab::game::{Player, Scores};
+///
+/// /// Take 1 or 2 from a heap; whoever takes the last one wins.
+/// struct TakeOneOrTwo(u32);
+/// impl Rules for TakeOneOrTwo {
+///     type State = (u32, Player);
+///     type Key = (u32, Player);
+///     type Move = u32;
+///     type Error = String;
+///     fn initial(&mut self) -> Result<(u32, Player), String> { Ok((self.0, Player::First)) }
+///     fn key(&mut self, s: &(u32, Player)) -> Result<(u32, Player), String> { Ok(*s) }
+///     fn to_move(&mut self, s: &(u32, Player)) -> Result<Player, String> { Ok(s.1) }
+///     fn moves(&mut self, s: &(u32, Player)) -> Result<Vec<u32>, String> {
+///         Ok((1..=2).filter(|&k| k <= s.0).collect())
+///     }
+///     fn play(&mut self, s: &(u32, Player), k: &u32) -> Result<((u32, Player), i64), String> {
+///         Ok(((s.0 - k, s.1.other()), 0))
+///     }
+///     fn final_payoff(&mut self, s: &(u32, Player)) -> Result<Scores, String> {
+///         Ok(Scores::win_for(s.1.other())) // the player who cannot move has lost
+///     }
+///     fn describe_state(&mut self, s: &(u32, Player)) -> Result<String, String> { Ok(s.0.to_string()) }
+///     fn describe_move(&mut self, _: &(u32, Player), k: &u32) -> Result<String, String> {
+///         Ok(format!("take {k}"))
+///     }
+/// }
+///
+/// let game = explore(&mut TakeOneOrTwo(9), 1000).unwrap();
+/// assert_eq!(game.position_count(), 18); // the (heap, player to move) pairs reachable from 9
+/// assert_eq!(game.solve().winner, gamelab::game::Winner::Second); // 9 is a multiple of 3
+/// ```
+pub fn explore<R: Rules>(
+    rules: &mut R,
+    max_positions: usize,
+) -> Result<ExplicitGame, ExploreError<R::Error>> {
+    Explorer::new(rules, max_positions).run()
+}
+
+/// Where a position stands in the depth-first walk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    /// Seen as the target of a move, not yet expanded.
+    Seen,
+    /// Being expanded: on the current line of play.
+    OnLine,
+    /// Expanded, with everything below it.
+    Done,
+}
+
+/// The state of one exploration.
+struct Explorer<'r, R: Rules> {
+    rules: &'r mut R,
+    max_positions: usize,
+    ids: HashMap<R::Key, u32>,
+    /// The definer's state of each position until the position is expanded.
+    pending: Vec<Option<R::State>>,
+    progress: Vec<Progress>,
+    positions: Vec<Position>,
+    moves: Vec<ExplicitMove>,
+    children_first: Vec<u32>,
+    /// The sum of every move's and end position's points in absolute value: no line of play
+    /// visits a move twice, so no score or margin can exceed it.
+    points_bound: u128,
+}
+
+impl<'r, R: Rules> Explorer<'r, R> {
+    fn new(rules: &'r mut R, max_positions: usize) -> Self {
+        Explorer {
+            rules,
+            max_positions,
+            ids: HashMap::new(),
+            pending: Vec::new(),
+            progress: Vec::new(),
+            positions: Vec::new(),
+            moves: Vec::new(),
+            children_first: Vec::new(),
+            points_bound: 0,
+        }
+    }
+
+    fn run(mut self) -> Result<ExplicitGame, ExploreError<R::Error>> {
+        let start = self.rules.initial().map_err(ExploreError::Rules)?;
+        let root = self.intern(start)?.0;
+        // Each frame: a position on the current line and the next of its moves to follow.
+        let mut line: Vec<(u32, u32)> = Vec::new();
+        self.expand(root)?;
+        line.push((root, 0));
+        while let Some(&mut (position, ref mut next)) = line.last_mut() {
+            let Position {
+                first_move,
+                move_count,
+                ..
+            } = self.positions[position as usize];
+            if *next == move_count {
+                self.progress[position as usize] = Progress::Done;
+                self.children_first.push(position);
+                line.pop();
+                continue;
+            }
+            let target = self.moves[(first_move + *next) as usize].target;
+            *next += 1;
+            match self.progress[target as usize] {
+                Progress::Done => {}
+                Progress::Seen => {
+                    self.expand(target)?;
+                    line.push((target, 0));
+                }
+                Progress::OnLine => return Err(self.cycle(&line, target)),
+            }
+        }
+        if self.points_bound > i64::MAX as u128 {
+            return Err(ExploreError::ScoreOverflow);
+        }
+        Ok(ExplicitGame {
+            positions: self.positions,
+            moves: self.moves,
+            children_first: self.children_first,
+        })
+    }
+
+    /// The id of `state`, numbering it if it is new; `true` when it was new.
+    fn intern(&mut self, state: R::State) -> Result<(u32, bool), ExploreError<R::Error>> {
+        let key = self.rules.key(&state).map_err(ExploreError::Rules)?;
+        if let Some(&id) = self.ids.get(&key) {
+            return Ok((id, false));
+        }
+        if self.positions.len() >= self.max_positions {
+            return Err(ExploreError::TooManyPositions {
+                limit: self.max_positions,
+            });
+        }
+        let id = self.positions.len() as u32;
+        let label = self
+            .rules
+            .describe_state(&state)
+            .map_err(ExploreError::Rules)?;
+        self.ids.insert(key, id);
+        self.positions.push(Position {
+            to_move: Player::First,
+            label,
+            final_payoff: Scores::ZERO,
+            first_move: 0,
+            move_count: 0,
+        });
+        self.pending.push(Some(state));
+        self.progress.push(Progress::Seen);
+        Ok((id, true))
+    }
+
+    /// Asks the rules for everything about `position` and numbers the positions its moves reach.
+    fn expand(&mut self, position: u32) -> Result<(), ExploreError<R::Error>> {
+        let index = position as usize;
+        self.progress[index] = Progress::OnLine;
+        let state = self.pending[index]
+            .take()
+            .expect("a position is expanded once, while its state is pending");
+        let to_move = self.rules.to_move(&state).map_err(ExploreError::Rules)?;
+        let legal = self.rules.moves(&state).map_err(ExploreError::Rules)?;
+        let final_payoff = if legal.is_empty() {
+            self.rules
+                .final_payoff(&state)
+                .map_err(ExploreError::Rules)?
+        } else {
+            Scores::ZERO
+        };
+        self.points_bound += u128::from(final_payoff.first.unsigned_abs())
+            + u128::from(final_payoff.second.unsigned_abs());
+        let first_move = self.moves.len() as u32;
+        for mv in &legal {
+            let label = self
+                .rules
+                .describe_move(&state, mv)
+                .map_err(ExploreError::Rules)?;
+            let (next, gain) = self.rules.play(&state, mv).map_err(ExploreError::Rules)?;
+            let target = self.intern(next)?.0;
+            self.points_bound += u128::from(gain.unsigned_abs());
+            self.moves.push(ExplicitMove {
+                target,
+                gain,
+                label,
+            });
+        }
+        let entry = &mut self.positions[index];
+        entry.to_move = to_move;
+        entry.final_payoff = final_payoff;
+        entry.first_move = first_move;
+        entry.move_count = legal.len() as u32;
+        Ok(())
+    }
+
+    /// The error for a move from the end of `line` back to `target`, which is on the line.
+    fn cycle(&self, line: &[(u32, u32)], target: u32) -> ExploreError<R::Error> {
+        let label = |id: u32| self.positions[id as usize].label.clone();
+        let mut names: Vec<String> = line.iter().map(|&(id, _)| label(id)).collect();
+        names.push(label(target));
+        if names.len() > 2 * LINE_ENDS_SHOWN {
+            let tail = names.split_off(names.len() - LINE_ENDS_SHOWN);
+            names.truncate(LINE_ENDS_SHOWN);
+            names.push("...".to_string());
+            names.extend(tail);
+        }
+        ExploreError::Cycle {
+            position: label(target),
+            line: names,
+        }
+    }
+}
+
+impl ExplicitGame {
+    /// How many distinct positions the game has.
+    pub fn position_count(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// How many moves the table holds (edges of the state DAG).
+    pub fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The label the rules gave position `state`.
+    pub fn label(&self, state: u32) -> &str {
+        &self.positions[state as usize].label
+    }
+
+    /// The value (margin for the player to move under optimal play) of every position, indexed
+    /// by position: one pass over the table without recursion, so lines of any length are fine.
+    /// No margin overflows: [`explore`] refuses games whose points could add up beyond `i64`.
+    pub fn values(&self) -> Vec<i64> {
+        let mut values = vec![0_i64; self.positions.len()];
+        for &position in &self.children_first {
+            let state = position as usize;
+            let entry = &self.positions[state];
+            values[state] = if entry.move_count == 0 {
+                entry.final_payoff.margin_for(entry.to_move)
+            } else {
+                let scored = self
+                    .legal_moves(&position)
+                    .into_iter()
+                    .map(|mv| (mv, self.move_value(position, mv, &values)));
+                first_best(scored)
+                    .expect("a position with moves has a best one")
+                    .1
+            };
+        }
+        values
+    }
+
+    /// The mover's margin after playing `mv` at `position`, both sides optimal afterwards.
+    fn move_value(&self, position: u32, mv: u32, values: &[i64]) -> i64 {
+        let edge = &self.moves[mv as usize];
+        let mover = self.positions[position as usize].to_move;
+        edge.gain + signed_for(self, &edge.target, mover, values[edge.target as usize])
+    }
+
+    /// The optimal play from the start, with the ties broken by the rules' move order.
+    pub fn solve(&self) -> Solution {
+        let values = self.values();
+        solution_from_values(self, Self::NAME, SolverKind::Memo, |state| {
+            values[*state as usize]
+        })
+    }
+
+    /// The best move at `position` under optimal play (first among equals), or `None` at the end.
+    pub fn best_move(&self, position: u32, values: &[i64]) -> Option<u32> {
+        best_move(self, &position, |state| values[*state as usize])
+    }
+}
+
+impl Game for ExplicitGame {
+    const NAME: &'static str = "custom";
+    const CONSTANT_SUM: bool = false;
+    type State = u32;
+    type Move = u32;
+
+    fn initial_state(&self) -> u32 {
+        0
+    }
+
+    fn to_move(&self, state: &u32) -> Player {
+        self.positions[*state as usize].to_move
+    }
+
+    fn legal_moves(&self, state: &u32) -> Vec<u32> {
+        let entry = &self.positions[*state as usize];
+        (entry.first_move..entry.first_move + entry.move_count).collect()
+    }
+
+    fn apply(&self, _state: &u32, mv: u32) -> u32 {
+        self.moves[mv as usize].target
+    }
+
+    fn gain(&self, _state: &u32, mv: u32) -> i64 {
+        self.moves[mv as usize].gain
+    }
+
+    fn terminal_payoff(&self, state: &u32) -> Scores {
+        self.positions[*state as usize].final_payoff
+    }
+
+    fn max_states(&self) -> u128 {
+        self.positions.len() as u128
+    }
+
+    fn describe_state(&self, state: &u32) -> String {
+        self.label(*state).to_string()
+    }
+
+    fn describe_move(&self, _state: &u32, mv: u32) -> MoveDescription {
+        let label = &self.moves[mv as usize].label;
+        MoveDescription {
+            action: Action {
+                key: "move",
+                value: ActionValue::Text(label.clone()),
+            },
+            took: Vec::new(),
+            text: format!("plays {label}"),
+        }
+    }
+}

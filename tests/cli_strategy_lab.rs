@@ -1,0 +1,211 @@
+//! The command line of the strategy lab's second round: regret in `play`'s JSON and its value
+//! history chart, `mistakes` and `strategy-curve` output and CSV, the ratings a tournament
+//! prints, and one clear error line for every kind of bad input.
+
+mod common;
+
+use common::{fails_with, stdout_of};
+
+#[test]
+fn play_json_carries_each_moves_value_and_regret() {
+    let out = stdout_of(&[
+        "play",
+        "stone-game",
+        "--piles",
+        "4,6,2,3",
+        "--first",
+        "greedy",
+        "--second",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Greedy takes the 4 and exposes the 6: the game worth +3 ends at -1.
+    assert_eq!(record["optimal_margin"], 3);
+    assert_eq!(record["margin"], -1);
+    assert_eq!(record["first_regret"], 4);
+    assert_eq!(record["second_regret"], 0);
+    let first = &record["moves"][0];
+    assert_eq!(
+        (
+            &first["value_before"],
+            &first["value_after"],
+            &first["regret"]
+        ),
+        (&3.into(), &(-1).into(), &4.into())
+    );
+}
+
+#[test]
+fn play_draws_the_value_history_of_one_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.svg");
+    stdout_of(&[
+        "play",
+        "stone-game",
+        "--piles",
+        "4,6,2,3,9,1",
+        "--first",
+        "greedy",
+        "--second",
+        "lookahead-2",
+        "--history",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("value lost by the first player"), "{svg}");
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "greedy",
+            "--second",
+            "optimal",
+            "--history",
+            "h.svg",
+        ],
+        &["--history draws one game"],
+    );
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--first",
+            "greedy",
+            "--second",
+            "optimal",
+            "--history",
+            "h.txt",
+        ],
+        &["h.txt", ".svg or .png"],
+    );
+}
+
+#[test]
+fn mistakes_writes_rows_by_ply_and_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("mistakes.csv");
+    let out = stdout_of(&[
+        "mistakes",
+        "stone-game",
+        "--strategy",
+        "greedy,parity",
+        "--n",
+        "6",
+        "--trials",
+        "300",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.contains("mistake rate"), "{out}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(header.starts_with("strategy,against,seat,n,ply,moves,mistakes,mistake_rate"));
+    // Parity moves first on an even row: it never makes a losing move.
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let heads = reader.headers().unwrap().clone();
+    let column = |name: &str| heads.iter().position(|h| h == name).unwrap();
+    for row in reader.records() {
+        let row = row.unwrap();
+        if &row[column("strategy")] == "parity" {
+            assert_eq!(&row[column("losing_moves")], "0", "{row:?}");
+        }
+    }
+    fails_with(
+        &["mistakes", "stone-game", "--strategy", "chess"],
+        &["'chess'", "not available"],
+    );
+    fails_with(
+        &[
+            "mistakes",
+            "stone-game",
+            "--strategy",
+            "greedy",
+            "--trials",
+            "0",
+        ],
+        &["--trials"],
+    );
+    fails_with(
+        &[
+            "mistakes",
+            "stone-game",
+            "--strategy",
+            "greedy",
+            "--seat",
+            "middle",
+        ],
+        &["middle"],
+    );
+}
+
+#[test]
+fn strategy_curve_gives_one_row_per_budget() {
+    let out = stdout_of(&[
+        "strategy-curve",
+        "stone-game",
+        "--strategy",
+        "noisy",
+        "--budgets",
+        "0,0.5,1",
+        "--n",
+        "6",
+        "--trials",
+        "100",
+    ]);
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("noisy-")).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // noisy-0 is optimal play: full agreement, no regret.
+    assert!(
+        lines[0].contains("1.000 (") && lines[0].contains("0.000 (0.000-0.000)"),
+        "{out}"
+    );
+    fails_with(
+        &[
+            "strategy-curve",
+            "stone-game",
+            "--strategy",
+            "chess",
+            "--budgets",
+            "1",
+        ],
+        &["chess", "mcts"],
+    );
+    fails_with(
+        &[
+            "strategy-curve",
+            "stone-game",
+            "--strategy",
+            "mcts",
+            "--budgets",
+            "0",
+        ],
+        &["mcts-0"],
+    );
+}
+
+#[test]
+fn a_tournament_prints_and_saves_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("t.csv");
+    let out = stdout_of(&[
+        "tournament",
+        "stone-game",
+        "--strategies",
+        "optimal,random",
+        "--trials",
+        "200",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.contains("ratings (Bradley-Terry"), "{out}");
+    assert!(out.contains("moving first"), "{out}");
+    let header = std::fs::read_to_string(&csv).unwrap();
+    assert!(header.lines().next().unwrap().ends_with(
+        "first_rating,first_rating_low,first_rating_high,second_rating,second_rating_low,second_rating_high"
+    ));
+}
