@@ -2,17 +2,20 @@
 //! `cargo bench` runs them; `gamelab bench` measures the same targets as whole commands.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gamelab::batch::{Instances, StreamOptions, solve_batch, solve_stream};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::games::stone_game::StoneGame;
 use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::graph::build_dag;
 use gamelab::input::parse_instance_line;
 use gamelab::registry::find_game;
+use gamelab::solve::SolverKind;
 use gamelab::solve::dp::divisor_game::win_table;
 use gamelab::solve::dp::stone_game::ScoreTable;
 use gamelab::solve::dp::stone_game_fast::fast_margin;
 use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
 use gamelab::solve::dp::stone_game_iii::suffix_values;
+use gamelab::solve::dp::stone_game_line::margin_and_line;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
 use std::hint::black_box;
 use std::time::Duration;
@@ -42,6 +45,53 @@ fn stone_game(c: &mut Criterion) {
     });
     c.bench_function("stone-game seed table n=10000", |b| {
         b.iter(|| ScoreTable::build(black_box(&ten)).margin(0, 9_999))
+    });
+    c.bench_function("stone-game optimal line n=10000", |b| {
+        b.iter(|| margin_and_line(black_box(&ten), threads))
+    });
+}
+
+/// Batch solving: 100,000 JSON lines of 16 piles through the streaming pipeline, and the same
+/// instances as an array.
+fn batch(c: &mut Criterion) {
+    let game = find_game("stone-game").unwrap();
+    let flat = piles("stone-game", 1_600_000, 1, 100);
+    let lines: String = flat
+        .chunks(16)
+        .map(|row| {
+            let list: Vec<String> = row.iter().map(i64::to_string).collect();
+            format!(
+                "{{\"game\":\"stone-game\",\"piles\":[{}]}}\n",
+                list.join(",")
+            )
+        })
+        .collect();
+    for value_only in [true, false] {
+        let mut options = StreamOptions::new(SolverKind::Auto);
+        options.value_only = value_only;
+        let name = if value_only {
+            "solve_stream 100000 x 16 piles, value only"
+        } else {
+            "solve_stream 100000 x 16 piles, with moves"
+        };
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                solve_stream(game, black_box(lines.as_bytes()), &mut out, &options).unwrap();
+                out.len()
+            })
+        });
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    c.bench_function("solve_batch 100000 x 16 piles", |b| {
+        b.iter(|| {
+            let instances = Instances::Piles {
+                rows: 100_000,
+                n: 16,
+                flat: black_box(&flat),
+            };
+            solve_batch(game, instances, &never).unwrap()
+        })
     });
 }
 
@@ -112,6 +162,6 @@ fn dag_export(c: &mut Criterion) {
 criterion_group! {
     name = targets;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(8));
-    targets = stone_game, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export
+    targets = stone_game, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export
 }
 criterion_main!(targets);

@@ -218,6 +218,11 @@ pub enum InputError {
     #[error("line {line}: {message}")]
     JsonLine { line: usize, message: String },
 
+    #[error(
+        "line {line}: longer than {limit} bytes, the limit for one instance (is the input JSON lines?)"
+    )]
+    LineTooLong { line: usize, limit: usize },
+
     #[error("{file}: {message}")]
     Table { file: String, message: String },
 

@@ -3,6 +3,7 @@
 //! line, and the short form instances are shown in.
 
 pub mod fields;
+pub mod json_line;
 
 use crate::error::{InputError, Setting};
 use serde::{Deserialize, Serialize};
@@ -204,21 +205,27 @@ fn json_message(error: &serde_json::Error) -> String {
     format!("{message} (column {})", error.column())
 }
 
-/// Reads JSON lines, one instance per line; blank lines are skipped. Yields each instance with its
-/// 1-based line number.
+/// Reads JSON lines, one instance per line; blank lines are skipped, and a line longer than
+/// [`json_line::MAX_LINE_BYTES`] is refused. Yields each instance with its 1-based line number;
+/// after an error it yields nothing more.
 pub fn read_instances(
     reader: impl BufRead,
 ) -> impl Iterator<Item = Result<(usize, InstanceInput), InputError>> {
-    reader.lines().enumerate().filter_map(|(index, line)| {
-        let number = index + 1;
-        match line {
-            Err(error) => Some(Err(InputError::JsonLine {
-                line: number,
-                message: format!("cannot read: {error}"),
-            })),
-            Ok(text) if text.trim().is_empty() => None,
-            Ok(text) => Some(parse_instance_line(&text, number).map(|input| (number, input))),
+    let mut lines = json_line::LineReader::new(reader);
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
         }
+        let item = match lines.next_line() {
+            Ok(None) => return None,
+            Ok(Some((number, bytes))) => {
+                json_line::parse_instance_bytes(bytes, number).map(|input| (number, input))
+            }
+            Err(error) => Err(error),
+        };
+        failed = item.is_err();
+        Some(item)
     })
 }
 

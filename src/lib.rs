@@ -37,6 +37,7 @@ pub mod graph;
 pub mod image;
 pub mod input;
 pub mod mistakes;
+pub mod parallel;
 pub mod plot;
 pub mod random;
 pub mod ratings;

@@ -185,6 +185,25 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError>;
+    /// [`AnyGame::play_valued`] when the instance can be valued; otherwise the game is still
+    /// played, without regret, and the refusal comes back beside the record (`None` when the
+    /// record has its regret).
+    fn play_valued_if_possible(
+        &self,
+        first: &StrategySpec,
+        second: &StrategySpec,
+        optimal: Scores,
+        seed: u64,
+        index: u64,
+    ) -> Result<(GameRecord, Option<SolveError>), StrategyError> {
+        match self.play_valued(first, second, optimal, seed, index) {
+            Err(StrategyError::Solve(refused @ SolveError::TooLarge { .. })) => {
+                let record = self.play(first, second, optimal, seed, index)?;
+                Ok((record, Some(refused)))
+            }
+            other => Ok((other?, None)),
+        }
+    }
     /// Builds the tree or DAG, refusing it beforehand if it has more than `max_nodes` nodes,
     /// and writes it in `format`; returns (tree nodes, DAG nodes). See [`export::write_graph`].
     fn export_graph(

@@ -11,7 +11,6 @@ import pandas as pd
 
 from . import custom as custom
 from . import plot as plot
-from .custom import Game as Game
 
 __version__: str
 SWEEP_DTYPES: dict[str, str]
@@ -93,6 +92,20 @@ class Verdict:
     def __bool__(self) -> bool: ...
 
 PathLike = Union[str, os.PathLike[str]]
+
+class Game:
+    """Base class of a game defined in Python (see :mod:`gamelab.custom`): override
+    ``initial``, ``to_move``, ``moves`` and ``play``; ``final_payoff``, ``describe_state`` and
+    ``describe_move`` are optional."""
+
+    max_states: int
+    def initial(self) -> Any: ...
+    def to_move(self, state: Any) -> str: ...
+    def moves(self, state: Any) -> Iterable[Any]: ...
+    def play(self, state: Any, move: Any) -> tuple[Any, int]: ...
+    def final_payoff(self, state: Any) -> tuple[int, int]: ...
+    def describe_state(self, state: Any) -> str: ...
+    def describe_move(self, state: Any, move: Any) -> str: ...
 
 class ExploredGame:
     """A game defined in Python, explored by the engine into a table of positions

@@ -11,6 +11,7 @@ use gamelab::claims::Expectation;
 use gamelab::explicit::{ExplicitGame, ExploreError, Rules, explore};
 use gamelab::game::{Game, Player, Scores};
 use gamelab::strategy::StrategySpec;
+use gamelab::strategy::valuation::PositionValues;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -351,8 +352,23 @@ impl ExploredGame {
         let table = Arc::clone(&self.table);
         let record = on_deep_stack(py, move || {
             let optimal = table.solve().scores();
-            gamelab::strategy::play(table.as_ref(), &first, &second, optimal, seed, 0)
-                .map_err(|error| error.to_string())
+            // Every position's value is one pass over the table: the record carries each
+            // move's regret, as `gamelab play` does.
+            let values = Arc::new(table.values());
+            let mut values = PositionValues::from_table(
+                table.as_ref(),
+                Box::new(move |state: &u32| values[*state as usize]),
+            );
+            gamelab::strategy::play_valued(
+                table.as_ref(),
+                &first,
+                &second,
+                optimal,
+                &mut values,
+                seed,
+                0,
+            )
+            .map_err(|error| error.to_string())
         })?
         .map_err(input_error)?;
         crate::play::to_dict(py, &record)

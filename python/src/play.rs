@@ -77,8 +77,10 @@ fn play<'py>(
                         .solve(SolverKind::Auto)
                         .map_err(|error| error.to_string())?
                         .scores();
+                    // As `gamelab play`: each move's regret when the instance can be valued.
                     instance
-                        .play(&first, &second, optimal, seed, 0)
+                        .play_valued_if_possible(&first, &second, optimal, seed, 0)
+                        .map(|(record, _unvalued)| record)
                         .map_err(|error| error.to_string())
                 })
                 .map_err(input_error)?;

@@ -6,14 +6,13 @@ use super::plot::write_chart;
 use super::values::{PileList, pile_list};
 use super::{Format, open_output};
 use clap::Args;
-use gamelab::error::SolveError;
 use gamelab::generate::Generator;
 use gamelab::input::InstanceInput;
 use gamelab::plot::image_format;
 use gamelab::plot::value_history::ValueHistoryChart;
 use gamelab::registry::{GameEntry, find_game};
 use gamelab::solve::SolverKind;
-use gamelab::strategy::{StrategyError, StrategySpec};
+use gamelab::strategy::StrategySpec;
 use gamelab::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -102,16 +101,12 @@ fn play_one(
     let optimal = instance.solve(SolverKind::Auto)?.scores();
     // Regret needs every position's value; an instance too large for that is still played,
     // without it (unless a history was asked for).
-    let (record, unvalued) =
-        match instance.play_valued(&args.first, &args.second, optimal, args.seed, 0) {
-            Err(StrategyError::Solve(refused @ SolveError::TooLarge { .. }))
-                if args.history.is_none() =>
-            {
-                let record = instance.play(&args.first, &args.second, optimal, args.seed, 0)?;
-                (record, Some(refused))
-            }
-            other => (other?, None),
-        };
+    let (record, unvalued) = if args.history.is_some() {
+        let record = instance.play_valued(&args.first, &args.second, optimal, args.seed, 0)?;
+        (record, None)
+    } else {
+        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.seed, 0)?
+    };
     if let Some(path) = &args.history {
         let title = format!(
             "{} {}: {} (first) against {} (second)",

@@ -3,9 +3,9 @@
 use super::instance::InstanceArgs;
 use super::values::choice;
 use super::{Format, open_input, open_output};
-use anyhow::Context;
 use clap::Args;
-use gamelab::input::read_instances;
+use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
+use gamelab::parallel::available_threads;
 use gamelab::registry::find_game;
 use gamelab::solve::{Solution, SolverKind};
 use std::io::Write;
@@ -49,18 +49,20 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
         Some(path) => {
-            let format = args.format.unwrap_or(Format::Json);
-            for (index, item) in read_instances(open_input(path)?).enumerate() {
-                let (line, input) = item?;
-                let solution = game
-                    .build(&input)
-                    .map_err(anyhow::Error::from)
-                    .and_then(|instance| solve(instance.as_ref(), &args))
-                    .with_context(|| format!("line {line}"))?;
-                if format == Format::Text && index > 0 {
-                    writeln!(out)?;
-                }
-                write_solution(&mut out, &solution, &input.describe(), format)?;
+            let options = StreamOptions {
+                solver: args.solver,
+                value_only: args.value_only,
+                format: match args.format.unwrap_or(Format::Json) {
+                    Format::Json => OutputFormat::Json,
+                    Format::Text => OutputFormat::Text,
+                },
+                threads: available_threads(),
+            };
+            match solve_stream(game, open_input(path)?, &mut out, &options) {
+                Ok(_) => {}
+                // An io::Error of its own, so that a closed pipe is recognised as one.
+                Err(StreamError::Write(error)) => return Err(error.into()),
+                Err(error) => return Err(error.into()),
             }
         }
     }

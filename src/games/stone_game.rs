@@ -17,15 +17,14 @@ use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
-use crate::solve::dp::stone_game::{
-    MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in, rolling_with_decisions,
-};
+use crate::parallel::available_threads;
+use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in};
 use crate::solve::dp::stone_game_batch::batch_margins;
 use crate::solve::dp::stone_game_fast::fast_margin;
+use crate::solve::dp::stone_game_line::margin_and_line;
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, replaces_best, solution_from_policy,
-    solution_from_values,
+    Solution, SolverKind, replaces_best, solution_from_policy, solution_from_values,
 };
 
 /// One instance: the row of piles.
@@ -300,8 +299,7 @@ impl RegisteredGame for StoneGame {
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Rolling => {
-                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                let margin = fast_margin(&self.piles, threads);
+                let margin = fast_margin(&self.piles, available_threads());
                 Ok(Solution::value_only(
                     Self::NAME,
                     solver,
@@ -349,17 +347,18 @@ impl RegisteredGame for StoneGame {
                     margin_on(state, &|i, j| table.get(i, j))
                 }))
             }
-            SolverKind::Rolling if self.piles.len() <= PRINCIPAL_VARIATION_LIMIT => {
-                let (_, decisions) = rolling_with_decisions(&self.piles);
-                Ok(solution_from_policy(self, Self::NAME, solver, |state| {
-                    if decisions.takes_right(state.left as usize, state.len()) {
+            SolverKind::Rolling => {
+                // Optimal play at every size: checkpoints, not a table (see stone_game_line).
+                let (_, line) = margin_and_line(&self.piles, available_threads());
+                let mut moves = line.into_iter();
+                Ok(solution_from_policy(self, Self::NAME, solver, |_| {
+                    if moves.next() == Some(true) {
                         Side::Right
                     } else {
                         Side::Left
                     }
                 }))
             }
-            SolverKind::Rolling => RegisteredGame::value_by(self, solver),
             other => Err(not_applicable::<Self>(other)),
         }
     }

@@ -22,7 +22,10 @@ use serde::ser::SerializeMap;
 
 /// Optimal play is listed move by move only for instances up to this size (piles, or N for
 /// number games); larger instances get their value without the move list, since the list alone
-/// would be as large as the input and the fastest solvers keep no table to read it from.
+/// would be as large as the input and the fastest solvers keep no table to read it from. The one
+/// exception is stone-game, whose `rolling` solver (the one `auto` picks) recovers the line from
+/// checkpoint rows at every size (`dp::stone_game_line`); its table solvers keep their own
+/// size limit.
 pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
 
 /// The solvers, by their command-line names. Not every solver applies to every game: see

@@ -42,6 +42,15 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
 }
 
 impl<'g, G: Game> PositionValues<'g, G> {
+    /// Values read from a table the caller already holds (a game explored into
+    /// `crate::explicit::ExplicitGame` has every position's value after one pass).
+    pub fn from_table(game: &'g G, table: PositionTable<G>) -> PositionValues<'g, G> {
+        PositionValues {
+            game,
+            source: Source::Table(table),
+        }
+    }
+
     /// Values for any game by memoised minimax (refused above `memo`'s position limit).
     pub fn memoised(game: &'g G) -> Result<PositionValues<'g, G>, SolveError> {
         memo::check_size(game)?;

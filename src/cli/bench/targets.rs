@@ -43,7 +43,7 @@ fn piles(game: &str, n: u64, values: ValueSpec) -> Vec<i64> {
 }
 
 /// The input files of the targets: name, game, size, smallest and largest value.
-const INPUTS: [(&str, &str, u64, i64, i64); 4] = [
+const INPUTS: [(&str, &str, u64, i64, i64); 5] = [
     (
         "stone-game-100000.jsonl",
         "stone-game",
@@ -66,6 +66,13 @@ const INPUTS: [(&str, &str, u64, i64, i64); 4] = [
         10_000,
     ),
     (
+        "stone-game-ii-20000.jsonl",
+        "stone-game-ii",
+        20_000,
+        1,
+        10_000,
+    ),
+    (
         "stone-game-iii-10000000.jsonl",
         "stone-game-iii",
         10_000_000,
@@ -82,8 +89,34 @@ pub fn write_inputs(dir: &Path) -> std::io::Result<()> {
         let input = InstanceInput::piles(piles(game, n, ValueSpec::uniform(min, max)));
         write_instance(&dir.join(name), &input)?;
     }
+    let small_values =
+        InstanceInput::piles(piles("stone-game", 100_000, ValueSpec::uniform(1, 10_000)));
+    write_instance(&dir.join(SMALL_VALUES), &small_values)?;
+    // The batch input is exactly what a user's `gamelab generate` writes.
+    let generated = std::process::Command::new(std::env::current_exe()?)
+        .args([
+            "generate",
+            "stone-game",
+            "--count",
+            "1000000",
+            "--n",
+            "16",
+            "--seed",
+            "3",
+            "--out",
+        ])
+        .arg(dir.join(BATCH))
+        .status()?;
+    if !generated.success() {
+        return Err(std::io::Error::other("gamelab generate failed"));
+    }
     Ok(())
 }
+
+/// 1,000,000 instances of 16 piles (`gamelab generate stone-game --count 1000000 --n 16 --seed 3`).
+const BATCH: &str = "stone-game-1000000x16.jsonl";
+/// stone-game n = 100,000 with values 1..=10,000 (absolute sum below 2^31).
+const SMALL_VALUES: &str = "stone-game-100000-small-values.jsonl";
 
 /// The targets, reading the inputs [`write_inputs`] put in `dir`.
 pub fn targets(dir: &Path) -> Vec<Target> {
@@ -101,7 +134,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         ]
         .concat()
     };
-    let [big, ten_thousand, two, three] = INPUTS.map(|(name, ..)| path(name));
+    let [big, ten_thousand, two, two_big, three] = INPUTS.map(|(name, ..)| path(name));
     let dag_piles = piles("stone-game", 1000, ValueSpec::uniform(1, 100))
         .iter()
         .map(i64::to_string)
@@ -115,7 +148,49 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         .join(",");
 
     let cells = |n: f64| n * (n - 1.0) / 2.0;
+    let batch = path(BATCH);
+    let small_values = path(SMALL_VALUES);
     vec![
+        Target {
+            name: "solve --input 10^6 x 16 piles --value-only",
+            args: solve_file("stone-game", &["--value-only"], &batch),
+            goal_seconds: 1.0,
+            goal_megabytes: Some(64.0),
+            work: 1e6,
+            unit: "instances",
+        },
+        Target {
+            name: "solve --input 10^6 x 16 piles (with moves)",
+            args: solve_file("stone-game", &[], &batch),
+            goal_seconds: 2.0,
+            goal_megabytes: Some(64.0),
+            work: 1e6,
+            unit: "instances",
+        },
+        Target {
+            name: "stone-game n=100000 values<=10^4 (value)",
+            args: solve_file("stone-game", &["--value-only"], &small_values),
+            goal_seconds: 0.15,
+            goal_megabytes: None,
+            work: cells(100_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game n=100000 with moves",
+            args: solve_file("stone-game", &[], &big),
+            goal_seconds: 1.0,
+            goal_megabytes: Some(64.0),
+            work: cells(100_000.0),
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game-ii n=20000, solve",
+            args: solve_file("stone-game-ii", &[], &two_big),
+            goal_seconds: 2.0,
+            goal_megabytes: None,
+            work: 20_000.0 * 20_000.0 / 4.0,
+            unit: "cells",
+        },
         Target {
             name: "stone-game n=100000, solve (value)",
             args: solve_file("stone-game", &[], &big),
@@ -135,7 +210,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         Target {
             name: "stone-game n=10000, rolling (with moves)",
             args: solve_file("stone-game", &["--solver", "rolling"], &ten_thousand),
-            goal_seconds: f64::INFINITY,
+            goal_seconds: 0.02,
             goal_megabytes: None,
             work: cells(10_000.0),
             unit: "cells",
@@ -162,7 +237,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
                 "--format",
                 "csv",
             ]),
-            goal_seconds: 0.1,
+            goal_seconds: 0.02,
             goal_megabytes: None,
             work: 640_000.0,
             unit: "instances",
@@ -170,8 +245,8 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         Target {
             name: "stone-game-ii n=5000, solve",
             args: solve_file("stone-game-ii", &[], &two),
-            goal_seconds: 1.0,
-            goal_megabytes: None,
+            goal_seconds: 0.1,
+            goal_megabytes: Some(40.0),
             work: 5000.0 * 5000.0 / 4.0,
             unit: "cells",
         },
@@ -179,7 +254,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             name: "stone-game-iii n=10^7 from a file",
             args: solve_file("stone-game-iii", &[], &three),
             goal_seconds: 1.0,
-            goal_megabytes: None,
+            goal_megabytes: Some(100.0),
             work: 1e7,
             unit: "piles",
         },
@@ -209,7 +284,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
                 vec![text(&dag_out)],
             ]
             .concat(),
-            goal_seconds: 2.0,
+            goal_seconds: 0.5,
             goal_megabytes: None,
             work: 500_501.0,
             unit: "nodes",

@@ -7,3 +7,4 @@ pub mod stone_game_batch;
 pub mod stone_game_fast;
 pub mod stone_game_ii;
 pub mod stone_game_iii;
+pub mod stone_game_line;

@@ -141,6 +141,55 @@ pub fn rolling_margin_in(piles: &[i64], row: &mut Vec<i64>) -> i64 {
     row.first().copied().unwrap_or(0)
 }
 
+/// The first player's margin and the optimal line, for small instances solved many at a time
+/// (batch solving): an n × n margin table kept in `table` between calls, so that no call
+/// allocates once the buffers have grown. `line` receives one entry per move, `true` when the
+/// move takes the right pile; ties go left ([`replaces_best`]), and the last pile is taken from
+/// the left.
+///
+/// Time O(n^2), memory n^2 words (meant for n up to a few hundred).
+///
+/// ```
+/// use gamelab::solve::dp::stone_game::margin_and_line_in;
+/// let (mut table, mut line) = (Vec::new(), Vec::new());
+/// assert_eq!(margin_and_line_in(&[4, 6, 2, 3], &mut table, &mut line), 3);
+/// assert_eq!(line, vec![true, false, false, false]);
+/// ```
+pub fn margin_and_line_in(piles: &[i64], table: &mut Vec<i64>, line: &mut Vec<bool>) -> i64 {
+    let n = piles.len();
+    line.clear();
+    if n == 0 {
+        return 0;
+    }
+    table.clear();
+    table.resize(n * n, 0);
+    for (i, &pile) in piles.iter().enumerate() {
+        table[i * n + i] = pile;
+    }
+    for length in 2..=n {
+        for i in 0..=n - length {
+            let j = i + length - 1;
+            let left = piles[i] - table[(i + 1) * n + j];
+            let right = piles[j] - table[i * n + j - 1];
+            table[i * n + j] = left.max(right);
+        }
+    }
+    let (mut i, mut j) = (0, n - 1);
+    while i < j {
+        let left = piles[i] - table[(i + 1) * n + j];
+        let right = piles[j] - table[i * n + j - 1];
+        let takes_right = replaces_best(right, left);
+        line.push(takes_right);
+        if takes_right {
+            j -= 1;
+        } else {
+            i += 1;
+        }
+    }
+    line.push(false);
+    table[n - 1]
+}
+
 /// One bit per interval: whether optimal play takes the right pile there.
 pub struct Decisions {
     n: usize,

@@ -107,6 +107,9 @@ const RING: usize = 4;
 /// Everything the threads share besides the data: cursors and border states.
 struct Pipeline {
     threads: usize,
+    /// The first band this pipeline runs (0, or where the previous segment stopped).
+    first_band: usize,
+    /// How many bands it runs; `b` below counts from `first_band`.
     bands: usize,
     /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
     cursors: Vec<AtomicUsize>,
@@ -123,10 +126,11 @@ struct Pipeline {
 unsafe impl Sync for Pipeline {}
 
 impl Pipeline {
-    fn new(threads: usize, bands: usize) -> Pipeline {
+    fn new(threads: usize, first_band: usize, bands: usize) -> Pipeline {
         let atomics = |count: usize| (0..count).map(|_| AtomicUsize::new(0)).collect();
         Pipeline {
             threads,
+            first_band,
             bands,
             cursors: atomics(threads * bands),
             states: (0..threads * RING)
@@ -160,7 +164,7 @@ impl Pipeline {
         ready: usize,
         needed: usize,
     ) -> usize {
-        let base = 1 + b * STEPS;
+        let base = 1 + (self.first_band + b) * STEPS;
         for k in first..self.threads {
             let (low, high) = self.slice(n, base, k);
             if ready < low || ready >= high {
@@ -217,7 +221,7 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
 #[inline(always)]
 unsafe fn sweep_slice(shared: Shared, pipeline: &Pipeline, j: usize, b: usize) {
     let Shared { row, piles, n } = shared;
-    let base = 1 + b * STEPS;
+    let base = 1 + (pipeline.first_band + b) * STEPS;
     let (low, high) = pipeline.slice(n, base, j);
     let mut before = if j > 0 {
         pipeline.take(j - 1, b)
@@ -225,7 +229,8 @@ unsafe fn sweep_slice(shared: Shared, pipeline: &Pipeline, j: usize, b: usize) {
         [[0; LANES]; STEPS]
     };
     // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
-    // threads to the right (usually j + 1 only; more when slices are narrow).
+    // threads to the right (usually j + 1 only; more when slices are narrow). The first band of
+    // a pipeline reads a row the previous pipeline finished.
     let mut ready = if b == 0 {
         usize::MAX
     } else {
@@ -352,6 +357,20 @@ pub fn fast_margin(piles: &[i64], threads: usize) -> i64 {
 /// [`fast_margin`] with exactly `threads` threads whatever the size (for tests of the protocol
 /// on small inputs).
 pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
+    fast_margin_with_checkpoints(piles, threads, 0, &mut |_, _| {})
+}
+
+/// [`fast_margin_threads`] that stops every `every` bands (`every * STEPS` lengths; 0: never)
+/// and hands `checkpoint` the row of margins reached: `(length, row)` with `row[i]` the margin
+/// `d(i, i + length - 1)` for every `i <= n - length`. The principal variation is recovered from
+/// these rows ([`super::stone_game_line`]).
+pub fn fast_margin_with_checkpoints(
+    piles: &[i64],
+    threads: usize,
+    every: usize,
+    checkpoint: &mut dyn FnMut(usize, &[i64]),
+) -> i64 {
+    let checkpoint_every = every;
     let n = piles.len();
     if n == 0 {
         return 0;
@@ -367,12 +386,41 @@ pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
     let threads = threads.clamp(1, n.div_ceil(LANES));
-    let pipeline = Pipeline::new(threads, bands);
     let shared = Shared {
         row: row.as_mut_ptr(),
         piles: padded.as_ptr(),
         n,
     };
+    let segment = if checkpoint_every == 0 {
+        bands.max(1)
+    } else {
+        checkpoint_every
+    };
+    let mut first_band = 0;
+    while first_band < bands {
+        let count = segment.min(bands - first_band);
+        run_bands(shared, threads, first_band, count);
+        first_band += count;
+        if checkpoint_every > 0 {
+            let length = 1 + first_band * STEPS;
+            let row = aligned_window(&mut row_storage, n + 2 * PAD);
+            checkpoint(length, &row[PAD..PAD + n - length + 1]);
+        }
+    }
+    let row = aligned_window(&mut row_storage, n + 2 * PAD);
+    // The last (n - 1) % STEPS lengths, one plain row pass each.
+    let row = &mut row[PAD..PAD + n];
+    for length in 2 + bands * STEPS..=n {
+        for i in 0..=n - length {
+            row[i] = (piles[i] - row[i + 1]).max(piles[i + length - 1] - row[i]);
+        }
+    }
+    row[0]
+}
+
+/// Runs bands `first_band..first_band + count` on `shared` with `threads` threads.
+fn run_bands(shared: Shared, threads: usize, first_band: usize, count: usize) {
+    let pipeline = Pipeline::new(threads, first_band, count);
     let (run, _) = runner();
     if threads == 1 {
         run(shared, &pipeline, 0);
@@ -384,15 +432,6 @@ pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
             }
         });
     }
-    let row = aligned_window(&mut row_storage, n + 2 * PAD);
-    // The last (n - 1) % STEPS lengths, one plain row pass each.
-    let row = &mut row[PAD..PAD + n];
-    for length in 2 + bands * STEPS..=n {
-        for i in 0..=n - length {
-            row[i] = (piles[i] - row[i + 1]).max(piles[i + length - 1] - row[i]);
-        }
-    }
-    row[0]
 }
 
 /// The `len` elements of `storage` starting at the first 64-byte boundary (`storage` has

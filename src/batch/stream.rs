@@ -1,0 +1,473 @@
+//! The streaming pipeline behind `solve --input`: the calling thread reads blocks of whole lines
+//! (about 256 KiB each, cut at a line break) and writes finished blocks in input order; worker
+//! threads parse, solve and format them. At most a fixed number of blocks are in flight, so
+//! memory stays bounded whatever the input's length. Blocks and buffers are recycled: once they
+//! have grown, the hot path neither allocates nor makes a system call per instance. The calling
+//! thread only copies bytes and counts line breaks, so parsing runs on every core.
+//!
+//! The reader and the writer stay on the calling thread, so they need not be `Send` (standard
+//! input and output locks are not).
+
+use super::stone_game_json::{push_solution_line, push_value_line};
+use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
+use crate::error::InputError;
+use crate::game::Scores;
+use crate::games::stone_game::StoneGame;
+use crate::input::InstanceInput;
+use crate::input::json_line::{MAX_LINE_BYTES, parse_instance_bytes, parse_piles_line};
+use crate::registry::GameEntry;
+use crate::solve::SolverKind;
+use crate::solve::dp::stone_game::margin_and_line_in;
+use crate::solve::dp::stone_game_batch::batch_margins;
+use crate::solve::dp::stone_game_fast::fast_margin;
+use crate::solve::dp::stone_game_line::margin_and_line;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+
+/// Bytes of whole lines per chunk (a longer line makes a chunk of its own): enough that handing
+/// a chunk over costs nothing per instance, small enough that a chunk's output (about 1 KB an
+/// instance of 16 piles with moves) stays a few megabytes.
+const CHUNK_BYTES: usize = 1 << 18;
+/// stone-game instances up to this size are solved in groups, one per SIMD lane (value only), or
+/// with a small table each (with moves); larger ones one at a time by the threaded kernel.
+const SMALL_STONE_GAME: usize = 256;
+
+/// Where one instance's piles are, or its whole input when the fast parser left it to serde.
+enum Source {
+    Piles { start: usize, end: usize },
+    Input(Box<InstanceInput>),
+}
+
+struct Item {
+    line: usize,
+    source: Source,
+}
+
+/// A run of whole lines, read by the calling thread, answered by a worker.
+#[derive(Default)]
+struct Chunk {
+    /// Position in the input (chunks are written in this order).
+    sequence: u64,
+    /// The number of the chunk's first line.
+    first_line: usize,
+    /// The lines, each ended by a line break except perhaps the input's last.
+    text: Vec<u8>,
+    /// The formatted answers.
+    out: Vec<u8>,
+    /// The error that ends the input: reading failed after `text` (set by the reader), or a line
+    /// of `text` is invalid (set by the worker; the answers before it are in `out`).
+    error: Option<StreamError>,
+}
+
+/// Cuts the input into chunks of whole lines, enforcing the line-length limit.
+struct ChunkReader<R> {
+    reader: R,
+    /// The start of a line read past the end of the previous chunk.
+    carry: Vec<u8>,
+    next_line: usize,
+    limit: usize,
+    ended: bool,
+}
+
+impl<R: BufRead> ChunkReader<R> {
+    /// Fills `chunk.text` with whole lines; false when the input had no more.
+    fn fill(&mut self, chunk: &mut Chunk) -> bool {
+        chunk.text.clear();
+        chunk.text.append(&mut self.carry);
+        chunk.first_line = self.next_line;
+        // Where the last (possibly partial) line in `text` starts.
+        let mut line_start = chunk
+            .text
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        while !self.ended && (chunk.text.len() < CHUNK_BYTES || line_start == 0) {
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(error) => {
+                    self.ended = true;
+                    chunk.error = Some(StreamError::Read(Box::new(InputError::JsonLine {
+                        line: self.line_at(chunk, line_start),
+                        message: format!("cannot read: {error}"),
+                    })));
+                    break;
+                }
+            };
+            if available.is_empty() {
+                self.ended = true;
+                line_start = chunk.text.len();
+                break;
+            }
+            let length = available.len();
+            if let Some(last_break) = available.iter().rposition(|&b| b == b'\n') {
+                line_start = chunk.text.len() + last_break + 1;
+            }
+            chunk.text.extend_from_slice(available);
+            self.reader.consume(length);
+            if chunk.text.len() - line_start > self.limit {
+                self.ended = true;
+                chunk.error = Some(StreamError::Read(Box::new(InputError::LineTooLong {
+                    line: self.line_at(chunk, line_start),
+                    limit: self.limit,
+                })));
+                break;
+            }
+        }
+        // Whole lines stay; the partial last line (if any) starts the next chunk, or is dropped
+        // after an error.
+        if !self.ended || chunk.error.is_some() {
+            self.carry.extend_from_slice(&chunk.text[line_start..]);
+            chunk.text.truncate(line_start);
+        }
+        if chunk.error.is_some() {
+            self.carry.clear();
+        }
+        self.next_line += count_breaks(&chunk.text);
+        !chunk.text.is_empty() || chunk.error.is_some()
+    }
+
+    /// The number of the line starting at `line_start` in `chunk.text`.
+    fn line_at(&self, chunk: &Chunk, line_start: usize) -> usize {
+        chunk.first_line + count_breaks(&chunk.text[..line_start])
+    }
+}
+
+/// Line breaks in `bytes` (a loop the compiler vectorises).
+fn count_breaks(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// A chunk's lines, parsed: piles in one vector (no allocation per instance), other inputs boxed.
+#[derive(Default)]
+struct Parsed {
+    items: Vec<Item>,
+    piles: Vec<i64>,
+}
+
+impl Parsed {
+    /// Parses the lines of `chunk`; returns the error of the first bad line (the items before it
+    /// are kept).
+    fn parse(&mut self, chunk: &Chunk, game: &GameEntry) -> Option<StreamError> {
+        self.items.clear();
+        self.piles.clear();
+        for (offset, raw) in chunk.text.split(|&b| b == b'\n').enumerate() {
+            let bytes = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let line = chunk.first_line + offset;
+            let start = self.piles.len();
+            let fast = game.takes_piles()
+                && parse_piles_line(bytes, &mut self.piles)
+                    .is_some_and(|parsed| parsed.game.is_none_or(|g| g == game.name.as_bytes()));
+            let source = if fast {
+                Source::Piles {
+                    start,
+                    end: self.piles.len(),
+                }
+            } else {
+                self.piles.truncate(start);
+                match parse_instance_bytes(bytes, line) {
+                    Ok(input) => Source::Input(Box::new(input)),
+                    Err(error) => return Some(StreamError::Read(Box::new(error))),
+                }
+            };
+            self.items.push(Item { line, source });
+        }
+        None
+    }
+}
+
+/// The solvers' reusable working memory.
+#[derive(Default)]
+struct Work {
+    margins: Vec<i64>,
+    table: Vec<i64>,
+    line: Vec<bool>,
+}
+
+/// How a worker answers: the game, the options, and whether the stone-game fast path applies.
+struct Solver<'a> {
+    game: &'a GameEntry,
+    options: &'a StreamOptions,
+    /// stone-game, JSON out, solved by `rolling` (which `auto` picks): answered without building
+    /// a `Solution`, in the bytes serde would write.
+    stone_game_fast: bool,
+}
+
+impl Solver<'_> {
+    /// Parses and answers `chunk` into `chunk.out`, stopping at its first error.
+    fn answer_chunk(&self, chunk: &mut Chunk, parsed: &mut Parsed, work: &mut Work) {
+        let parse_error = parsed.parse(chunk, self.game);
+        let mut at = 0;
+        while at < parsed.items.len() {
+            let solved = if self.stone_game_fast {
+                self.stone_game_run(parsed, at, work, &mut chunk.out)
+            } else {
+                0
+            };
+            if solved > 0 {
+                at += solved;
+                continue;
+            }
+            let item = &parsed.items[at];
+            let last = at + 1 == parsed.items.len();
+            if let Err(error) = self.solve_one(item, &mut parsed.piles, last, &mut chunk.out) {
+                chunk.error = Some(StreamError::Instance {
+                    line: item.line,
+                    error: Box::new(error),
+                });
+                return;
+            }
+            at += 1;
+        }
+        if parse_error.is_some() {
+            chunk.error = parse_error;
+        }
+    }
+
+    /// Answers the stone-game items from `at` on that the fast path takes (valid piles), as many
+    /// as form one run of equal size; returns how many (0: the item at `at` needs the general
+    /// path, which also words any error).
+    fn stone_game_run(
+        &self,
+        parsed: &Parsed,
+        at: usize,
+        work: &mut Work,
+        out: &mut Vec<u8>,
+    ) -> usize {
+        let piles_of = |item: &Item| match item.source {
+            Source::Piles { start, end } => {
+                stone_game_valid(&parsed.piles[start..end]).then_some((start, end))
+            }
+            Source::Input(_) => None,
+        };
+        let Some((start, end)) = piles_of(&parsed.items[at]) else {
+            return 0;
+        };
+        let piles = &parsed.piles[start..end];
+        let n = piles.len();
+        if n > SMALL_STONE_GAME {
+            if self.options.value_only {
+                let margin = fast_margin(piles, self.options.threads);
+                push_value_line(out, scores(piles, margin));
+            } else {
+                let (margin, line) = margin_and_line(piles, self.options.threads);
+                push_solution_line(out, piles, scores(piles, margin), line);
+            }
+            return 1;
+        }
+        if !self.options.value_only {
+            let margin = margin_and_line_in(piles, &mut work.table, &mut work.line);
+            push_solution_line(out, piles, scores(piles, margin), work.line.iter().copied());
+            return 1;
+        }
+        // A run of valid instances of n piles, contiguous in `parsed.piles`.
+        let mut run_end = end;
+        let mut count = 1;
+        for item in &parsed.items[at + 1..] {
+            match piles_of(item) {
+                Some((next_start, next_end))
+                    if next_start == run_end && next_end - next_start == n =>
+                {
+                    run_end = next_end;
+                    count += 1;
+                }
+                _ => break,
+            }
+        }
+        let run = &parsed.piles[start..run_end];
+        work.margins.clear();
+        batch_margins(run, n, &mut work.margins);
+        for (piles, &margin) in run.chunks(n).zip(&work.margins) {
+            push_value_line(out, scores(piles, margin));
+        }
+        count
+    }
+
+    /// Any game, any format: build, solve, write.
+    fn solve_one(
+        &self,
+        item: &Item,
+        piles: &mut Vec<i64>,
+        last: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), InstanceError> {
+        let owned;
+        let input = match &item.source {
+            Source::Piles { start, end } => {
+                // The chunk's only line (a huge instance is a chunk of its own) gives its piles
+                // away instead of copying them.
+                let own_piles = if last && *start == 0 && *end == piles.len() {
+                    std::mem::take(piles)
+                } else {
+                    piles[*start..*end].to_vec()
+                };
+                owned = InstanceInput::piles(own_piles);
+                &owned
+            }
+            Source::Input(input) => input.as_ref(),
+        };
+        let instance = self.game.build(input).map_err(InstanceError::Input)?;
+        let solution = if self.options.value_only {
+            instance.solve_value(self.options.solver)
+        } else {
+            instance.solve(self.options.solver)
+        }
+        .map_err(InstanceError::Solve)?;
+        match self.options.format {
+            OutputFormat::Json => {
+                // Serialising a Solution into memory cannot fail: every key is a string.
+                let _ = serde_json::to_writer(&mut *out, &solution);
+                out.push(b'\n');
+            }
+            OutputFormat::Text => {
+                // Every answer starts with the blank line that separates it from the one
+                // before; the writer drops the very first one.
+                out.push(b'\n');
+                out.extend_from_slice(solution.to_text(&input.describe()).as_bytes());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether stone-game accepts these piles (at least one, absolute sum within 64 bits), checked
+/// without the error's words: a refused instance goes the general way, which words it.
+fn stone_game_valid(piles: &[i64]) -> bool {
+    !piles.is_empty()
+        && piles
+            .iter()
+            .try_fold(0u64, |sum, pile| sum.checked_add(pile.unsigned_abs()))
+            .is_some_and(|sum| sum <= i64::MAX as u64)
+}
+
+/// Both scores from the margin: the piles all go to one player or the other.
+fn scores(piles: &[i64], margin: i64) -> Scores {
+    Scores::from_total_and_margin(piles.iter().sum(), margin)
+}
+
+/// Solves every instance of `reader` (JSON lines) and writes the answers to `writer` in input
+/// order; see [`super::solve_stream`].
+pub(super) fn run<R: BufRead, W: Write>(
+    game: &GameEntry,
+    reader: R,
+    mut writer: W,
+    options: &StreamOptions,
+) -> Result<(), StreamError> {
+    let workers = options.threads.max(1);
+    let solver = Solver {
+        game,
+        options,
+        stone_game_fast: game.name == <StoneGame as crate::game::Game>::NAME
+            && options.format == OutputFormat::Json
+            && matches!(options.solver, SolverKind::Auto | SolverKind::Rolling),
+    };
+    let mut chunks = ChunkReader {
+        reader,
+        carry: Vec::new(),
+        next_line: 1,
+        limit: MAX_LINE_BYTES,
+        ended: false,
+    };
+    let cancelled = AtomicBool::new(false);
+    let (work_sender, work_receiver) = mpsc::channel::<Box<Chunk>>();
+    let work_receiver = Mutex::new(work_receiver);
+    let (done_sender, done_receiver) = mpsc::channel::<Box<Chunk>>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let (work_receiver, done_sender) = (&work_receiver, done_sender.clone());
+            let (solver, cancelled) = (&solver, &cancelled);
+            scope.spawn(move || {
+                let (mut parsed, mut work) = (Parsed::default(), Work::default());
+                loop {
+                    // A poisoned lock means another worker panicked; stop quietly, the scope
+                    // propagates that panic.
+                    let next = match work_receiver.lock() {
+                        Ok(receiver) => receiver.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(mut chunk) = next else { return };
+                    if !cancelled.load(Ordering::Relaxed) {
+                        solver.answer_chunk(&mut chunk, &mut parsed, &mut work);
+                    }
+                    if done_sender.send(chunk).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_sender);
+        let skip_first_byte = options.format == OutputFormat::Text;
+        let result = drive(
+            &mut chunks,
+            &mut writer,
+            2 * workers + 1,
+            skip_first_byte,
+            &work_sender,
+            &done_receiver,
+        );
+        if result.is_err() {
+            cancelled.store(true, Ordering::Relaxed);
+        }
+        drop(work_sender);
+        result
+    })
+}
+
+/// The calling thread's part: keep up to `limit` chunks in flight, write finished ones in order.
+fn drive<R: BufRead, W: Write>(
+    chunks: &mut ChunkReader<R>,
+    writer: &mut W,
+    limit: usize,
+    mut skip_first_byte: bool,
+    work: &mpsc::Sender<Box<Chunk>>,
+    done: &mpsc::Receiver<Box<Chunk>>,
+) -> Result<(), StreamError> {
+    let mut spare: Vec<Box<Chunk>> = Vec::new();
+    let mut finished: BTreeMap<u64, Box<Chunk>> = BTreeMap::new();
+    let (mut next_read, mut next_write) = (0u64, 0u64);
+    let mut input_over = false;
+    loop {
+        while !input_over && next_read - next_write < limit as u64 {
+            let mut chunk = spare.pop().unwrap_or_default();
+            chunk.out.clear();
+            chunk.error = None;
+            chunk.sequence = next_read;
+            if !chunks.fill(&mut chunk) {
+                input_over = true;
+                spare.push(chunk);
+                break;
+            }
+            input_over = chunk.error.is_some();
+            next_read += 1;
+            if work.send(chunk).is_err() {
+                unreachable!("the workers wait for work until the sender is dropped");
+            }
+        }
+        if next_write == next_read {
+            return Ok(());
+        }
+        let chunk = done
+            .recv()
+            .map_err(|_| StreamError::Write(std::io::Error::other("a worker thread stopped")))?;
+        finished.insert(chunk.sequence, chunk);
+        while let Some(mut chunk) = finished.remove(&next_write) {
+            let mut answers = chunk.out.as_slice();
+            if skip_first_byte && !answers.is_empty() {
+                answers = &answers[1..];
+                skip_first_byte = false;
+            }
+            writer.write_all(answers).map_err(StreamError::Write)?;
+            next_write += 1;
+            if let Some(error) = chunk.error.take() {
+                writer.flush().map_err(StreamError::Write)?;
+                return Err(error);
+            }
+            spare.push(chunk);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! Batch solving (`gamelab::batch::solve_stream`, `solve --input`): the streaming pipeline gives,
+//! instance by instance, the answers of the one-instance solvers, in input order,
+//! across chunk borders, with errors naming their line.
+
+mod common;
+
+use common::gamelab;
+use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
+use gamelab::input::InstanceInput;
+use gamelab::registry::{GAMES, find_game};
+use gamelab::solve::SolverKind;
+use std::fmt::Write as _;
+
+/// Deterministic pseudo-random piles: `count` instances, sizes 1..=max_n, values in -50..=99.
+fn instances(count: usize, max_n: usize, seed: u64) -> Vec<Vec<i64>> {
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    (0..count)
+        .map(|_| {
+            let n = 1 + (next() as usize) % max_n;
+            (0..n).map(|_| (next() % 150) as i64 - 50).collect()
+        })
+        .collect()
+}
+
+/// JSON lines for `instances`, in the varied spellings users write (with and without the game,
+/// spaces, blank lines).
+fn json_lines(instances: &[Vec<i64>]) -> String {
+    let mut text = String::new();
+    for (index, piles) in instances.iter().enumerate() {
+        let list: Vec<String> = piles.iter().map(i64::to_string).collect();
+        match index % 3 {
+            0 => writeln!(
+                text,
+                "{{\"game\":\"stone-game\",\"piles\":[{}]}}",
+                list.join(",")
+            ),
+            1 => writeln!(text, "{{ \"piles\": [{}] }}", list.join(", ")),
+            _ => writeln!(text, "\n{{\"piles\":[{}]}}\r", list.join(",")),
+        }
+        .unwrap();
+    }
+    text
+}
+
+/// The answers of the one-instance path, as `solve --input` wrote them before it streamed.
+fn one_at_a_time(
+    game: &str,
+    instances: &[Vec<i64>],
+    value_only: bool,
+    format: OutputFormat,
+) -> String {
+    let entry = find_game(game).unwrap();
+    let mut out = String::new();
+    for (index, piles) in instances.iter().enumerate() {
+        let input = InstanceInput::piles(piles.clone());
+        let instance = entry.build(&input).unwrap();
+        let solution = if value_only {
+            instance.solve_value(SolverKind::Auto)
+        } else {
+            instance.solve(SolverKind::Auto)
+        }
+        .unwrap();
+        match format {
+            OutputFormat::Json => {
+                out.push_str(&serde_json::to_string(&solution).unwrap());
+                out.push('\n');
+            }
+            OutputFormat::Text => {
+                if index > 0 {
+                    out.push('\n');
+                }
+                out.push_str(&solution.to_text(&input.describe()));
+            }
+        }
+    }
+    out
+}
+
+fn streamed(
+    game: &str,
+    text: &str,
+    value_only: bool,
+    format: OutputFormat,
+    threads: usize,
+) -> Result<String, StreamError> {
+    let options = StreamOptions {
+        solver: SolverKind::Auto,
+        value_only,
+        format,
+        threads,
+    };
+    let mut out = Vec::new();
+    solve_stream(
+        find_game(game).unwrap(),
+        text.as_bytes(),
+        &mut out,
+        &options,
+    )?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn streamed_stone_game_answers_are_the_one_instance_answers_byte_for_byte() {
+    // About 20,000 lines: many chunks, runs of equal and unequal sizes, both SIMD batch widths.
+    let mut all = instances(20_000, 40, 1);
+    all.extend(instances(3, 600, 2)); // beyond the small-instance paths
+    let text = json_lines(&all);
+    for value_only in [true, false] {
+        let expected = one_at_a_time("stone-game", &all, value_only, OutputFormat::Json);
+        for threads in [1, 3] {
+            let got =
+                streamed("stone-game", &text, value_only, OutputFormat::Json, threads).unwrap();
+            assert!(
+                got == expected,
+                "value_only {value_only}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_pile_game_streams_json_and_text_as_one_at_a_time() {
+    let all = instances(300, 9, 3);
+    for entry in GAMES.iter().filter(|entry| entry.takes_piles()) {
+        // Lines naming stone-game would be refused by the others: leave the name out.
+        let text: String = all
+            .iter()
+            .map(|piles| {
+                let list: Vec<String> = piles.iter().map(i64::to_string).collect();
+                format!("{{\"piles\": [{}]}}\n", list.join(","))
+            })
+            .collect();
+        let valid: Vec<Vec<i64>> = all
+            .iter()
+            .filter(|piles| entry.build(&InstanceInput::piles(piles.to_vec())).is_ok())
+            .cloned()
+            .collect();
+        if valid.len() != all.len() {
+            continue; // games that refuse negative piles are covered by the error tests
+        }
+        for format in [OutputFormat::Json, OutputFormat::Text] {
+            let expected = one_at_a_time(entry.name, &all, false, format);
+            let got = streamed(entry.name, &text, false, format, 2).unwrap();
+            assert!(got == expected, "{} {format:?}", entry.name);
+        }
+    }
+}
+
+#[test]
+fn a_bad_line_stops_the_batch_after_answering_every_line_before_it() {
+    let all = instances(9_000, 20, 4);
+    let mut text = json_lines(&all);
+    let lines_before = text.lines().count();
+    text.push_str("{\"piles\": [1, 2}\n");
+    text.push_str(&json_lines(&all[..100]));
+    let options = StreamOptions {
+        solver: SolverKind::Auto,
+        value_only: true,
+        format: OutputFormat::Json,
+        threads: 2,
+    };
+    let mut out = Vec::new();
+    let error = solve_stream(
+        find_game("stone-game").unwrap(),
+        text.as_bytes(),
+        &mut out,
+        &options,
+    )
+    .unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.starts_with(&format!("line {}:", lines_before + 1)),
+        "{message}"
+    );
+    let expected = one_at_a_time("stone-game", &all, true, OutputFormat::Json);
+    assert!(String::from_utf8(out).unwrap() == expected);
+
+    // An invalid instance (no piles) is named by its line too, through the general path.
+    let text = format!("{}{{\"piles\": []}}\n", json_lines(&all[..5]));
+    let error = streamed("stone-game", &text, false, OutputFormat::Json, 2).unwrap_err();
+    let lines = json_lines(&all[..5]).lines().count();
+    let message = error.to_string();
+    let expected = format!("line {}: stone-game needs at least one pile", lines + 1);
+    assert!(message.starts_with(&expected), "{message}");
+}
+
+#[test]
+fn an_endless_line_is_refused_with_exit_status_2() {
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "/dev/zero"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: line 1: longer than") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_pipe_gives_the_same_bytes_as_a_file() {
+    let all = instances(3_000, 16, 7);
+    let text = json_lines(&all);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("instances.jsonl");
+    std::fs::write(&path, &text).unwrap();
+    for flag in [None, Some("--value-only")] {
+        let from_file = gamelab()
+            .args(["solve", "stone-game", "--input", path.to_str().unwrap()])
+            .args(flag)
+            .output()
+            .unwrap();
+        let from_pipe = gamelab()
+            .args(["solve", "stone-game", "--input", "-"])
+            .args(flag)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert!(from_file.status.success() && from_pipe.status.success());
+        assert!(from_file.stdout == from_pipe.stdout);
+        assert_eq!(
+            String::from_utf8(from_file.stdout).unwrap().lines().count(),
+            all.len()
+        );
+    }
+}
