@@ -280,6 +280,26 @@ pub trait Game: Send + Sync {
     /// and graph builders use it to refuse oversize requests before doing any work.
     fn max_states(&self) -> u128;
 
+    /// A cheap upper bound on the number of legal moves at any position (default:
+    /// [`Game::max_states`], since every move leads to a distinct position). Searches hold the
+    /// move lists of a whole line of play, so their memory is costed with it.
+    fn max_moves(&self) -> u128 {
+        self.max_states()
+    }
+
+    /// A cheap upper bound on the number of moves in one game (default: [`Game::max_states`]).
+    fn max_depth(&self) -> u128 {
+        self.max_states()
+    }
+
+    /// A cheap lower bound on the number of distinct positions reachable from the start
+    /// (default 1). Graph builders refuse a request whose lower bound is already over their
+    /// limit without walking the game: a walk computes a move list per position, which for the
+    /// number games is long (a chain of N positions, divisors found by trial division).
+    fn min_states(&self) -> u128 {
+        1
+    }
+
     /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.
     fn describe_state(&self, state: &Self::State) -> String;
 

@@ -24,6 +24,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod budget;
 pub mod choice;
 pub mod claims;
 pub mod conformance;

@@ -7,6 +7,7 @@
 //! module under `crate::games` and one line in [`GAMES`].
 
 use crate::analysis::{self, SolvedSpace};
+use crate::budget::Cost;
 use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
@@ -34,6 +35,7 @@ pub struct GameEntry {
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
+    margin_cost: fn(u64) -> Cost,
     conformance: fn(&SuiteOptions) -> SuiteReport,
 }
 
@@ -75,6 +77,12 @@ impl GameEntry {
         (self.first_margins)(n, flat, out, scratch)
     }
 
+    /// What one [`GameEntry::first_margin`] costs at size `size` (see
+    /// [`RegisteredGame::margin_cost`]).
+    pub fn margin_cost(&self, size: u64) -> Cost {
+        (self.margin_cost)(size)
+    }
+
     /// Whether instances are rows of piles (as opposed to a number N).
     pub fn takes_piles(&self) -> bool {
         matches!(self.input_form, InputForm::Piles { .. })
@@ -109,6 +117,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         build: build_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
+        margin_cost: G::margin_cost,
         conformance: check_game::<G>,
     }
 }

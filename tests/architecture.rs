@@ -10,7 +10,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "choice", "error", "game", "image", "input", "parallel", "random", "size", "stats",
+            "budget", "choice", "error", "game", "image", "input", "parallel", "random", "size",
+            "stats",
         ],
     ),
     ("solvers", &["solve"]),

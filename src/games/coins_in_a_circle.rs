@@ -207,6 +207,21 @@ impl Game for CoinsInACircle {
         })
     }
 
+    /// Any first slice.
+    fn max_moves(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// One slice per move.
+    fn max_depth(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.n() as u128 + 1
+    }
+
     fn describe_state(&self, state: &CircleState) -> String {
         match state {
             CircleState::Whole => format!("{} (circle)", format_piles(&self.slices)),
