@@ -114,7 +114,7 @@ fn two_clients_get_answers_to_every_request() {
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| {
-                for _ in 0..100 {
+                for _ in 0..200 {
                     let (status, body) = server.get_json(path);
                     assert_eq!(status, 200);
                     assert_eq!(body, expected);
