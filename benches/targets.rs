@@ -2,6 +2,7 @@
 //! `cargo bench` runs them; `gamelab bench` measures the same targets as whole commands.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gamelab::analysis::solve_space;
 use gamelab::batch::{Instances, StreamOptions, solve_batch, solve_stream};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::games::stone_game::StoneGame;
@@ -159,9 +160,25 @@ fn dag_export(c: &mut Criterion) {
     });
 }
 
+/// The explorer's work: solving every position of a 300-pile stone game (what `gamelab explore`
+/// and the server's first request for an instance do), and the analysis of one position once
+/// solved (what the server answers each later request with, then serialises).
+fn explorer(c: &mut Criterion) {
+    let game = StoneGame::new(piles("stone-game", 300, 1, 100)).unwrap();
+    c.bench_function("explorer: solve every position, stone-game n=300", |b| {
+        b.iter(|| solve_space(&game, 100_000).unwrap())
+    });
+    let space = solve_space(&game, 100_000).unwrap();
+    let line: Vec<&str> = ["left", "right"].into_iter().cycle().take(150).collect();
+    c.bench_function(
+        "explorer: analyse a position 150 moves deep, n=300 (solved)",
+        |b| b.iter(|| serde_json::to_string(&space.analyze(black_box(&line)).unwrap()).unwrap()),
+    );
+}
+
 criterion_group! {
     name = targets;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(8));
-    targets = stone_game, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export
+    targets = stone_game, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export, explorer
 }
 criterion_main!(targets);

@@ -321,7 +321,7 @@ impl Suite {
         let limit = GRAPH_LIMIT;
         let (Some(counted_tree), Some(counted_dag)) = (
             tree_nodes(game, limit, limit).exact(),
-            dag_size(game, limit),
+            dag_size(game, limit, u128::MAX),
         ) else {
             return;
         };

@@ -45,8 +45,16 @@ pub enum Setting {
     MaxNodes,
     /// Building the state DAG rather than the full game tree.
     StateDag,
+    /// The most positions a position analysis or an explorer page may hold.
+    MaxStates,
     /// The solver.
     Solver,
+    /// The memory budget of one request.
+    MaxMemory,
+    /// The work budget of one request.
+    MaxWork,
+    /// The largest graph drawn as a picture.
+    MaxRenderNodes,
 }
 
 impl Setting {
@@ -69,7 +77,11 @@ impl Setting {
             Setting::Shard => "the shard",
             Setting::MaxNodes => "the node limit",
             Setting::StateDag => "the state DAG",
+            Setting::MaxStates => "the position limit",
             Setting::Solver => "the solver",
+            Setting::MaxMemory => "the memory budget",
+            Setting::MaxWork => "the work budget",
+            Setting::MaxRenderNodes => "the picture's node limit",
         }
     }
 }
@@ -203,6 +215,9 @@ pub enum InputError {
         advice: String,
     },
 
+    #[error("{0}")]
+    OverBudget(Box<OverBudget>),
+
     #[error("line {line}: {message}")]
     JsonLine { line: usize, message: String },
 
@@ -216,6 +231,32 @@ pub enum InputError {
 
     #[error("cannot merge {reason}")]
     Merge { reason: String },
+}
+
+/// A request whose estimated cost is over a budget (see `crate::budget`); boxed in
+/// [`InputError::OverBudget`] so that every `Result` stays small.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The request, e.g. `this sweep (1.8e19 instances)`.
+    pub what: String,
+    /// Its cost, e.g. `about 4.7 GiB of memory`.
+    pub cost: String,
+    /// The budget, e.g. `1.0 GiB`.
+    pub budget: String,
+    /// The budget's setting.
+    pub setting: Setting,
+    /// How to proceed besides raising the budget.
+    pub advice: String,
+}
+
+impl fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} needs {}, above the budget of {} ({}); {}, or raise {}",
+            self.what, self.cost, self.budget, self.setting, self.advice, self.setting
+        )
+    }
 }
 
 impl InputError {

@@ -190,6 +190,12 @@ pub struct MoveDescription {
     pub text: String,
 }
 
+/// The piles left as one contiguous run of indices, for [`Game::piles_left`] (a list of one
+/// range, written once here rather than as `vec![a..b]`, which reads like a list of indices).
+pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
+    std::iter::once(range).collect()
+}
+
 /// A two-player game of perfect information. The implementing value is one *instance* (for
 /// stone-game: the row of piles); positions within it are [`Game::State`]s.
 ///
@@ -247,6 +253,24 @@ pub trait Game: Send + Sync {
         }
     }
 
+    /// Whether the game is impartial under normal play: both players have the same moves at
+    /// every position and whoever cannot move loses (divisor-game, stone-game-iv, nim). Such
+    /// positions have a Grundy value (Sprague-Grundy), which the position analysis reports.
+    const IMPARTIAL: bool = false;
+
+    /// The row of piles of a pile game (the instance's values in their original order); `None`
+    /// for games without piles. [`Game::piles_left`] indexes into it.
+    fn pile_row(&self) -> Option<&[i64]> {
+        None
+    }
+
+    /// The piles still on the table at `state`, as ranges of indices into [`Game::pile_row`] in
+    /// their current order (one range for a row, two for an arc of a circle that wraps);
+    /// `None` for games without piles. Boards and the explorer draw positions from it.
+    fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
+        None
+    }
+
     /// Whether the game is over at `state`.
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.legal_moves(state).is_empty()
@@ -255,6 +279,26 @@ pub trait Game: Send + Sync {
     /// A cheap upper bound on the number of distinct positions reachable from the start. Solvers
     /// and graph builders use it to refuse oversize requests before doing any work.
     fn max_states(&self) -> u128;
+
+    /// A cheap upper bound on the number of legal moves at any position (default:
+    /// [`Game::max_states`], since every move leads to a distinct position). Searches hold the
+    /// move lists of a whole line of play, so their memory is costed with it.
+    fn max_moves(&self) -> u128 {
+        self.max_states()
+    }
+
+    /// A cheap upper bound on the number of moves in one game (default: [`Game::max_states`]).
+    fn max_depth(&self) -> u128 {
+        self.max_states()
+    }
+
+    /// A cheap lower bound on the number of distinct positions reachable from the start
+    /// (default 1). Graph builders refuse a request whose lower bound is already over their
+    /// limit without walking the game: a walk computes a move list per position, which for the
+    /// number games is long (a chain of N positions, divisors found by trial division).
+    fn min_states(&self) -> u128 {
+        1
+    }
 
     /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.
     fn describe_state(&self, state: &Self::State) -> String;

@@ -9,6 +9,7 @@
 //! first in legal order among those maximising the mover's margin, so the principal variation
 //! marked here is the one `gamelab solve` prints.
 
+use crate::budget::Cost;
 use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
 use crate::size::{Count, tree_nodes};
@@ -116,14 +117,29 @@ pub const DEFAULT_MAX_NODES: u128 = 1_000_000;
 /// Positions a refusal message may visit to state the exact size it refuses.
 const MESSAGE_COUNTING_BUDGET: u128 = 2_000_000;
 
-/// Refuses a graph of `kind` with more than `max_nodes` nodes before anything is built, saying
-/// how big it is and what to try instead. Counting stops as soon as the limit is passed.
+/// Bytes one node of a built graph costs (the node, its index entry, its share of the solving
+/// arrays), and one edge.
+pub const NODE_BYTES: u128 = 100;
+pub const EDGE_BYTES: u128 = 64;
+
+/// Refuses a graph of `kind` with more than `max_nodes` nodes, or whose nodes and edges need more
+/// memory than the budget ([`crate::budget`]), before anything is built, saying how big it is and
+/// what to try instead. Counting stops as soon as a limit is passed.
 pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result<(), InputError> {
-    let dag_nodes = |limit: u128| crate::size::dag_size(game, limit).map(|size| size.states);
+    let memory = crate::budget::budget().memory as u128;
+    // At most this many edges fit in the memory budget beside the nodes.
+    let edge_limit =
+        |nodes: u128| memory.saturating_sub(nodes.saturating_mul(NODE_BYTES)) / EDGE_BYTES;
+    let dag_nodes =
+        |limit: u128| crate::size::dag_size(game, limit, edge_limit(limit)).map(|size| size.states);
     let (what, count, advice) = match kind {
         GraphKind::Tree => {
-            if tree_nodes(game, max_nodes, max_nodes).exact().is_some() {
-                return Ok(());
+            if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
+                // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
+                return Cost::new(nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2, 0).check(
+                    &format!("the game tree ({nodes} nodes)"),
+                    &format!("draw {} or a smaller instance", Setting::StateDag),
+                );
             }
             let count = tree_nodes(game, u128::MAX, MESSAGE_COUNTING_BUDGET);
             let advice = match dag_nodes(max_nodes) {
@@ -133,16 +149,46 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             ("game tree", count, advice)
         }
         GraphKind::Dag => {
-            // The bound is cheap and often exact; count only when it is above the limit.
-            if game.max_states() <= max_nodes || dag_nodes(max_nodes).is_some() {
-                return Ok(());
+            // Every position but the root is found through a move, so walking at most
+            // `edges` moves bounds the count's time and memory.
+            let edges = edge_limit(0);
+            if let Some(size) = crate::size::dag_size(game, max_nodes, edges) {
+                return Cost::new(
+                    size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES),
+                    0,
+                )
+                .check(
+                    &format!(
+                        "the state DAG ({} nodes, {} moves)",
+                        size.states, size.edges
+                    ),
+                    "use a smaller instance",
+                );
+            }
+            if game.min_states() <= max_nodes
+                && crate::size::dag_size(game, u128::MAX, edges).is_none()
+            {
+                return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
+                    what: "the state DAG".to_string(),
+                    cost: format!(
+                        "more than {} of memory (more than {} moves of {EDGE_BYTES} bytes)",
+                        crate::budget::bytes(memory),
+                        crate::budget::count(edges)
+                    ),
+                    budget: crate::budget::bytes(memory),
+                    setting: Setting::MaxMemory,
+                    advice: "use a smaller instance".to_string(),
+                })));
             }
             let budget = MESSAGE_COUNTING_BUDGET.max(max_nodes);
             let count = dag_nodes(budget).map_or(Count::MoreThan(budget), Count::Exact);
             let advice = format!(
-                "use a smaller instance, or raise {} if memory allows (about 100 bytes per \
-                 node; at most {} positions)",
+                "use a smaller instance, or raise {} (and {}) if memory allows (about {} bytes \
+                 per node and {} per move; at most {} positions)",
                 Setting::MaxNodes,
+                Setting::MaxMemory,
+                NODE_BYTES,
+                EDGE_BYTES,
                 game.max_states()
             );
             ("state DAG", count, advice)

@@ -22,12 +22,15 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod analysis;
 pub mod batch;
+pub mod budget;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
 pub mod error;
 pub mod explicit;
+pub mod explore;
 pub mod export;
 pub mod game;
 pub mod games;

@@ -6,6 +6,8 @@
 //! one-line call into generic code, monomorphised for the game once here. A new game is one
 //! module under `crate::games` and one line in [`GAMES`].
 
+use crate::analysis::{self, SolvedSpace};
+use crate::budget::Cost;
 use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
@@ -33,6 +35,7 @@ pub struct GameEntry {
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
+    margin_cost: fn(u64) -> Cost,
     conformance: fn(&SuiteOptions) -> SuiteReport,
 }
 
@@ -74,6 +77,12 @@ impl GameEntry {
         (self.first_margins)(n, flat, out, scratch)
     }
 
+    /// What one [`GameEntry::first_margin`] costs at size `size` (see
+    /// [`RegisteredGame::margin_cost`]).
+    pub fn margin_cost(&self, size: u64) -> Cost {
+        (self.margin_cost)(size)
+    }
+
     /// Whether instances are rows of piles (as opposed to a number N).
     pub fn takes_piles(&self) -> bool {
         matches!(self.input_form, InputForm::Piles { .. })
@@ -108,6 +117,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         build: build_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
+        margin_cost: G::margin_cost,
         conformance: check_game::<G>,
     }
 }
@@ -166,6 +176,9 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError>;
+    /// Solves every position reachable from the start, refusing (before any work) an instance
+    /// that may have more than `max_states` (see [`analysis::solve_space`]).
+    fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError>;
     /// [`AnyGame::play`], recording every move's value and regret (see
     /// [`strategy::regret`]); refused above the size the position values accept.
     fn play_valued(
@@ -240,6 +253,10 @@ impl<G: RegisteredGame> AnyGame for G {
         index: u64,
     ) -> Result<GameRecord, StrategyError> {
         strategy::play(self, first, second, optimal, seed, index)
+    }
+
+    fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError> {
+        analysis::solve_space(self, max_states)
     }
 
     fn play_valued(

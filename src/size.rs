@@ -48,9 +48,19 @@ pub struct DagSize {
 /// `u128::MAX`), so the cost is bounded by the positions visited. Stops with
 /// `MoreThan(node_limit)` once any subtree holds more than `node_limit` nodes, and with
 /// `MoreThan(state_limit)` once more than `state_limit` positions were visited (the tree has at
-/// least as many nodes as positions).
+/// least as many nodes as positions). The walk's memory and time are bounded by the limits: it
+/// refuses at once when [`Game::min_states`] is over either limit, and it stops once it has
+/// generated more than `node_limit` moves (every move of a reachable position is an edge of the
+/// tree, so the tree then has more than `node_limit` nodes), or more than `state_limit`.
 pub fn tree_nodes<G: Game>(game: &G, node_limit: u128, state_limit: u128) -> Count {
+    if game.min_states() > state_limit {
+        return Count::MoreThan(state_limit);
+    }
+    if game.min_states() > node_limit {
+        return Count::MoreThan(node_limit);
+    }
     let mut counts: HashMap<G::State, u128> = HashMap::new();
+    let mut moves_generated: u128 = 0;
     let mut stack = vec![CountFrame::new(game, game.initial_state())];
     while let Some(top) = stack.last_mut() {
         if let Some(child) = top.children.get(top.next) {
@@ -65,7 +75,12 @@ pub fn tree_nodes<G: Game>(game: &G, node_limit: u128, state_limit: u128) -> Cou
                     return Count::MoreThan(state_limit);
                 }
                 let child = child.clone();
-                stack.push(CountFrame::new(game, child));
+                let frame = CountFrame::new(game, child);
+                moves_generated += frame.children.len() as u128;
+                if moves_generated > node_limit.min(state_limit) {
+                    return Count::MoreThan(node_limit.min(state_limit));
+                }
+                stack.push(frame);
             }
             continue;
         }
@@ -103,9 +118,13 @@ impl<S: Clone> CountFrame<S> {
     }
 }
 
-/// Distinct positions and moves of the state DAG, or `None` once more than `limit` positions
-/// have been found. Breadth-first, no recursion.
-pub fn dag_size<G: Game>(game: &G, limit: u128) -> Option<DagSize> {
+/// Distinct positions and moves of the state DAG, or `None` once more than `limit` positions,
+/// or more than `edge_limit` moves, have been found (at once if [`Game::min_states`] is over
+/// `limit`). Depth-first, no recursion.
+pub fn dag_size<G: Game>(game: &G, limit: u128, edge_limit: u128) -> Option<DagSize> {
+    if game.min_states() > limit {
+        return None;
+    }
     let root = game.initial_state();
     let mut seen: HashSet<G::State> = HashSet::from([root.clone()]);
     let mut frontier = vec![root];
@@ -113,6 +132,9 @@ pub fn dag_size<G: Game>(game: &G, limit: u128) -> Option<DagSize> {
     while let Some(state) = frontier.pop() {
         for mv in game.legal_moves(&state) {
             edges += 1;
+            if edges > edge_limit {
+                return None;
+            }
             let child = game.apply(&state, mv);
             if !seen.contains(&child) {
                 if seen.len() as u128 >= limit {

@@ -10,14 +10,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "choice", "error", "game", "image", "input", "parallel", "random", "size", "stats",
+            "budget", "choice", "error", "game", "image", "input", "parallel", "random", "size",
+            "stats",
         ],
     ),
     ("solvers", &["solve"]),
     ("games", &["explicit", "games"]),
     (
         "generic analyses",
-        &["conformance", "export", "graph", "strategy"],
+        &["analysis", "conformance", "export", "graph", "strategy"],
     ),
     ("registry", &["registry"]),
     (
@@ -32,7 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tournament",
         ],
     ),
-    ("presentation", &["plot", "render", "report"]),
+    ("presentation", &["explore", "plot", "render", "report"]),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

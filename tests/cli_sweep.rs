@@ -237,6 +237,6 @@ fn bad_merge_inputs_are_refused() {
     .unwrap();
     fails_with(
         &["merge", a.to_str().unwrap(), b.to_str().unwrap()],
-        &["cannot merge rows of different sweeps"],
+        &["cannot merge tables of different sweeps"],
     );
 }

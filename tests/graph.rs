@@ -58,7 +58,7 @@ fn stone_game_iii_tree_follows_its_recurrence() {
         let dag = build_dag(&game);
         assert_eq!(
             dag.graph.node_count() as u128,
-            dag_size(&game, 1000).unwrap().states
+            dag_size(&game, 1000, u128::MAX).unwrap().states
         );
     }
 }
@@ -69,7 +69,7 @@ fn divisor_game_dag_has_both_movers_per_number() {
     for n in 4..=30u64 {
         let game = DivisorGame::new(n).unwrap();
         let dag = build_dag(&game);
-        let size = dag_size(&game, 10_000).unwrap();
+        let size = dag_size(&game, 10_000, u128::MAX).unwrap();
         assert_eq!(dag.graph.node_count() as u128, size.states);
         assert!(dag.graph.node_count() as u64 <= 2 * n);
     }

@@ -214,8 +214,9 @@ fn merge_refuses_rows_of_different_sweeps() {
 
 #[test]
 fn csv_errors_name_the_line_and_column() {
-    let header = "n,trials,first_wins,ties,second_wins,first_win_rate,first_win_low,first_win_high,tie_rate,second_win_rate,mean_margin,margin_sum,game,distribution,min_value,max_value,total_parity,seed\n";
-    let bad_cell = format!("{header}1,10,x,0,0,1,1,1,0,0,1,1,stone-game,uniform,1,9,,7\n");
+    let header = "n,trials,first_wins,ties,second_wins,first_win_rate,first_win_low,first_win_high,tie_rate,second_win_rate,mean_margin,margin_sum,game,distribution,min_value,max_value,total_parity,seed,subtract,n_min,n_max,n_parity,n_mod,n_residue,trials_per_n,shard,format\n";
+    let bad_cell =
+        format!("{header}1,10,x,0,0,1,1,1,0,0,1,1,stone-game,uniform,1,9,,7,,1,3,,,,10,1/1,2\n");
     let message = read_csv(bad_cell.as_bytes(), "s.csv")
         .unwrap_err()
         .to_string();

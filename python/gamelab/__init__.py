@@ -25,6 +25,7 @@ from .custom import Game
 
 __all__ = [
     "Batch",
+    "analyze",
     "ExploredGame",
     "Game",
     "Graph",
@@ -112,6 +113,31 @@ def solve(
     return _gamelab.solve(
         game,
         _options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only),
+    )
+
+
+def analyze(
+    game: Any,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    moves: Sequence[str] = (),
+    max_states: Optional[int] = None,
+) -> dict:
+    """The position analysis of ``gamelab analyze``: after the line ``moves`` (named as in
+    ``solve``'s JSON: ``left``, ``2``...), the player to move, its value (win/tie/lose), margin
+    and remoteness, the Grundy value where the game has one, and every legal move with the
+    value, margin and remoteness it leads to, best first. The ``json`` key holds the CLI's JSON
+    line. ``game`` may also be a game defined in Python (moves named by its ``describe_move``).
+    An illegal move raises :class:`InputError` naming it and the legal ones."""
+    if isinstance(moves, str):
+        raise InputError("moves must be a list of move names, e.g. ['left', 'right']")
+    moves = [str(move) for move in moves]
+    if custom.is_custom(game):
+        return _gamelab.analyze_explored(custom.explore(game, max_states), moves)
+    return _gamelab.analyze(
+        game, _options(piles=piles, n=n, subtract=subtract, max_states=max_states), moves
     )
 
 

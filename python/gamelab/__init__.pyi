@@ -136,6 +136,17 @@ def solve(
 ) -> Solution:
     """Solves one instance exactly, as ``gamelab solve``, or a game defined in Python."""
 
+def analyze(
+    game: Union[str, CustomGame],
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    moves: Sequence[str] = (),
+    max_states: Optional[int] = None,
+) -> dict[str, Any]:
+    """The position analysis of ``gamelab analyze`` after the line ``moves``."""
+
 def solve_many(
     game: str, instances: npt.ArrayLike, subtract: Optional[Sequence[int]] = None
 ) -> Batch:

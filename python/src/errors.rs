@@ -39,7 +39,12 @@ pub fn keyword_name(setting: Setting) -> &'static str {
         Setting::Samples => "samples",
         Setting::Shard => "shard",
         Setting::MaxNodes => "max_nodes",
+        Setting::MaxStates => "max_states",
         Setting::StateDag => "the state DAG (dag=True)",
         Setting::Solver => "solver",
+        // Python sets no budget of its own: the library's defaults apply.
+        Setting::MaxMemory => "the memory budget (gamelab::budget, 1 GiB)",
+        Setting::MaxWork => "the work budget (gamelab::budget, 10^12 steps)",
+        Setting::MaxRenderNodes => "the picture's node limit",
     }
 }

@@ -3,6 +3,7 @@
 //! (`python/gamelab/`) wraps these functions into its public API (DataFrames, classes,
 //! docstrings); everything computed here is the library's own code.
 
+mod analyze;
 mod check;
 mod custom;
 mod errors;
@@ -25,6 +26,7 @@ fn _gamelab(module: &Bound<'_, PyModule>) -> PyResult<()> {
     solve::register(module)?;
     generate::register(module)?;
     sweep::register(module)?;
+    analyze::register(module)?;
     check::register(module)?;
     custom::register(module)?;
     play::register(module)?;

@@ -281,6 +281,20 @@ pub fn check_claim(
     }
     let space = Space::new(generator.spec());
     let mut judge = Judge::new(entry, claim);
+    // Exhaustive or sampled, at most this many instances of at most the largest size are judged.
+    let sizes = generator.spec().sizes;
+    let instances = space
+        .size()
+        .min(options.exhaustive_limit.max(options.samples as u128));
+    let one = entry.margin_cost(sizes.nth(sizes.count() - 1));
+    crate::budget::Cost::new(
+        one.memory,
+        crate::budget::times(instances, one.work.saturating_add(100)),
+    )
+    .check(
+        &format!("checking {} instances", crate::budget::count(instances)),
+        "use fewer --samples or smaller sizes",
+    )?;
     if space.size() <= options.exhaustive_limit {
         let (found, checked) = space.search(&mut judge, None, u64::MAX)?;
         return finish(

@@ -174,67 +174,81 @@ impl Space {
     }
 
     /// Drops piles and lowers values while the claim stays refuted and the conditions hold,
-    /// until neither helps.
+    /// until neither helps or [`SHRINK_BUDGET`] candidates were judged. Candidates are made one
+    /// at a time, and values are lowered by halving the distance (to the minimum, then half-way,
+    /// ...), so the work per step is O(n² + n log span) judged instances, never one per value.
     pub(super) fn shrink(
         &self,
         mut current: Candidate,
         judge: &mut Judge<'_>,
     ) -> Result<Candidate, ClaimError> {
+        let mut judged = 0u64;
         loop {
-            let mut improved = false;
-            for candidate in self.smaller_neighbours(&current) {
-                if self.meets_conditions(&candidate) && judge.refutes(&candidate)? {
-                    current = candidate;
-                    improved = true;
+            let mut smaller = None;
+            for candidate in smaller_neighbours(&current) {
+                if judged >= SHRINK_BUDGET {
+                    break;
+                }
+                if !self.meets_conditions(&candidate) {
+                    continue;
+                }
+                judged += 1;
+                if judge.refutes(&candidate)? {
+                    smaller = Some(candidate);
                     break;
                 }
             }
-            if !improved {
-                return Ok(current);
+            match smaller {
+                Some(candidate) => current = candidate,
+                None => return Ok(current),
             }
         }
     }
+}
 
-    /// Instances just below `candidate` in size order: one or two piles fewer (two keep the
-    /// parity of n), or one value lowered (by any amount, smallest first).
-    fn smaller_neighbours(&self, candidate: &Candidate) -> Vec<Candidate> {
-        let mut neighbours = Vec::new();
-        match candidate {
-            // Numbers are not shrunk: the search below them in size order covers every smaller
-            // N within its budget.
-            Candidate::Number(_) => {}
-            Candidate::Piles { min, offsets } => {
-                let n = offsets.len();
-                for drop in 0..n {
-                    let mut fewer = offsets.clone();
-                    fewer.remove(drop);
-                    neighbours.push(Candidate::Piles {
-                        min: *min,
-                        offsets: fewer.clone(),
-                    });
-                    for second in drop..fewer.len() {
-                        let mut fewer_two = fewer.clone();
-                        fewer_two.remove(second);
-                        neighbours.push(Candidate::Piles {
-                            min: *min,
-                            offsets: fewer_two,
-                        });
-                    }
-                }
-                for position in 0..n {
-                    for lower in 0..offsets[position] {
-                        let mut lowered = offsets.clone();
-                        lowered[position] = lower;
-                        neighbours.push(Candidate::Piles {
-                            min: *min,
-                            offsets: lowered,
-                        });
-                    }
-                }
+/// The most candidates one shrink judges; the walk below the result then settles minimality
+/// within its own budget.
+const SHRINK_BUDGET: u64 = 100_000;
+
+/// Instances just below `candidate` in size order, made lazily: one or two piles fewer (two
+/// keep the parity of n), then each value lowered to the minimum, half-way down, three quarters
+/// of the way, ... down to one less.
+fn smaller_neighbours(candidate: &Candidate) -> Box<dyn Iterator<Item = Candidate> + '_> {
+    // Numbers are not shrunk: the search below them in size order covers every smaller N
+    // within its budget.
+    let Candidate::Piles { min, offsets } = candidate else {
+        return Box::new(std::iter::empty());
+    };
+    let n = offsets.len();
+    let without = move |drop: &[usize]| Candidate::Piles {
+        min: *min,
+        offsets: offsets
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| !drop.contains(index))
+            .map(|(_, &offset)| offset)
+            .collect(),
+    };
+    let drops = (0..n).flat_map(move |first| {
+        std::iter::once(without(&[first]))
+            .chain((first + 1..n).map(move |second| without(&[first, second])))
+    });
+    let lowered = (0..n).flat_map(move |position| {
+        let value = offsets[position];
+        // Distances value, value/2, value/4, ..., 1: targets 0, value/2, 3value/4, ...
+        std::iter::successors((value > 0).then_some(value), |&step| {
+            (step > 1).then_some(step / 2)
+        })
+        .map(move |step| {
+            let mut lowered = offsets.clone();
+            lowered[position] = value - step;
+            Candidate::Piles {
+                min: *min,
+                offsets: lowered,
             }
-        }
-        neighbours
-    }
+        })
+    });
+    Box::new(drops.chain(lowered))
 }
 
 enum Visit {

@@ -3,14 +3,14 @@
 use super::open_output;
 use anyhow::Context;
 use clap::Args;
-use gamelab::sweep::{merge_rows, read_csv, write_csv};
+use gamelab::sweep::{ShardFile, merge_files, read_csv, write_csv};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// The shards' CSV files (each shard exactly once)
+    /// The shards' CSV files: every shard K/N of one sweep exactly once (checked)
     #[arg(required = true, value_name = "FILE.csv")]
     files: Vec<PathBuf>,
     /// Write the merged CSV to this file instead of standard output
@@ -23,12 +23,11 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     for path in &args.files {
         let file = std::fs::File::open(path)
             .with_context(|| format!("cannot open '{}'", path.display()))?;
-        shards.push(read_csv(
-            std::io::BufReader::new(file),
-            &path.display().to_string(),
-        )?);
+        let name = path.display().to_string();
+        let rows = read_csv(std::io::BufReader::new(file), &name)?;
+        shards.push(ShardFile { name, rows });
     }
-    let rows = merge_rows(&shards)?;
+    let rows = merge_files(&shards)?;
     let mut out = open_output(args.out.as_deref())?;
     write_csv(&rows, &mut out)?;
     out.flush()?;

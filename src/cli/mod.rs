@@ -3,9 +3,11 @@
 //! names of the library's settings, and output helpers. Everything substantial lives in the
 //! library.
 
+mod analyze;
 mod bench;
 mod check;
 mod claims;
+mod explore;
 mod games;
 mod generate;
 mod generator_args;
@@ -15,6 +17,7 @@ mod mistakes;
 mod play;
 mod plot;
 mod report;
+mod serve;
 mod solve;
 mod sweep;
 mod tournament;
@@ -47,6 +50,13 @@ const EXIT_ERROR: u8 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Refuse requests estimated to need more memory than this (e.g. 512M, 8G) [default: 1G]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::budget::parse_bytes)]
+    max_memory: Option<u64>,
+    /// Refuse requests estimated to need more elementary steps than this (e.g. 1e13)
+    /// [default: 1e12]
+    #[arg(long, global = true, value_name = "STEPS", value_parser = gamelab::budget::parse_steps)]
+    max_work: Option<u128>,
 }
 
 #[derive(Subcommand)]
@@ -55,6 +65,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List the games with their rules, input form and solvers
     Games,
+    /// Analyse one position: value, margin and remoteness for the player to move, every move best first
+    Analyze(analyze::AnalyzeArgs),
+    /// Write an explorer page: one offline HTML file to play through a game with every move's value
+    Explore(explore::ExploreArgs),
+    /// Serve the explorer on a local web server: pick any game and instance; JSON API for analysis
+    Serve(serve::ServeArgs),
     /// Print seeded random instances as JSON lines (input for `solve --input -`)
     Generate(generate::GenerateArgs),
     /// Tally who wins under optimal play over random instances, for every n in a range
@@ -90,6 +106,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
+    let default = gamelab::budget::Budget::DEFAULT;
+    gamelab::budget::set_budget(gamelab::budget::Budget {
+        memory: cli.max_memory.unwrap_or(default.memory),
+        work: cli.max_work.unwrap_or(default.work),
+    });
     match run(cli) {
         Ok(code) => code,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -121,8 +142,12 @@ fn flag_name(setting: gamelab::error::Setting) -> &'static str {
         Setting::Samples => "--samples",
         Setting::Shard => "--shard",
         Setting::MaxNodes => "--max-nodes",
+        Setting::MaxStates => "--max-states",
         Setting::StateDag => "the state DAG (--dag)",
         Setting::Solver => "--solver",
+        Setting::MaxMemory => "--max-memory",
+        Setting::MaxWork => "--max-work",
+        Setting::MaxRenderNodes => "--max-render-nodes",
     }
 }
 
@@ -130,6 +155,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Games => games::run(),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Explore(args) => explore::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
@@ -180,11 +208,28 @@ fn one_line(message: &str) -> String {
         .join("; ")
 }
 
+/// Whether the error is a write into a closed pipe (`gamelab generate | head -1`), however it
+/// is wrapped: plain I/O, JSON and CSV writers, streamed sweep rows, graph exports.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = |kind: Option<io::ErrorKind>| kind == Some(io::ErrorKind::BrokenPipe);
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io_error| io_error.kind() == io::ErrorKind::BrokenPipe)
+        broken(cause.downcast_ref::<io::Error>().map(io::Error::kind))
+            || broken(
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind),
+            )
+            || cause
+                .downcast_ref::<csv::Error>()
+                .is_some_and(|csv| matches!(csv.kind(), csv::ErrorKind::Io(e) if broken(Some(e.kind()))))
+            || cause
+                .downcast_ref::<gamelab::sweep::SweepError>()
+                .is_some_and(|sweep| matches!(sweep, gamelab::sweep::SweepError::Write(e) if broken(Some(e.kind()))))
+            || cause
+                .downcast_ref::<gamelab::export::GraphError>()
+                .is_some_and(|graph| {
+                    matches!(graph, gamelab::export::GraphError::Export(gamelab::export::ExportError::Io(e)) if broken(Some(e.kind())))
+                })
     })
 }
 
@@ -198,6 +243,33 @@ fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
             })?))
         }
     })
+}
+
+/// Refuses two output flags that name the same file: the second would silently overwrite the
+/// first. Paths are compared as given and, where the files exist or their folders do, resolved.
+fn distinct_outputs(outputs: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
+    let resolved = |path: &Path| -> std::path::PathBuf {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let folder = parent
+            .map_or_else(|| std::env::current_dir().ok(), |p| p.canonicalize().ok())
+            .unwrap_or_default();
+        folder.join(path.file_name().unwrap_or_default())
+    };
+    let given: Vec<(&str, &Path)> = outputs
+        .iter()
+        .filter_map(|(flag, path)| path.map(|path| (*flag, path)))
+        .collect();
+    for (index, (flag, path)) in given.iter().enumerate() {
+        for (other_flag, other) in &given[index + 1..] {
+            if path == other || resolved(path) == resolved(other) {
+                anyhow::bail!(
+                    "{flag} and {other_flag} both name '{}': give each output its own file",
+                    path.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Standard input for `-`, else the file at `path`, buffered.

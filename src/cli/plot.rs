@@ -14,8 +14,8 @@ use gamelab::plot::win_rate::WinRateChart;
 use gamelab::plot::winner_strip::WinnerStripChart;
 use gamelab::plot::{Chart, image_format, save};
 use gamelab::registry::find_game;
-use gamelab::solve::dp::divisor_game::win_table;
-use gamelab::sweep::{SweepRow, margins_at, read_csv};
+use gamelab::solve::dp::divisor_game::{TABLE_LIMIT as DIVISOR_TABLE_LIMIT, win_table};
+use gamelab::sweep::{SweepRow, check_rows, margins_at, read_csv};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -170,7 +170,14 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
     } else {
         input
     };
-    Ok(read_csv(super::open_input(input)?, name)?)
+    let mut rows = read_csv(super::open_input(input)?, name)?;
+    check_rows(name, &rows)?;
+    // An empty shard's placeholder row has nothing to draw.
+    rows.retain(|row| row.trials > 0);
+    if rows.is_empty() {
+        anyhow::bail!("{name}: the table holds no instances (an empty shard): nothing to draw");
+    }
+    Ok(rows)
 }
 
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
@@ -216,6 +223,13 @@ fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
                 anyhow::bail!(
                     "the chart draws at most {DIVISOR_CHART_LIMIT} values of N (one cell each); \
                      narrow --n-min/--n-max"
+                );
+            }
+            if args.n_max > DIVISOR_TABLE_LIMIT {
+                anyhow::bail!(
+                    "--n-max {} is above {DIVISOR_TABLE_LIMIT}, the largest N the divisor-game \
+                     table goes up to (5 bytes per N); chart a sweep CSV (--input) instead",
+                    args.n_max
                 );
             }
             let wins = win_table(args.n_max as usize);

@@ -1,18 +1,22 @@
 //! `gamelab sweep`: tally optimal-play outcomes over random instances for every n in a range,
 //! in parallel; text table, CSV or JSON.
 
+use super::distinct_outputs;
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
 use super::plot::write_chart;
 use super::{open_output, values};
 use anyhow::Context;
 use clap::Args;
+use gamelab::budget::{Cost, times};
+use gamelab::generate::{Generator, Parity};
 use gamelab::plot::image_format;
 use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::registry::{GameEntry, find_game};
-use gamelab::sweep::{Shard, SweepRow, SweepSpec, run_sweep, summarize_by_parity, write_csv};
+use gamelab::sweep::{
+    CsvSink, ROW_BYTES, Shard, SweepRow, SweepSpec, Tally, stream_sweep, write_csv_row,
+};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,40 +84,70 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     {
         image_format(path)?;
     }
-    let rows = sweep(game, &args)?;
+    distinct_outputs(&[
+        ("--out", args.out.as_deref()),
+        ("--plot", args.plot.as_deref()),
+        ("--plot-outcome-shares", args.plot_outcome_shares.as_deref()),
+    ])?;
+    let spec = sweep_spec(game, &args)?;
+    let keep_rows = args.plot.is_some() || args.plot_outcome_shares.is_some();
+    if keep_rows {
+        // Charts need every row at once; everything else streams.
+        let sizes = Generator::new(game, spec.generator.clone())?
+            .spec()
+            .sizes
+            .count();
+        Cost::new(times(sizes as u128, ROW_BYTES), 0).check(
+            &format!("keeping the rows of {sizes} sizes for the charts"),
+            "chart fewer sizes (or write --out FILE.csv and chart a part of it)",
+        )?;
+    }
+    let mut file = match &args.out {
+        Some(path) => Some(CsvSink::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create output file '{}'", path.display()))?,
+        ))),
+        None => None,
+    };
+    let mut out = open_output(None)?;
+    let mut printer = Printer::new(game, args.format);
+    let mut rows = Vec::new();
+    let bar = progress_bar(&spec);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let result = stream_sweep(game, &spec, &|done| bar.inc(done), &never, &mut |row| {
+        if let Some(file) = &mut file {
+            file.write(&row)?;
+        }
+        printer.row(&mut out, &row)?;
+        if keep_rows {
+            rows.push(row);
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    result?;
+    if let (Some(file), Some(path)) = (&mut file, &args.out) {
+        file.flush()
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    printer.finish(&mut out)?;
+    out.flush()?;
     if let Some(path) = &args.plot {
         write_chart(&WinRateChart::new(rows.clone())?, path)?;
     }
     if let Some(path) = &args.plot_outcome_shares {
-        write_chart(&OutcomeSharesChart::new(rows.clone())?, path)?;
+        write_chart(&OutcomeSharesChart::new(rows)?, path)?;
     }
-    if let Some(path) = &args.out {
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create output file '{}'", path.display()))?;
-        write_csv(&rows, std::io::BufWriter::new(file))
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-    }
-    let mut out = open_output(None)?;
-    match args.format {
-        SweepFormat::Text => out.write_all(render_text(game, &args, &rows).as_bytes())?,
-        SweepFormat::Csv => write_csv(&rows, &mut out)?,
-        SweepFormat::Json => {
-            serde_json::to_writer(&mut out, &rows)?;
-            writeln!(out)?;
-        }
-    }
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn sweep(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<Vec<SweepRow>> {
+fn sweep_spec(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
     let trials = args.trials.unwrap_or(if game.takes_piles() {
         DEFAULT_TRIALS
     } else {
         1
     });
-    let shard = args.shard.unwrap_or(Shard::ALL);
-    let spec = SweepSpec {
+    Ok(SweepSpec {
         generator: generator_spec(
             game,
             &args.sizes,
@@ -123,9 +157,12 @@ fn sweep(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<Vec<SweepRow>> {
             default_sizes(game.takes_piles()),
         )?,
         trials,
-        shard,
-    };
-    let total = spec.generator.sizes.count().saturating_mul(trials) / shard.count;
+        shard: args.shard.unwrap_or(Shard::ALL),
+    })
+}
+
+fn progress_bar(spec: &SweepSpec) -> ProgressBar {
+    let total = spec.generator.sizes.count().saturating_mul(spec.trials) / spec.shard.count;
     let bar = if total >= PROGRESS_BAR_THRESHOLD {
         ProgressBar::new(total)
     } else {
@@ -135,70 +172,113 @@ fn sweep(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<Vec<SweepRow>> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} instances, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let rows = run_sweep(game, &spec, &|done| bar.inc(done));
-    bar.finish_and_clear();
-    Ok(rows?)
+    bar
 }
 
-fn render_text(game: &GameEntry, args: &SweepArgs, rows: &[SweepRow]) -> String {
-    let mut out = String::new();
-    let Some(first) = rows.first() else {
-        return "no rows: this shard holds no instances\n".to_string();
-    };
-    let size_name = if game.takes_piles() { "n" } else { "N" };
-    let _ = writeln!(
-        out,
-        "{} sweep: {} = {}..{}, {} instances per {size_name}, {}{}",
-        game.name,
-        size_name,
-        first.n,
-        rows[rows.len() - 1].n,
-        first.trials,
-        first.settings().describe(),
-        args.shard.as_ref().map_or(String::new(), |shard| {
-            format!(", shard {}/{}", shard.index, shard.count)
-        })
-    );
-    let _ = writeln!(
-        out,
-        "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10}  {:>16}  {:>12}",
-        size_name,
-        "trials",
-        "first wins",
-        "ties",
-        "second wins",
-        "first rate",
-        "95% interval",
-        "mean margin"
-    );
-    for row in rows {
-        let _ = writeln!(
-            out,
-            "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10.4}  [{:.4}, {:.4}]  {:>12.3}",
-            row.n,
-            row.trials,
-            row.first_wins,
-            row.ties,
-            row.second_wins,
-            row.first_win_rate,
-            row.first_win_low,
-            row.first_win_high,
-            row.mean_margin
-        );
+/// Prints rows on standard output as they come, in the chosen format.
+struct Printer {
+    format: SweepFormat,
+    size_name: &'static str,
+    rows: u64,
+    /// Totals for odd and even n (text).
+    by_parity: [(u64, Tally); 2],
+}
+
+impl Printer {
+    fn new(game: &GameEntry, format: SweepFormat) -> Printer {
+        Printer {
+            format,
+            size_name: if game.takes_piles() { "n" } else { "N" },
+            rows: 0,
+            by_parity: [(0, Tally::default()); 2],
+        }
     }
-    for summary in summarize_by_parity(rows) {
-        let tally = summary.tally;
-        let percent = |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;
-        let _ = writeln!(
-            out,
-            "{:<4} {size_name} ({} sizes, {} instances): first wins {:.2}%, ties {:.2}%, second wins {:.2}%",
-            summary.parity.name(),
-            summary.sizes,
-            tally.trials,
-            percent(tally.first_wins),
-            percent(tally.ties),
-            percent(tally.second_wins)
-        );
+
+    fn row(&mut self, out: &mut dyn Write, row: &SweepRow) -> std::io::Result<()> {
+        let first = self.rows == 0;
+        self.rows += 1;
+        match self.format {
+            SweepFormat::Csv => write_csv_row(out, row, first)?,
+            SweepFormat::Json => {
+                out.write_all(if first { b"[" } else { b"," })?;
+                serde_json::to_writer(&mut *out, row).map_err(std::io::Error::from)?;
+            }
+            SweepFormat::Text => {
+                if first {
+                    self.text_header(out, row)?;
+                }
+                let parity = Parity::of(row.n as i128) == Parity::Even;
+                let (sizes, tally) = &mut self.by_parity[parity as usize];
+                *sizes += 1;
+                *tally = tally.merged(row.tally());
+                writeln!(
+                    out,
+                    "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10.4}  [{:.4}, {:.4}]  {:>12.3}",
+                    row.n,
+                    row.trials,
+                    row.first_wins,
+                    row.ties,
+                    row.second_wins,
+                    row.first_win_rate,
+                    row.first_win_low,
+                    row.first_win_high,
+                    row.mean_margin
+                )?;
+            }
+        }
+        Ok(())
     }
-    out
+
+    fn text_header(&self, out: &mut dyn Write, row: &SweepRow) -> std::io::Result<()> {
+        let size_name = self.size_name;
+        let settings = row
+            .settings()
+            .map_or(String::new(), |settings| settings.describe());
+        writeln!(
+            out,
+            "{} sweep: {size_name} = {}..{}, {} instances per {size_name}, {settings}",
+            row.game, row.n_min, row.n_max, row.trials_per_n,
+        )?;
+        writeln!(
+            out,
+            "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10}  {:>16}  {:>12}",
+            size_name,
+            "trials",
+            "first wins",
+            "ties",
+            "second wins",
+            "first rate",
+            "95% interval",
+            "mean margin"
+        )
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        match self.format {
+            SweepFormat::Csv => Ok(()),
+            SweepFormat::Json => writeln!(out, "{}", if self.rows == 0 { "[]" } else { "]" }),
+            SweepFormat::Text => {
+                let size_name = self.size_name;
+                for (parity, (sizes, tally)) in [
+                    (Parity::Odd, self.by_parity[0]),
+                    (Parity::Even, self.by_parity[1]),
+                ] {
+                    if sizes == 0 {
+                        continue;
+                    }
+                    let percent = |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;
+                    writeln!(
+                        out,
+                        "{:<4} {size_name} ({sizes} sizes, {} instances): first wins {:.2}%, ties {:.2}%, second wins {:.2}%",
+                        parity.name(),
+                        tally.trials,
+                        percent(tally.first_wins),
+                        percent(tally.ties),
+                        percent(tally.second_wins)
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
 }

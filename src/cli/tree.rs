@@ -2,11 +2,12 @@
 //! optionally draw it.
 
 use super::instance::InstanceArgs;
-use super::open_output;
 use super::values::choice;
+use super::{distinct_outputs, open_output};
 use anyhow::Context;
 use clap::Args;
 use gamelab::choice::Choice;
+use gamelab::error::Setting;
 use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
@@ -40,7 +41,14 @@ pub struct TreeArgs {
     /// Refuse graphs with more nodes than this (each costs about 100 bytes)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64)]
     max_nodes: u64,
+    /// Refuse to draw pictures of more nodes than this (Graphviz takes about 10 s for 800
+    /// nodes and a minute and a half for 2,000 here)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_RENDER_NODES)]
+    max_render_nodes: u64,
 }
+
+/// The default `--max-render-nodes`: pictures that lay out in seconds.
+const DEFAULT_MAX_RENDER_NODES: u64 = 1_000;
 
 pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
@@ -57,7 +65,16 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         Some(values) => Some(parse_render(values)?),
         None => None,
     };
-    let max_nodes = args.max_nodes as u128;
+    distinct_outputs(&[
+        ("--out", args.out.as_deref()),
+        ("--render", picture.as_ref().map(|(_, path)| path.as_path())),
+    ])?;
+    // A picture is drawn from the DOT of the whole graph: refuse it before building anything.
+    let max_nodes = if picture.is_some() {
+        (args.max_nodes as u128).min(args.max_render_nodes as u128)
+    } else {
+        args.max_nodes as u128
+    };
     // With only --render, the picture is the output; otherwise write the format too.
     if picture.is_none() || args.format.is_some() || args.out.is_some() {
         let mut out = open_output(args.out.as_deref())?;
@@ -76,8 +93,16 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some((format, path)) = picture {
         let mut dot = Vec::new();
-        let (tree_nodes, dag_nodes) =
-            instance.export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)?;
+        let (tree_nodes, dag_nodes) = instance
+            .export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)
+            .with_context(|| {
+                format!(
+                    "pictures are limited to {} nodes ({}): they take minutes to lay out \
+                     beyond that; write the DOT with --out and run Graphviz yourself",
+                    args.max_render_nodes,
+                    Setting::MaxRenderNodes
+                )
+            })?;
         let dot = String::from_utf8(dot).context("DOT output is UTF-8")?;
         let nodes = match kind {
             GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),

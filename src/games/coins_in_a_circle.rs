@@ -188,6 +188,40 @@ impl Game for CoinsInACircle {
         n * n.saturating_sub(1) + 2
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.slices)
+    }
+
+    fn piles_left(&self, state: &CircleState) -> Option<Vec<std::ops::Range<usize>>> {
+        let n = self.n();
+        Some(match *state {
+            CircleState::Whole => crate::game::one_run(0..n),
+            CircleState::Arc { start, length } => {
+                let (start, end) = (start as usize, start as usize + length as usize);
+                if end <= n {
+                    crate::game::one_run(start..end)
+                } else {
+                    vec![start..n, 0..end - n]
+                }
+            }
+        })
+    }
+
+    /// Any first slice.
+    fn max_moves(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// One slice per move.
+    fn max_depth(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.n() as u128 + 1
+    }
+
     fn describe_state(&self, state: &CircleState) -> String {
         match state {
             CircleState::Whole => format!("{} (circle)", format_piles(&self.slices)),

@@ -11,6 +11,7 @@
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::take_number;
@@ -45,6 +46,7 @@ impl DivisorGame {
 
 impl Game for DivisorGame {
     const NAME: &'static str = "divisor-game";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The divisor x subtracted.
     type Move = u64;
@@ -88,6 +90,21 @@ impl Game for DivisorGame {
         2 * self.n as u128
     }
 
+    /// Proper divisors come in pairs around √N.
+    fn max_moves(&self) -> u128 {
+        2 * (self.n as u128).isqrt()
+    }
+
+    /// Each move lowers N by at least 1.
+    fn max_depth(&self) -> u128 {
+        self.n as u128
+    }
+
+    /// Taking x = 1 every time visits N, N - 1, ..., 1.
+    fn min_states(&self) -> u128 {
+        self.n as u128
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("N={}", state.n)
     }
@@ -105,6 +122,11 @@ impl Game for DivisorGame {
 }
 
 impl RegisteredGame for DivisorGame {
+    /// The closed form: constant.
+    fn margin_cost(_: u64) -> Cost {
+        Cost::new(0, 1)
+    }
+
     const TITLE: &'static str = "Divisor Game: subtract a proper divisor of N (LeetCode 1025)";
     const RULES: &'static str = "A number N on the board. Players alternate, first player \
         first; a turn picks x with 0 < x < N and N % x == 0 and replaces N by N - x. Who cannot \

@@ -15,6 +15,7 @@ pub mod stone_game_iii;
 pub mod stone_game_iv;
 pub mod stone_game_vii;
 
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError, USE_SMALLER};
 use crate::game::Game;
 use crate::input::{InstanceInput, InstanceRef};
@@ -99,6 +100,15 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
         let _ = scratch;
         let game = Self::from_input(&input.to_input())?;
         Ok(solve(&game, SolverKind::Auto)?.margin)
+    }
+
+    /// What [`RegisteredGame::first_margin`] costs on one instance of size `size` (piles, or N),
+    /// estimated from the size alone: sweeps, claims and charts multiply it by their instance
+    /// counts and refuse requests over the budget ([`crate::budget`]). The default assumes the
+    /// generic `memo` solver on a game of about `size`² positions of 32 bytes each.
+    fn margin_cost(size: u64) -> Cost {
+        let positions = (size as u128).saturating_mul(size as u128);
+        Cost::new(positions.saturating_mul(32), positions)
     }
 
     /// The first player's margins of many pile instances of `n` piles each, laid out one after

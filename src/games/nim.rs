@@ -13,6 +13,7 @@
 //! N % 4 == 0 (LeetCode 292).
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
@@ -71,7 +72,10 @@ pub struct Periodicity {
 /// assert_eq!(periodicity(&[1, 3, 4]), Some(Periodicity { preperiod: 0, period: 7 }));
 /// ```
 pub fn periodicity(set: &[u64]) -> Option<Periodicity> {
-    let window = *set.iter().max()? as usize;
+    let window = usize::try_from(*set.iter().max()?).ok()?;
+    if window > PERIOD_SEARCH_LIMIT / 4 {
+        return None; // no window of that length fits in the search
+    }
     let mut limit = 256usize.max(4 * window);
     while limit <= PERIOD_SEARCH_LIMIT {
         let values = grundy_values(set, limit);
@@ -126,6 +130,7 @@ impl Nim {
 
 impl Game for Nim {
     const NAME: &'static str = "nim";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The number of stones removed.
     type Move = u64;
@@ -168,6 +173,21 @@ impl Game for Nim {
         2 * (self.n as u128 + 1)
     }
 
+    /// One move per amount in S.
+    fn max_moves(&self) -> u128 {
+        self.set.len() as u128
+    }
+
+    /// Each move removes at least min(S) stones.
+    fn max_depth(&self) -> u128 {
+        self.n as u128 / self.set[0] as u128
+    }
+
+    /// Taking the smallest amount every time visits N / min(S) + 1 positions.
+    fn min_states(&self) -> u128 {
+        self.n as u128 / self.set[0] as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("{} stones", state.stones)
     }
@@ -185,6 +205,12 @@ impl Game for Nim {
 }
 
 impl RegisteredGame for Nim {
+    /// The closed form: the period search, which for the usual small sets ends in its first
+    /// window of 256 values (a set that needs the whole search costs at most its limit once).
+    fn margin_cost(_: u64) -> Cost {
+        Cost::new(4 * 1024, 256 * 16)
+    }
+
     const TITLE: &'static str =
         "Nim: subtraction games, take s stones for s in S (LeetCode 292, generalised)";
     const RULES: &'static str = "One pile of N stones and a subtraction set S (default \
@@ -272,12 +298,18 @@ impl RegisteredGame for Nim {
             }
             SolverKind::ClosedForm => {
                 let Some(Periodicity { preperiod, period }) = periodicity(&self.set) else {
+                    // No period within the search: the Grundy table answers directly while N
+                    // is within its limit.
+                    if self.n <= TABLE_LIMIT {
+                        return self.solve_specific(SolverKind::Dp);
+                    }
                     return Err(SolveError::TooLarge {
                         solver: "closed-form",
                         what: "the Grundy values' period",
                         size: format!("not found up to n = {PERIOD_SEARCH_LIMIT}"),
                         limit: "that search".to_string(),
-                        advice: crate::error::USE_AUTO,
+                        advice: "and N is above the Grundy table's limit of 10000000; use a \
+                                 smaller N or a subtraction set with a shorter period",
                     });
                 };
                 let cycle = grundy_values(&self.set, preperiod + period);

@@ -12,6 +12,7 @@
 //! position whatever was taken last. With a single pile left there is one move, written `left`.
 
 use super::{InputForm, PositionTable, RegisteredGame, not_applicable, solved_without_moves};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
@@ -161,6 +162,31 @@ impl Game for StoneGame {
         n * (n + 1) / 2 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(
+            state.left as usize..state.right as usize,
+        ))
+    }
+
+    /// Left or right.
+    fn max_moves(&self) -> u128 {
+        2
+    }
+
+    /// One pile per move.
+    fn max_depth(&self) -> u128 {
+        self.piles.len() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.piles.len() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Interval) -> String {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }
@@ -192,6 +218,12 @@ impl Game for StoneGame {
 }
 
 impl RegisteredGame for StoneGame {
+    /// The rolling DP: n²/2 cells, one row of 8-byte values (and the piles, padded).
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+    }
+
     const TITLE: &'static str =
         "Stone Game: take a pile from either end (LeetCode 877, 486, gold pots)";
     const RULES: &'static str = "A row of piles. Players alternate, first player first; a turn \

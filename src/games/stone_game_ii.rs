@@ -12,6 +12,7 @@
 //! so capping merges positions that play identically. The game's end is one terminal position.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
@@ -108,6 +109,29 @@ impl Game for StoneGameII {
         2 * ((n + 1) * (n + 1) / 4) + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Position) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(state.next as usize..self.piles.len()))
+    }
+
+    /// At most one move per pile left.
+    fn max_moves(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// At least one pile per move.
+    fn max_depth(&self) -> u128 {
+        self.n() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.n() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         if state.next as usize == self.n() {
             return "[]".to_string();
@@ -135,6 +159,13 @@ impl Game for StoneGameII {
 }
 
 impl RegisteredGame for StoneGameII {
+    /// The window DP: a table of about n²/2 entries of 8 bytes, n² steps.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        let cells = n.saturating_mul(n);
+        Cost::new(cells.saturating_mul(4), cells)
+    }
+
     const TITLE: &'static str =
         "Stone Game II: take the first X piles, 1 <= X <= 2M (LeetCode 1140)";
     const RULES: &'static str = "A row of piles and a limit M, initially 1. Players alternate, \
@@ -219,7 +250,7 @@ impl RegisteredGame for StoneGameII {
                 what: "the number of piles",
                 size: piles.len().to_string(),
                 limit: WINDOW_PILE_LIMIT.to_string(),
-                advice: crate::error::USE_AUTO,
+                advice: crate::error::USE_SMALLER,
             });
         }
         Ok(windowed(piles).get(0, 1))

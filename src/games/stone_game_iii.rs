@@ -8,6 +8,7 @@
 //! Positions are (piles taken so far, player to move); the game's end is one terminal position.
 
 use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
@@ -81,6 +82,29 @@ impl Game for StoneGameIII {
         2 * self.piles.len() as u128 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Position) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(state.next as usize..self.piles.len()))
+    }
+
+    /// One, two or three piles.
+    fn max_moves(&self) -> u128 {
+        3
+    }
+
+    /// At least one pile per move.
+    fn max_depth(&self) -> u128 {
+        self.piles.len() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.piles.len() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format_piles(&self.piles[state.next as usize..])
     }
@@ -101,6 +125,12 @@ impl Game for StoneGameIII {
 }
 
 impl RegisteredGame for StoneGameIII {
+    /// The suffix DP: linear time and memory.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(n.saturating_mul(16), n.saturating_mul(3))
+    }
+
     const TITLE: &'static str = "Stone Game III: take the first 1, 2 or 3 piles (LeetCode 1406)";
     const RULES: &'static str = "A row of piles whose values may be negative. Players \
         alternate, first player first; a turn takes the first 1, 2 or 3 remaining piles. When \

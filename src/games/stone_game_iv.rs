@@ -10,6 +10,7 @@
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
@@ -67,6 +68,7 @@ impl StoneGameIV {
 
 impl Game for StoneGameIV {
     const NAME: &'static str = "stone-game-iv";
+    const IMPARTIAL: bool = true;
     type State = Position;
     /// The number of stones removed (a square).
     type Move = u64;
@@ -109,6 +111,21 @@ impl Game for StoneGameIV {
         2 * (self.n as u128 + 1)
     }
 
+    /// One move per square up to N.
+    fn max_moves(&self) -> u128 {
+        (self.n as u128).isqrt()
+    }
+
+    /// Each move removes at least one stone.
+    fn max_depth(&self) -> u128 {
+        self.n as u128
+    }
+
+    /// Taking one stone every time visits N, N - 1, ..., 0.
+    fn min_states(&self) -> u128 {
+        self.n as u128 + 1
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("{} stones", state.stones)
     }
@@ -127,6 +144,12 @@ impl Game for StoneGameIV {
 }
 
 impl RegisteredGame for StoneGameIV {
+    /// The win table: one byte per k <= N, at most √k squares tried at each.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(n, n.saturating_mul(n.isqrt().max(1)))
+    }
+
     const TITLE: &'static str = "Stone Game IV: remove a square number of stones (LeetCode 1510)";
     const RULES: &'static str = "One pile of N stones. Players alternate, first player first; a \
         turn removes a non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. \

@@ -15,6 +15,7 @@
 
 use super::stone_game::{Interval, Side};
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, take_piles};
@@ -150,6 +151,31 @@ impl Game for StoneGameVII {
         n * (n + 1) / 2 + 1
     }
 
+    fn pile_row(&self) -> Option<&[i64]> {
+        Some(&self.piles)
+    }
+
+    fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(crate::game::one_run(
+            state.left as usize..state.right as usize,
+        ))
+    }
+
+    /// Left or right.
+    fn max_moves(&self) -> u128 {
+        2
+    }
+
+    /// One pile per move.
+    fn max_depth(&self) -> u128 {
+        self.piles.len() as u128
+    }
+
+    /// Taking one pile at a time visits one position per number of piles taken.
+    fn min_states(&self) -> u128 {
+        self.piles.len() as u128 + 1
+    }
+
     fn describe_state(&self, state: &Interval) -> String {
         format_piles(&self.piles[state.left as usize..state.right as usize])
     }
@@ -174,6 +200,12 @@ impl Game for StoneGameVII {
 }
 
 impl RegisteredGame for StoneGameVII {
+    /// The margin DP on two rows: n²/2 cells, linear memory.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+    }
+
     const TITLE: &'static str =
         "Stone Game VII: remove an end pile, score the sum of the rest (LeetCode 1690)";
     const RULES: &'static str = "A row of piles. Players alternate, first player first; a turn \

@@ -19,6 +19,7 @@ mod spec;
 
 pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 
+use crate::budget::Cost;
 use crate::error::{InputError, Setting};
 use crate::input::InstanceInput;
 use crate::random::{Draws, keyed_stream};
@@ -118,11 +119,40 @@ impl Generator {
                 ),
             });
         }
-        Ok(Generator {
+        let largest = spec.sizes.nth(spec.sizes.count() - 1);
+        if entry.takes_piles() {
+            // One instance of the largest size is held in memory at a time per thread.
+            Cost::new((largest as u128).saturating_mul(16), 0).check(
+                &format!("an instance of {largest} piles"),
+                &format!("use fewer piles ({})", Setting::MaxSize),
+            )?;
+        }
+        let generator = Generator {
             game: entry.name,
             takes_piles: entry.takes_piles(),
             spec,
-        })
+        };
+        generator.probe(entry, largest)?;
+        Ok(generator)
+    }
+
+    /// Builds the hardest instance the settings allow — the largest size, every pile of the
+    /// largest magnitude, the extra fields — as `solve` would, so that nothing generated is
+    /// refused later (an overflow, a subtraction set for a game without one, a zero in it).
+    fn probe(&self, entry: &GameEntry, largest: u64) -> Result<(), InputError> {
+        let mut input = match self.spec.values {
+            Some(values) => {
+                let extreme = if values.min.unsigned_abs() > values.max.unsigned_abs() {
+                    values.min
+                } else {
+                    values.max
+                };
+                InstanceInput::piles(vec![extreme; largest as usize])
+            }
+            None => InstanceInput::number(largest),
+        };
+        self.spec.extras.apply_to(&mut input);
+        entry.build(&input).map(|_| ())
     }
 
     /// Checks the value constraints and returns the sizes they allow.

@@ -115,19 +115,23 @@ impl SizeRange {
     }
 
     /// The allowed sizes as the progression `offset + k * step` (`offset < step`), or `None`
-    /// when the parity and the residue contradict each other.
-    fn progression(&self) -> Option<(u64, u64)> {
-        let mut step = 1u64;
-        let mut offset = 0u64;
+    /// when the parity and the residue contradict each other. Arithmetic is in 128 bits: the
+    /// combined step of a parity and an odd 64-bit modulus can pass 2^64.
+    fn progression(&self) -> Option<(u128, u128)> {
+        let mut step = 1u128;
+        let mut offset = 0u128;
         let parity = self
             .parity
             .map(|p| (2, if p == Parity::Even { 0 } else { 1 }));
         for (modulus, remainder) in [parity, self.residue].into_iter().flatten() {
-            // The combined step is lcm(step, modulus); search its few residues.
+            let (modulus, remainder) = (modulus as u128, remainder as u128 % modulus as u128);
+            // The combined step is lcm(step, modulus). Walk the candidates that already meet
+            // the new condition (remainder + j * modulus) for the one that meets the old: at
+            // most step / gcd of them, and step is 1 or 2 here, so never a long search.
             let combined = step / gcd(step, modulus) * modulus;
-            let candidate = (0..combined / step)
-                .map(|k| offset + k * step)
-                .find(|value| value % modulus == remainder % modulus)?;
+            let candidate = (0..combined / modulus)
+                .map(|j| remainder + j * modulus)
+                .find(|value| value % step == offset)?;
             step = combined;
             offset = candidate;
         }
@@ -137,19 +141,20 @@ impl SizeRange {
     /// The smallest allowed size, if any.
     fn first(&self) -> Option<u64> {
         let (step, offset) = self.progression()?;
-        let below = self.min % step;
+        let min = self.min as u128;
+        let below = min % step;
         let first = if below <= offset {
-            self.min - below + offset
+            min - below + offset
         } else {
-            (self.min - below).checked_add(step)?.checked_add(offset)?
+            min - below + step + offset
         };
-        (first <= self.max).then_some(first)
+        (first <= self.max as u128).then_some(first as u64)
     }
 
     /// How many sizes are allowed.
     pub fn count(&self) -> u64 {
         match (self.first(), self.progression()) {
-            (Some(first), Some((step, _))) => (self.max - first) / step + 1,
+            (Some(first), Some((step, _))) => ((self.max - first) as u128 / step) as u64 + 1,
             _ => 0,
         }
     }
@@ -157,13 +162,13 @@ impl SizeRange {
     /// The `k`-th allowed size, ascending (`k < count()`).
     pub fn nth(&self, k: u64) -> u64 {
         let step = self.progression().map_or(1, |(step, _)| step);
-        self.first().unwrap_or(self.min) + k * step
+        (self.first().unwrap_or(self.min) as u128 + k as u128 * step) as u64
     }
 
     /// Whether `n` is an allowed size.
     pub fn contains(&self, n: u64) -> bool {
         match self.progression() {
-            Some((step, offset)) => self.min <= n && n <= self.max && n % step == offset,
+            Some((step, offset)) => self.min <= n && n <= self.max && n as u128 % step == offset,
             None => false,
         }
     }
@@ -190,7 +195,7 @@ impl SizeRange {
 }
 
 /// Greatest common divisor.
-fn gcd(a: u64, b: u64) -> u64 {
+fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
@@ -287,5 +292,26 @@ mod tests {
             ..SizeRange::new(u64::MAX - 10, u64::MAX)
         };
         assert!(near_the_top.iter().all(|n| n % 7 == 6));
+    }
+
+    #[test]
+    fn huge_moduli_are_solved_without_a_search() {
+        let huge = SizeRange {
+            residue: Some((u64::MAX, u64::MAX - 1)),
+            ..SizeRange::with_parity(1, u64::MAX, Parity::Odd)
+        };
+        // u64::MAX - 1 is even; the next one of the residue class is past 2^64.
+        assert_eq!(huge.count(), 0);
+        let even = SizeRange {
+            residue: Some((u64::MAX, u64::MAX - 1)),
+            ..SizeRange::with_parity(1, u64::MAX, Parity::Even)
+        };
+        assert_eq!(even.iter().collect::<Vec<_>>(), vec![u64::MAX - 1]);
+        let big = SizeRange {
+            residue: Some((1 << 62, 5)),
+            ..SizeRange::new(1, u64::MAX)
+        };
+        assert_eq!(big.count(), 4);
+        assert_eq!(big.nth(3), 3 * (1 << 62) + 5);
     }
 }

@@ -58,7 +58,7 @@ pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     };
     format!(
         "{}, {count} instances per {}",
-        rows[0].settings().describe(),
+        rows[0].settings().map_or(String::new(), |s| s.describe()),
         size_name(rows)
     )
 }

@@ -2,6 +2,7 @@
 //! heatmap, and its game tree and state DAG as DOT (drawn), and the tree as Gambit EFG.
 
 use super::{ReportError, ReportWriter, Section};
+use crate::explore::{Source, write_page};
 use crate::export::GraphFormat;
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
 use crate::image::ImageFormat;
@@ -112,6 +113,28 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         "gamelab tree stone-game --piles {piles_flag} --format efg --out gold-pots-tree.efg"
     ));
     files.push("[gold-pots-tree.efg](gold-pots-tree.efg)".to_string());
+    let mut page = Vec::new();
+    write_page(
+        Some(game),
+        &format_piles(&PILES),
+        Source::Inline(&instance.solve_space(100).map_err(ReportError::study)?),
+        &mut page,
+    )
+    .map_err(ReportError::study)?;
+    writer.text(
+        "gold-pots-explorer.html",
+        &String::from_utf8(page).map_err(ReportError::study)?,
+    )?;
+    body.push_str(
+        "\nPlay through it in a browser: [gold-pots-explorer.html](gold-pots-explorer.html), one \
+         offline page with every move coloured by its value (win green, tie yellow, lose maroon), \
+         undo/redo, the solver's best move, the value history, the state DAG and this DP table \
+         with the current cell outlined.\n",
+    );
+    commands.push(format!(
+        "gamelab explore stone-game --piles {piles_flag} --out gold-pots-explorer.html"
+    ));
+    files.push("[gold-pots-explorer.html](gold-pots-explorer.html)".to_string());
     body.push_str(&super::provenance(&files.join(", "), &commands));
     Ok(vec![Section {
         title: format!("The gold pots {}", format_piles(&PILES)),

@@ -4,9 +4,48 @@
 
 use super::brute::search;
 use super::{Solution, SolverKind, solution_from_values};
+use crate::budget::{Cost, times};
 use crate::error::SolveError;
 use crate::game::Game;
 use std::collections::HashMap;
+use std::mem::size_of;
+
+/// Refuses a memoised search of `game` (by the solver or strategy `who`) above
+/// [`MEMO_STATE_LIMIT`] positions, or whose memory is over the budget: a hash map entry per
+/// position, and the move lists of one whole line of play on the search stack (which is what
+/// exhausts memory on games with many moves per position, such as stone-game-iv).
+pub fn refuse_oversize<G: Game>(game: &G, who: &'static str) -> Result<(), SolveError> {
+    let bound = game.max_states();
+    if bound > MEMO_STATE_LIMIT {
+        return Err(SolveError::TooLarge {
+            solver: who,
+            what: "the number of positions",
+            size: format!("up to {bound}"),
+            limit: MEMO_STATE_LIMIT.to_string(),
+            // Only the solver has a --solver to change; the strategy has nothing faster.
+            advice: if who == "memo" {
+                crate::error::USE_AUTO
+            } else {
+                crate::error::USE_SMALLER
+            },
+        });
+    }
+    let entry = (size_of::<G::State>() + 24) as u128;
+    let frame = (size_of::<G::State>() + 48) as u128;
+    let stack = times(
+        game.max_depth(),
+        frame.saturating_add(times(game.max_moves(), size_of::<G::Move>() as u128)),
+    );
+    Cost::new(times(bound, entry).saturating_add(stack), 0)
+        .check(
+            &format!(
+                "the {who} search ({bound} positions, lines of up to {} moves)",
+                game.max_depth()
+            ),
+            "use a smaller instance",
+        )
+        .map_err(SolveError::from)
+}
 
 /// The most positions `memo` accepts (a few hundred MB of hash map at worst).
 pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
@@ -21,7 +60,7 @@ pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
 /// assert_eq!((solution.first_score, solution.second_score), (9, 6));
 /// ```
 pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
-    check_size(game)?;
+    refuse_oversize(game, "memo")?;
     let mut values: HashMap<G::State, i64> = HashMap::new();
     Ok(solution_from_values(
         game,
@@ -31,18 +70,8 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
     ))
 }
 
-/// Refuses a game that may have more than [`MEMO_STATE_LIMIT`] positions: the guard of `memo`
-/// and of everything else that memoises every position of a game.
+/// Refuses a game that memoising every position would not fit: the guard of `memo` and of
+/// everything else that memoises every position of a game (see [`refuse_oversize`]).
 pub fn check_size<G: Game>(game: &G) -> Result<(), SolveError> {
-    let bound = game.max_states();
-    if bound > MEMO_STATE_LIMIT {
-        return Err(SolveError::TooLarge {
-            solver: "memo",
-            what: "the number of positions",
-            size: format!("up to {bound}"),
-            limit: MEMO_STATE_LIMIT.to_string(),
-            advice: crate::error::USE_AUTO,
-        });
-    }
-    Ok(())
+    refuse_oversize(game, "memo")
 }

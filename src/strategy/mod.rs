@@ -17,6 +17,7 @@ pub mod parity;
 pub mod regret;
 pub mod valuation;
 
+use crate::budget::{Cost, times};
 use crate::error::{InputError, SolveError};
 use crate::game::{Game, Player, Scores, Winner};
 use crate::games::stone_game::StoneGame;
@@ -302,6 +303,8 @@ fn play_game<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
+    refuse_oversize(game, first)?;
+    refuse_oversize(game, second)?;
     let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
     let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
     let mut so_far = Scores::ZERO;
@@ -332,6 +335,36 @@ fn play_game<G: Game + 'static>(
         None => record,
     })
 }
+
+/// Refuses a game that `spec` cannot play within the budget: the game's record (one entry per
+/// move, up to [`Game::max_depth`] moves), `optimal`'s memoised search (the `memo` solver's
+/// guards), or `lookahead-K`'s branching^K positions per move.
+fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), StrategyError> {
+    let depth = game.max_depth();
+    let per_move = match spec {
+        StrategySpec::Optimal | StrategySpec::Noisy(_) => {
+            crate::solve::memo::refuse_oversize(game, "optimal")?;
+            1
+        }
+        StrategySpec::Lookahead(plies) => game.max_moves().max(1).saturating_pow(*plies),
+        _ => game.max_moves(),
+    };
+    Cost::new(times(depth, RECORD_BYTES), times(depth, per_move))
+        .check(
+            &format!(
+                "{spec} playing games of up to {} moves",
+                crate::budget::count(depth)
+            ),
+            match spec {
+                StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
+                _ => "use a smaller instance",
+            },
+        )
+        .map_err(StrategyError::from)
+}
+
+/// Bytes the record of one move takes.
+const RECORD_BYTES: u128 = 128;
 
 /// One game played by two strategies.
 #[derive(Clone, Debug, PartialEq, Eq)]

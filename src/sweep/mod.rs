@@ -12,19 +12,43 @@
 mod table;
 mod tally;
 
-pub use table::{merge_rows, read_csv, write_csv};
-pub use tally::{ParitySummary, Shares, SweepRow, SweepSettings, Tally, summarize_by_parity};
+pub use table::{
+    CsvRows, CsvSink, ShardFile, check_rows, merge_files, merge_rows, read_csv, write_csv,
+    write_csv_row,
+};
+pub use tally::{
+    ParitySummary, SWEEP_FORMAT, Shares, SweepRow, SweepSettings, Tally, summarize_by_parity,
+};
 
+use crate::budget::{Cost, times};
 use crate::error::{InputError, Setting, SolveError};
-use crate::generate::{Generator, GeneratorSpec};
+use crate::generate::{Generator, GeneratorSpec, SizeRange};
 use crate::input::InstanceRef;
 use crate::registry::GameEntry;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How many instances one parallel unit solves (small enough to balance two cores on short
-/// sweeps, large enough that scheduling costs nothing).
+/// How many instances one parallel unit solves at most (small enough to balance two cores on
+/// short sweeps, large enough that scheduling costs nothing).
 const UNIT_TRIALS: u64 = 256;
+
+/// How many pile values one unit generates at most, so that a unit of large instances stays a
+/// few megabytes: units of n piles hold `max(1, min(UNIT_TRIALS, UNIT_VALUES / n))` instances.
+const UNIT_VALUES: u64 = 1 << 16;
+
+/// How many units are solved in parallel before their finished sizes are handed on: memory is
+/// bounded by one such batch, whatever the number of sizes or trials.
+const BATCH_UNITS: usize = 4096;
+
+/// Steps an instance costs besides its solver: drawing it and counting its outcome.
+const INSTANCE_STEPS: u128 = 100;
+
+/// Steps a row costs: rates, its interval and writing it out (about a microsecond).
+const ROW_STEPS: u128 = 1000;
+
+/// Bytes a sweep keeps per row handed on (the caller decides whether it keeps them).
+pub const ROW_BYTES: u128 = 512;
 
 /// Which slice of a sweep to run: shard `index` of `count` (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +99,9 @@ pub enum SweepError {
         /// Boxed: a sweep's `Result`s are passed around per unit, and should stay small.
         error: Box<SolveError>,
     },
+    /// The rows could not be handed on (written).
+    #[error(transparent)]
+    Write(std::io::Error),
     #[error("the sweep was stopped before the end")]
     Stopped,
 }
@@ -82,7 +109,7 @@ pub enum SweepError {
 /// A block of trials of one size: trials `first, first + step, ...` below `end`.
 #[derive(Clone, Copy, Debug)]
 struct Unit {
-    position: usize,
+    position: u64,
     n: u64,
     first: u64,
     step: u64,
@@ -91,12 +118,14 @@ struct Unit {
 
 impl Unit {
     fn trials(&self) -> impl Iterator<Item = u64> {
-        (self.first..self.end).step_by(self.step as usize)
+        // `step` is at most the shard count; beyond usize every unit holds one trial anyway.
+        (self.first..self.end).step_by(usize::try_from(self.step).unwrap_or(usize::MAX))
     }
 }
 
-/// Runs the sweep. `progress` is called with the number of instances each finished unit
-/// solved (from several threads).
+/// Runs the sweep and returns its rows. `progress` is called with the number of instances each
+/// finished unit solved (from several threads). Rows are kept in memory: for sweeps of very many
+/// sizes use [`stream_sweep`].
 pub fn run_sweep(
     entry: &GameEntry,
     spec: &SweepSpec,
@@ -114,6 +143,66 @@ pub fn run_sweep_until(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Vec<SweepRow>, SweepError> {
+    let mut rows = Vec::new();
+    stream_sweep(entry, spec, progress, stop, &mut |row| {
+        rows.push(row);
+        Ok(())
+    })?;
+    Ok(rows)
+}
+
+/// What a sweep will cost, from its settings alone: the instances of this shard times the work
+/// of one instance of the largest size, and the memory of the units solved at once (one per
+/// thread) with the game's solver memory. Rows are not counted: they stream.
+pub fn sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), SweepError> {
+    let generator = Generator::new(entry, spec.generator.clone())?;
+    let sizes = generator.spec().sizes;
+    let instances = times(sizes.count() as u128, spec.trials as u128) / spec.shard.count as u128;
+    let largest = sizes.nth(sizes.count().saturating_sub(1));
+    let one = entry.margin_cost(largest);
+    let unit = unit_trials(entry, largest) as u128;
+    let threads = rayon::current_num_threads() as u128;
+    let values = if entry.takes_piles() {
+        times(times(unit, largest as u128), 16)
+    } else {
+        0
+    };
+    let memory = times(threads, values.saturating_add(one.memory));
+    let solving = times(instances, one.work.saturating_add(INSTANCE_STEPS));
+    let rows = times(sizes.count() as u128, ROW_STEPS);
+    Ok((instances, Cost::new(memory, solving.saturating_add(rows))))
+}
+
+/// Checks [`sweep_cost`] against the budget.
+pub fn check_sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(), SweepError> {
+    let (instances, cost) = sweep_cost(entry, spec)?;
+    cost.check(
+        &format!("this sweep ({} instances)", crate::budget::count(instances)),
+        "use fewer sizes or trials, or split it with --shard K/N",
+    )?;
+    Ok(())
+}
+
+/// Instances per unit for size `n`.
+fn unit_trials(entry: &GameEntry, n: u64) -> u64 {
+    if entry.takes_piles() {
+        (UNIT_VALUES / n.max(1)).clamp(1, UNIT_TRIALS)
+    } else {
+        UNIT_TRIALS
+    }
+}
+
+/// Runs the sweep, handing each size's row to `sink` in size order as soon as the size is done,
+/// so memory does not grow with the number of sizes or trials. A shard that holds no instance
+/// at all hands on one row of zero trials at the smallest size, so that its table still names
+/// its sweep and shard (and `merge` can count it). `stop` works as in [`run_sweep_until`].
+pub fn stream_sweep(
+    entry: &GameEntry,
+    spec: &SweepSpec,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+    sink: &mut dyn FnMut(SweepRow) -> Result<(), std::io::Error>,
+) -> Result<(), SweepError> {
     let generator = Generator::new(entry, spec.generator.clone())?;
     let sizes = generator.spec().sizes;
     if spec.trials == 0 {
@@ -127,50 +216,118 @@ pub fn run_sweep_until(
         }
         .into());
     }
-    let units = plan_units(sizes.iter().collect(), spec.trials, spec.shard);
-    let tallies: Vec<(usize, Tally)> = units
-        .par_iter()
-        .map(|unit| {
-            if stop.load(Ordering::Relaxed) {
-                return Err(SweepError::Stopped);
+    check_sweep_cost(entry, spec)?;
+    let settings = SweepSettings::of(
+        generator.spec(),
+        entry.name,
+        spec.trials,
+        (spec.shard.index, spec.shard.count),
+    );
+    let mut units = UnitPlan::new(entry, sizes, spec.trials, spec.shard).peekable();
+    let mut open: BTreeMap<u64, (u64, Tally)> = BTreeMap::new();
+    let mut rows_handed = 0u64;
+    loop {
+        let batch: Vec<Unit> = units.by_ref().take(BATCH_UNITS).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let tallies: Vec<Tally> = batch
+            .par_iter()
+            .map(|unit| {
+                if stop.load(Ordering::Relaxed) {
+                    return Err(SweepError::Stopped);
+                }
+                solve_unit(entry, &generator, unit, progress)
+            })
+            .collect::<Result<_, _>>()?;
+        for (unit, tally) in batch.iter().zip(tallies) {
+            let (_, sum) = open
+                .entry(unit.position)
+                .or_insert((unit.n, Tally::default()));
+            *sum = sum.merged(tally);
+        }
+        // Sizes before the next unit's are complete.
+        let next = units.peek().map_or(u64::MAX, |unit| unit.position);
+        while let Some(entry) = open.first_entry() {
+            if *entry.key() >= next && next != u64::MAX {
+                break;
             }
-            solve_unit(entry, &generator, unit, progress).map(|t| (unit.position, t))
-        })
-        .collect::<Result<_, _>>()?;
-    let mut per_size = vec![Tally::default(); sizes.count() as usize];
-    for (position, tally) in tallies {
-        per_size[position] = per_size[position].merged(tally);
-    }
-    let settings = SweepSettings::of(generator.spec(), entry.name);
-    Ok(sizes
-        .iter()
-        .zip(per_size)
-        .filter(|(_, tally)| tally.trials > 0)
-        .map(|(n, tally)| SweepRow::new(n, tally, &settings))
-        .collect())
-}
-
-/// The units of this shard, in size order.
-fn plan_units(sizes: Vec<u64>, trials: u64, shard: Shard) -> Vec<Unit> {
-    let mut units = Vec::new();
-    for (position, &n) in sizes.iter().enumerate() {
-        let offset = (position as u64 % shard.count) * (trials % shard.count) % shard.count;
-        // First trial t with (offset + t) mod count == index - 1.
-        let first = (shard.index - 1 + shard.count - offset) % shard.count;
-        let block = UNIT_TRIALS * shard.count;
-        let mut start = first;
-        while start < trials {
-            units.push(Unit {
-                position,
-                n,
-                first: start,
-                step: shard.count,
-                end: (start + block).min(trials),
-            });
-            start += block;
+            let (n, tally) = entry.remove();
+            if tally.trials > 0 {
+                sink(SweepRow::new(n, tally, &settings)).map_err(SweepError::Write)?;
+                rows_handed += 1;
+            }
         }
     }
-    units
+    if rows_handed == 0 {
+        sink(SweepRow::new(sizes.nth(0), Tally::default(), &settings))
+            .map_err(SweepError::Write)?;
+    }
+    Ok(())
+}
+
+/// The units of one shard, in size order, made as they are needed.
+struct UnitPlan<'a> {
+    entry: &'a GameEntry,
+    sizes: SizeRange,
+    trials: u64,
+    shard: Shard,
+    position: u64,
+    /// The next unit's first trial at `position`, if that size has more.
+    next_start: Option<u64>,
+}
+
+impl<'a> UnitPlan<'a> {
+    fn new(entry: &'a GameEntry, sizes: SizeRange, trials: u64, shard: Shard) -> UnitPlan<'a> {
+        let mut plan = UnitPlan {
+            entry,
+            sizes,
+            trials,
+            shard,
+            position: 0,
+            next_start: None,
+        };
+        plan.next_start = plan.first_trial(0);
+        plan
+    }
+
+    /// The first trial t of the size at `position` with (ordinal mod count) == index - 1, where
+    /// ordinal = position * trials + t; `None` if it is not below `trials`.
+    fn first_trial(&self, position: u64) -> Option<u64> {
+        let count = self.shard.count as u128;
+        let offset = (position as u128 % count) * (self.trials as u128 % count) % count;
+        let first = (self.shard.index as u128 - 1 + count - offset) % count;
+        (first < self.trials as u128).then_some(first as u64)
+    }
+}
+
+impl Iterator for UnitPlan<'_> {
+    type Item = Unit;
+
+    fn next(&mut self) -> Option<Unit> {
+        let sizes = self.sizes.count();
+        while self.position < sizes {
+            let n = self.sizes.nth(self.position);
+            if let Some(start) = self.next_start {
+                let block = unit_trials(self.entry, n).saturating_mul(self.shard.count);
+                let end = start.saturating_add(block).min(self.trials);
+                let unit = Unit {
+                    position: self.position,
+                    n,
+                    first: start,
+                    step: self.shard.count,
+                    end,
+                };
+                self.next_start = (end < self.trials).then_some(end);
+                return Some(unit);
+            }
+            self.position += 1;
+            if self.position < sizes {
+                self.next_start = self.first_trial(self.position);
+            }
+        }
+        None
+    }
 }
 
 fn solve_unit(
@@ -189,7 +346,7 @@ fn solve_unit(
     };
     if entry.takes_piles() {
         // Generate the unit's instances side by side and solve them in one batch.
-        let mut flat = Vec::with_capacity(UNIT_TRIALS as usize * unit.n as usize);
+        let mut flat = Vec::with_capacity(unit_trials(entry, unit.n) as usize * unit.n as usize);
         for index in unit.trials() {
             generator.append_piles(unit.n, index, &mut flat);
         }
@@ -238,6 +395,25 @@ pub fn margins_at(
 ) -> Result<Vec<i64>, SweepError> {
     let generator = Generator::new(entry, generator)?;
     let n = generator.spec().sizes.nth(0);
+    let one = entry.margin_cost(n);
+    let threads = rayon::current_num_threads() as u128;
+    let instance = if entry.takes_piles() {
+        times(n as u128, 8)
+    } else {
+        0
+    };
+    Cost::new(
+        times(trials as u128, 8)
+            .saturating_add(times(threads, instance.saturating_add(one.memory))),
+        times(trials as u128, one.work.max(1)),
+    )
+    .check(
+        &format!(
+            "{} instances of size {n}",
+            crate::budget::count(trials as u128)
+        ),
+        "use fewer trials",
+    )?;
     let number = generator.number(n);
     (0..trials)
         .into_par_iter()
@@ -268,13 +444,14 @@ mod tests {
 
     #[test]
     fn shards_partition_every_instance_exactly_once() {
-        let sizes: Vec<u64> = (1..=7).collect();
         for count in 1..=5 {
             let mut seen = std::collections::BTreeSet::new();
+            let entry = crate::registry::find_game("stone-game").unwrap();
             for index in 1..=count {
-                for unit in plan_units(sizes.clone(), 601, Shard { index, count }) {
+                for unit in UnitPlan::new(entry, SizeRange::new(1, 7), 601, Shard { index, count })
+                {
                     for trial in unit.trials() {
-                        let ordinal = unit.position as u64 * 601 + trial;
+                        let ordinal = unit.position * 601 + trial;
                         assert_eq!(ordinal % count, index - 1);
                         assert!(seen.insert((unit.n, trial)));
                     }

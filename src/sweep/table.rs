@@ -1,42 +1,185 @@
 //! Sweep tables on disk: rows written and read as CSV (errors name the file, line and column),
 //! and the rows of several shards merged into those of the whole sweep.
 
-use super::tally::SweepRow;
+use super::tally::{SWEEP_FORMAT, SweepRow, SweepSettings};
 use crate::error::InputError;
 use std::io::{Read, Write};
 
-/// Combines the rows of several shards of one sweep into the rows one unsharded run gives.
-/// Every row must carry the same settings; rows of equal n are summed.
-pub fn merge_rows(shards: &[Vec<SweepRow>]) -> Result<Vec<SweepRow>, InputError> {
-    let mut rows: Vec<&SweepRow> = shards.iter().flatten().collect();
+/// The rows of one sweep table, with the file's name for messages.
+#[derive(Clone, Debug)]
+pub struct ShardFile {
+    pub name: String,
+    pub rows: Vec<SweepRow>,
+}
+
+/// Rows read from a table, which must all be rows of one sweep (one shard of it).
+pub type CsvRows = Vec<SweepRow>;
+
+/// Checks that `rows`, read from `file`, can be the rows of one run of one sweep: every row
+/// consistent in itself ([`SweepRow::inconsistency`]), all with the same settings and shard,
+/// each size at most once. Returns the settings.
+pub fn check_rows(file: &str, rows: &[SweepRow]) -> Result<SweepSettings, InputError> {
     let Some(first) = rows.first() else {
-        return Err(InputError::Merge {
-            reason: "nothing: the files hold no rows".into(),
-        });
+        return Err(table_error(
+            file,
+            "holds no rows (a sweep table has at least one, even for an empty shard)",
+        ));
     };
-    let settings = first.settings();
-    if let Some(other) = rows.iter().find(|row| row.settings() != settings) {
-        return Err(InputError::Merge {
-            reason: format!(
-                "rows of different sweeps: {} ({}) and {} ({})",
-                settings.game,
-                settings.describe(),
-                other.game,
-                other.settings().describe()
-            ),
-        });
+    let mut seen = std::collections::HashSet::new();
+    let mut settings = None;
+    for (index, row) in rows.iter().enumerate() {
+        let line = index + 2;
+        if let Some(reason) = row.inconsistency() {
+            return Err(table_error(
+                file,
+                format!("line {line}: n = {}: {reason}", row.n),
+            ));
+        }
+        let row_settings = row.settings();
+        match &settings {
+            None => settings = row_settings,
+            Some(expected) if row_settings.as_ref() != Some(expected) => {
+                return Err(table_error(
+                    file,
+                    format!(
+                        "line {line}: the row's settings ({}) differ from line 2's ({})",
+                        row_settings.map_or("?".into(), |s| s.describe_all()),
+                        expected.describe_all()
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+        if !seen.insert(row.n) {
+            return Err(table_error(
+                file,
+                format!("line {line}: a second row for n = {}", row.n),
+            ));
+        }
     }
+    settings.ok_or_else(|| {
+        table_error(
+            file,
+            format!("line 2: n = {}: unreadable settings", first.n),
+        )
+    })
+}
+
+/// Combines the tables of the shards of one sweep into the rows one unsharded run gives, after
+/// proving that they are exactly that: every table consistent ([`check_rows`]), all of one sweep
+/// (the same game, sizes, values, trials, seed and subtraction set), all cut into the same
+/// number N of shards, and every shard 1..N present exactly once. Otherwise the error says what
+/// is mismatched, duplicated or missing. The merged rows are checked to hold every size of the
+/// sweep with all its trials.
+pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
+    let Some(first) = files.first() else {
+        return Err(merge_error("nothing: no files given"));
+    };
+    let settings: Vec<SweepSettings> = files
+        .iter()
+        .map(|file| check_rows(&file.name, &file.rows))
+        .collect::<Result<_, _>>()?;
+    let whole = settings[0].whole();
+    for (file, file_settings) in files.iter().zip(&settings).skip(1) {
+        if file_settings.whole() != whole {
+            return Err(merge_error(format!(
+                "tables of different sweeps: {} is {} but {} is {}",
+                first.name,
+                whole.describe_all(),
+                file.name,
+                file_settings.whole().describe_all()
+            )));
+        }
+    }
+    let count = settings[0].shard.1;
+    if let Some((file, other)) = files
+        .iter()
+        .zip(&settings)
+        .find(|(_, s)| s.shard.1 != count)
+    {
+        return Err(merge_error(format!(
+            "shards of different cuts: {} is shard {}/{} but {} is shard {}/{} (a whole sweep \
+             is 1/1; merge the shards of one --shard K/N run)",
+            first.name, settings[0].shard.0, count, file.name, other.shard.0, other.shard.1
+        )));
+    }
+    let mut holders: std::collections::BTreeMap<u64, Vec<&str>> = Default::default();
+    for (file, file_settings) in files.iter().zip(&settings) {
+        holders
+            .entry(file_settings.shard.0)
+            .or_default()
+            .push(&file.name);
+    }
+    if let Some((index, names)) = holders.iter().find(|(_, names)| names.len() > 1) {
+        return Err(merge_error(format!(
+            "shard {index}/{count} twice: {}",
+            names.join(" and ")
+        )));
+    }
+    if holders.len() as u64 != count {
+        let missing: Vec<String> = (1..=count)
+            .filter(|index| !holders.contains_key(index))
+            .take(10)
+            .map(|index| format!("{index}/{count}"))
+            .collect();
+        let more = count - holders.len() as u64;
+        return Err(merge_error(format!(
+            "an incomplete sweep: {more} of its {count} shards missing ({}{})",
+            missing.join(", "),
+            if more > 10 { ", ..." } else { "" }
+        )));
+    }
+    let mut rows: Vec<&SweepRow> = files.iter().flat_map(|file| &file.rows).collect();
     rows.sort_by_key(|row| row.n);
     let mut merged: Vec<SweepRow> = Vec::new();
     for row in rows {
         match merged.last_mut() {
             Some(last) if last.n == row.n => {
-                *last = SweepRow::new(row.n, last.tally().merged(row.tally()), &settings);
+                *last = SweepRow::new(row.n, last.tally().merged(row.tally()), &whole);
             }
-            _ => merged.push(SweepRow::new(row.n, row.tally(), &settings)),
+            _ => merged.push(SweepRow::new(row.n, row.tally(), &whole)),
         }
     }
+    // An empty shard's placeholder row adds nothing; every size must now hold all its trials.
+    merged.retain(|row| row.trials > 0);
+    let sizes = whole.sizes.count();
+    if let Some(short) = merged.iter().find(|row| row.trials != whole.trials_per_n) {
+        return Err(merge_error(format!(
+            "an incomplete sweep: n = {} holds {} of its {} trials",
+            short.n, short.trials, whole.trials_per_n
+        )));
+    }
+    if merged.len() as u64 != sizes {
+        let absent = whole
+            .sizes
+            .iter()
+            .find(|n| merged.binary_search_by_key(n, |row| row.n).is_err());
+        return Err(merge_error(format!(
+            "an incomplete sweep: {} of its {sizes} sizes have rows{}",
+            merged.len(),
+            absent.map_or(String::new(), |n| format!(" (none for n = {n})"))
+        )));
+    }
     Ok(merged)
+}
+
+/// [`merge_files`] for tables without names (messages call them `table 1`, `table 2`, ...).
+pub fn merge_rows(shards: &[Vec<SweepRow>]) -> Result<Vec<SweepRow>, InputError> {
+    let files: Vec<ShardFile> = shards
+        .iter()
+        .enumerate()
+        .map(|(index, rows)| ShardFile {
+            name: format!("table {}", index + 1),
+            rows: rows.clone(),
+        })
+        .collect();
+    merge_files(&files)
+}
+
+fn merge_error(reason: impl Into<String>) -> InputError {
+    InputError::Merge {
+        reason: reason.into(),
+    }
 }
 
 /// Writes rows as CSV with a header row.
@@ -47,6 +190,49 @@ pub fn write_csv(rows: &[SweepRow], writer: impl Write) -> Result<(), csv::Error
     }
     csv.flush()?;
     Ok(())
+}
+
+/// Writes rows as CSV one at a time, the header before the first: for streamed sweeps.
+pub struct CsvSink<W: Write> {
+    csv: csv::Writer<W>,
+}
+
+impl<W: Write> CsvSink<W> {
+    /// A sink writing to `writer`.
+    pub fn new(writer: W) -> CsvSink<W> {
+        CsvSink {
+            csv: csv::Writer::from_writer(writer),
+        }
+    }
+
+    /// Writes one row.
+    pub fn write(&mut self, row: &SweepRow) -> Result<(), std::io::Error> {
+        self.csv.serialize(row).map_err(csv_to_io)
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> Result<(), std::io::Error> {
+        self.csv.flush()
+    }
+}
+
+/// Writes one row as CSV to `out`, preceded by the header when `header` is true: for printing
+/// streamed rows into a writer the caller keeps.
+pub fn write_csv_row(out: &mut dyn Write, row: &SweepRow, header: bool) -> std::io::Result<()> {
+    let mut csv = csv::WriterBuilder::new()
+        .has_headers(header)
+        .buffer_capacity(1024)
+        .from_writer(out);
+    csv.serialize(row).map_err(csv_to_io)?;
+    csv.flush()
+}
+
+/// A CSV error as the I/O error it wraps (a row of plain fields cannot fail otherwise).
+fn csv_to_io(error: csv::Error) -> std::io::Error {
+    match error.into_kind() {
+        csv::ErrorKind::Io(error) => error,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
 }
 
 /// Reads the rows of a sweep CSV; `name` (the file's name) prefixes error messages, which give
@@ -67,6 +253,33 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         "game",
         "seed",
     ];
+    if !headers.iter().any(|h| h == "format")
+        && required.iter().all(|c| headers.iter().any(|h| h == *c))
+    {
+        return Err(table_error(
+            name,
+            format!(
+                "line 1: a sweep table of format 1 (no 'format' column), written by an older \
+                 gamelab; this one reads format {SWEEP_FORMAT}: run the sweep again"
+            ),
+        ));
+    }
+    let required = [
+        "n",
+        "trials",
+        "first_wins",
+        "ties",
+        "second_wins",
+        "margin_sum",
+        "game",
+        "seed",
+        "subtract",
+        "n_min",
+        "n_max",
+        "trials_per_n",
+        "shard",
+        "format",
+    ];
     if let Some(missing) = required
         .iter()
         .find(|column| !headers.iter().any(|h| h == **column))
@@ -83,6 +296,15 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         let row: SweepRow = record
             .deserialize(Some(&headers))
             .map_err(|error| describe_csv_error(name, line, &headers, &error))?;
+        if row.format != SWEEP_FORMAT {
+            return Err(table_error(
+                name,
+                format!(
+                    "line {line}: format {} is not the format {SWEEP_FORMAT} this gamelab reads",
+                    row.format
+                ),
+            ));
+        }
         rows.push(row);
     }
     Ok(rows)

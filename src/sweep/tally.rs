@@ -1,7 +1,7 @@
 //! The numbers of a sweep: integer tallies per size (which merge exactly, in any order), and the
 //! rows derived from them with rates, Wilson intervals, means and the settings that made them.
 
-use crate::generate::{Distribution, GeneratorSpec, Parity};
+use crate::generate::{Distribution, GeneratorSpec, Parity, SizeRange};
 use crate::stats::wilson_interval;
 use serde::{Deserialize, Serialize};
 
@@ -96,8 +96,14 @@ impl Tally {
     }
 }
 
-/// One row of a sweep: the tally of one size and what follows from it, plus the settings that
-/// produced it (so a CSV is self-describing: charts are titled from it and merges check it).
+/// The version of the sweep table's columns, written in every row's `format` column. Tables of
+/// another version are refused rather than misread (version 1 had no size, shard or subtraction
+/// set columns, so shards of different sweeps could not be told apart).
+pub const SWEEP_FORMAT: u32 = 2;
+
+/// One row of a sweep: the tally of one size and what follows from it, plus every setting that
+/// changes the numbers (so a CSV is self-describing: charts are titled from it, and merges prove
+/// that their inputs are the shards of one sweep).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {
     pub n: u64,
@@ -136,9 +142,23 @@ pub struct SweepRow {
     pub max_value: Option<i64>,
     pub total_parity: Option<Parity>,
     pub seed: u64,
+    /// nim's subtraction set, space-separated (`1 3 4`); empty for other games.
+    pub subtract: Option<String>,
+    /// The swept sizes: `n_min..=n_max`, of one parity and residue if given.
+    pub n_min: u64,
+    pub n_max: u64,
+    pub n_parity: Option<Parity>,
+    pub n_mod: Option<u64>,
+    pub n_residue: Option<u64>,
+    /// Instances per size in the whole sweep (a shard's rows hold a part of them).
+    pub trials_per_n: u64,
+    /// Which shard of the sweep made the row, `K/N` (`1/1`: the whole sweep).
+    pub shard: String,
+    /// [`SWEEP_FORMAT`].
+    pub format: u32,
 }
 
-/// The settings columns of a row, which every row of one sweep shares.
+/// The settings columns of a row, which every row of one sweep shares (the shard aside).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSettings {
     pub game: String,
@@ -147,10 +167,20 @@ pub struct SweepSettings {
     pub max_value: Option<i64>,
     pub total_parity: Option<Parity>,
     pub seed: u64,
+    pub subtract: Option<String>,
+    pub sizes: SizeRange,
+    pub trials_per_n: u64,
+    /// `(K, N)`: shard K of N.
+    pub shard: (u64, u64),
 }
 
 impl SweepSettings {
-    pub(crate) fn of(spec: &GeneratorSpec, game: &str) -> SweepSettings {
+    pub(crate) fn of(
+        spec: &GeneratorSpec,
+        game: &str,
+        trials_per_n: u64,
+        shard: (u64, u64),
+    ) -> SweepSettings {
         SweepSettings {
             game: game.to_string(),
             distribution: spec.values.map(|v| v.distribution),
@@ -158,12 +188,34 @@ impl SweepSettings {
             max_value: spec.values.map(|v| v.max),
             total_parity: spec.values.and_then(|v| v.total_parity),
             seed: spec.seed,
+            subtract: spec
+                .extras
+                .subtract
+                .as_ref()
+                .map(|set| set.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")),
+            sizes: spec.sizes,
+            trials_per_n,
+            shard,
         }
     }
 
-    /// A readable form for titles: `uniform values 1..100, seed 1`.
+    /// The same settings for the whole sweep (shard 1/1).
+    pub fn whole(&self) -> SweepSettings {
+        SweepSettings {
+            shard: (1, 1),
+            ..self.clone()
+        }
+    }
+
+    /// A readable form for titles: `uniform values 1..100, seed 1`, `S = {1, 3, 4}, seed 2`.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
+        if let Some(set) = &self.subtract {
+            parts.push(format!(
+                "S = {{{}}}",
+                set.split(' ').collect::<Vec<_>>().join(", ")
+            ));
+        }
         if let (Some(distribution), Some(min), Some(max)) =
             (self.distribution, self.min_value, self.max_value)
         {
@@ -173,12 +225,27 @@ impl SweepSettings {
             parts.push(format!("{} total", parity.name()));
         }
         parts.push(format!("seed {}", self.seed));
+        if self.shard != (1, 1) {
+            parts.push(format!("shard {}/{}", self.shard.0, self.shard.1));
+        }
         parts.join(", ")
+    }
+
+    /// Every setting, for messages that must say how two sweeps differ.
+    pub fn describe_all(&self) -> String {
+        format!(
+            "{}, {}, {} per n, {}",
+            self.game,
+            self.sizes.describe("n"),
+            self.trials_per_n,
+            self.describe()
+        )
     }
 }
 
 impl SweepRow {
-    /// The row for size `n` with tally `tally` (`tally.trials > 0`).
+    /// The row for size `n` with tally `tally` (`tally.trials > 0`, except for the one row an
+    /// empty shard writes so that its table still names its sweep).
     pub fn new(n: u64, tally: Tally, settings: &SweepSettings) -> SweepRow {
         let trials = tally.trials.max(1) as f64;
         let (low, high) = wilson_interval(tally.first_wins, tally.trials);
@@ -213,6 +280,15 @@ impl SweepRow {
             max_value: settings.max_value,
             total_parity: settings.total_parity,
             seed: settings.seed,
+            subtract: settings.subtract.clone(),
+            n_min: settings.sizes.min,
+            n_max: settings.sizes.max,
+            n_parity: settings.sizes.parity,
+            n_mod: settings.sizes.residue.map(|(modulus, _)| modulus),
+            n_residue: settings.sizes.residue.map(|(_, remainder)| remainder),
+            trials_per_n: settings.trials_per_n,
+            shard: format!("{}/{}", settings.shard.0, settings.shard.1),
+            format: SWEEP_FORMAT,
         }
     }
 
@@ -235,16 +311,74 @@ impl SweepRow {
         }
     }
 
-    /// The settings columns.
-    pub fn settings(&self) -> SweepSettings {
-        SweepSettings {
+    /// The settings columns; `None` for a shard column that is not `K/N` with 1 <= K <= N.
+    pub fn settings(&self) -> Option<SweepSettings> {
+        let (index, count) = self.shard.split_once('/')?;
+        let shard: (u64, u64) = (index.parse().ok()?, count.parse().ok()?);
+        if shard.0 == 0 || shard.0 > shard.1 {
+            return None;
+        }
+        Some(SweepSettings {
             game: self.game.clone(),
             distribution: self.distribution,
             min_value: self.min_value,
             max_value: self.max_value,
             total_parity: self.total_parity,
             seed: self.seed,
+            subtract: self.subtract.clone(),
+            sizes: SizeRange {
+                min: self.n_min,
+                max: self.n_max,
+                parity: self.n_parity,
+                residue: self.n_mod.zip(self.n_residue),
+            },
+            trials_per_n: self.trials_per_n,
+            shard,
+        })
+    }
+
+    /// Why this row cannot be a row of the sweep its settings describe, if it cannot: counts
+    /// that do not add up, a size outside the sweep, more trials than the sweep has per size,
+    /// rates or a mean that do not follow from the counts.
+    pub fn inconsistency(&self) -> Option<String> {
+        let Some(settings) = self.settings() else {
+            return Some(format!(
+                "its shard '{}' is not K/N with 1 <= K <= N",
+                self.shard
+            ));
+        };
+        let outcomes = self.first_wins as u128 + self.ties as u128 + self.second_wins as u128;
+        if outcomes != self.trials as u128 {
+            return Some(format!(
+                "first_wins {} + ties {} + second_wins {} is not trials {}",
+                self.first_wins, self.ties, self.second_wins, self.trials
+            ));
         }
+        if self.trials > self.trials_per_n {
+            return Some(format!(
+                "trials {} is more than trials_per_n {}",
+                self.trials, self.trials_per_n
+            ));
+        }
+        if settings
+            .sizes
+            .residue
+            .is_some_and(|(m, r)| m == 0 || r >= m)
+            || !settings.sizes.contains(self.n)
+        {
+            return Some(format!(
+                "n = {} is not one of the sweep's sizes ({})",
+                self.n,
+                settings.sizes.describe("n")
+            ));
+        }
+        let recomputed = SweepRow::new(self.n, self.tally(), &settings);
+        if recomputed != *self {
+            return Some(
+                "its rates, interval, mean or shares do not follow from its counts".to_string(),
+            );
+        }
+        None
     }
 }
 

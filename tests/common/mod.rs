@@ -1,6 +1,8 @@
 //! Helpers shared by the command-line tests.
 #![allow(dead_code)]
 
+pub mod server;
+
 use assert_cmd::Command;
 
 /// The gamelab binary under test.

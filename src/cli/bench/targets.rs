@@ -146,6 +146,12 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         .map(i64::to_string)
         .collect::<Vec<_>>()
         .join(",");
+    let explore_piles = piles("stone-game", 300, ValueSpec::uniform(1, 100))
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let explore_out = path("stone-game-300-explorer.html");
 
     let cells = |n: f64| n * (n - 1.0) / 2.0;
     let batch = path(BATCH);
@@ -326,6 +332,20 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_megabytes: None,
             work: 10_000.0,
             unit: "instances",
+        },
+        Target {
+            name: "explorer page stone-game n=300",
+            args: [
+                args(&["explore", "stone-game", "--piles"]),
+                vec![explore_piles],
+                args(&["--out"]),
+                vec![text(&explore_out)],
+            ]
+            .concat(),
+            goal_seconds: 1.0,
+            goal_megabytes: None,
+            work: 45_151.0,
+            unit: "positions",
         },
     ]
 }

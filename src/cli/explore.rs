@@ -1,0 +1,50 @@
+//! `gamelab explore`: write the explorer page of one instance, a single self-contained HTML file.
+
+use super::instance::InstanceArgs;
+use super::open_output;
+use clap::Args;
+use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, write_page};
+use gamelab::registry::find_game;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ExploreArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    #[command(flatten)]
+    instance: InstanceArgs,
+    /// Write the page to this file instead of standard output
+    #[arg(long, value_name = "FILE.html")]
+    out: Option<PathBuf>,
+    /// Refuse instances that may have more positions than this (each adds about 100 bytes to
+    /// the page)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64)]
+    max_states: u64,
+}
+
+pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
+    let entry = find_game(&args.game)?;
+    let input = args.instance.to_input();
+    let instance = entry.build(&input)?;
+    let space = instance.solve_space(args.max_states as u128)?;
+    let mut out = open_output(args.out.as_deref())?;
+    write_page(
+        Some(entry),
+        &input.describe(),
+        Source::Inline(&space),
+        &mut out,
+    )?;
+    out.flush()?;
+    if let Some(path) = &args.out {
+        eprintln!(
+            "wrote {}: {} {}, {} positions",
+            path.display(),
+            entry.name,
+            input.describe(),
+            space.positions.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

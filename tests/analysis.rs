@@ -1,0 +1,313 @@
+//! Position analysis (`gamelab::analysis`, `gamelab analyze`) against an independent plain
+//! recursion over the game tree and against `brute`/`solve`: values, margins, remoteness,
+//! Grundy values and move lists at every position of small instances of every game.
+
+use assert_cmd::Command;
+use gamelab::analysis::{Analysis, Value, solve_space};
+use gamelab::game::{Game, Scores};
+use gamelab::games::coins_in_a_circle::CoinsInACircle;
+use gamelab::games::divisor_game::DivisorGame;
+use gamelab::games::nim::{Nim, grundy_values};
+use gamelab::games::stone_game::StoneGame;
+use gamelab::games::stone_game_ii::StoneGameII;
+use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::games::stone_game_iv::StoneGameIV;
+use gamelab::games::stone_game_vii::StoneGameVII;
+use gamelab::solve::{brute, terminal_value};
+use proptest::prelude::*;
+
+/// (margin for the mover from here, remoteness) by plain recursion on the tree, written from the
+/// definition: the best margin, and among the moves reaching it the shortest line when it wins
+/// or ties, the longest when it loses.
+fn reference<G: Game>(game: &G, state: &G::State) -> (i64, u64) {
+    let moves = game.legal_moves(state);
+    if moves.is_empty() {
+        return (terminal_value(game, state), 0);
+    }
+    let mover = game.to_move(state);
+    let outcomes: Vec<(i64, u64)> = moves
+        .into_iter()
+        .map(|mv| {
+            let child = game.apply(state, mv);
+            let (value, remoteness) = reference(game, &child);
+            let seen = if game.to_move(&child) == mover {
+                value
+            } else {
+                -value
+            };
+            (game.gain(state, mv) + seen, remoteness + 1)
+        })
+        .collect();
+    let best = outcomes.iter().map(|o| o.0).max().unwrap();
+    let lines = outcomes.iter().filter(|o| o.0 == best).map(|o| o.1);
+    let remoteness = if best >= 0 { lines.min() } else { lines.max() };
+    (best, remoteness.unwrap())
+}
+
+/// Grundy value by plain recursion (impartial games).
+fn reference_grundy<G: Game>(game: &G, state: &G::State) -> u64 {
+    let options: Vec<u64> = game
+        .legal_moves(state)
+        .into_iter()
+        .map(|mv| reference_grundy(game, &game.apply(state, mv)))
+        .collect();
+    (0..).find(|g| !options.contains(g)).unwrap()
+}
+
+/// Walks every line of `game` and checks the analysis of each position against the reference;
+/// returns how many positions were checked.
+fn check_every_line<G: Game>(game: &G) -> usize {
+    let space = solve_space(game, 1_000_000).unwrap();
+    let brute_margin = brute::solve(game).unwrap().margin;
+    assert_eq!(space.analyze::<&str>(&[]).unwrap().margin, brute_margin);
+    let mut checked = 0;
+    let mut lines: Vec<(Vec<String>, G::State, Scores)> =
+        vec![(vec![], game.initial_state(), Scores::ZERO)];
+    while let Some((line, state, gained)) = lines.pop() {
+        let analysis = space.analyze(&line).unwrap();
+        let mover = game.to_move(&state);
+        let so_far = gained.margin_for(mover);
+        let (margin, remoteness) = reference(game, &state);
+        assert_eq!(analysis.to_move, mover, "{line:?}");
+        assert_eq!(analysis.remaining_margin, margin, "{line:?}");
+        assert_eq!(analysis.margin, so_far + margin, "{line:?}");
+        assert_eq!(analysis.value, Value::from_margin(so_far + margin));
+        assert_eq!(analysis.remoteness, remoteness, "{line:?}");
+        assert_eq!(analysis.position, game.describe_state(&state));
+        if G::IMPARTIAL {
+            let grundy = reference_grundy(game, &state);
+            assert_eq!(analysis.grundy, Some(grundy));
+            // Sprague-Grundy: the mover wins the rest of the game iff the Grundy value is not 0.
+            assert_eq!(grundy != 0, margin > 0, "{line:?}");
+        } else {
+            assert_eq!(analysis.grundy, None);
+        }
+        check_moves(game, &state, &analysis, so_far);
+        for mv in game.legal_moves(&state) {
+            let name = game.describe_move(&state, mv).action.value.to_string();
+            let mut next = line.clone();
+            next.push(name);
+            let gained = gained.plus(mover, game.gain(&state, mv));
+            lines.push((next, game.apply(&state, mv), gained));
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// The move list: every legal move once, each with the reference outcome, sorted best first,
+/// differences to the best, and the optimal flag on `solve`'s tie-break choice.
+fn check_moves<G: Game>(game: &G, state: &G::State, analysis: &Analysis, so_far: i64) {
+    let legal = game.legal_moves(state);
+    assert_eq!(analysis.moves.len(), legal.len());
+    assert_eq!(analysis.finished, legal.is_empty());
+    let mover = game.to_move(state);
+    let mut optimal: Option<(String, i64)> = None;
+    for mv in legal {
+        let name = game.describe_move(state, mv).action.value.to_string();
+        let child = game.apply(state, mv);
+        let (value, remoteness) = reference(game, &child);
+        let seen = if game.to_move(&child) == mover {
+            value
+        } else {
+            -value
+        };
+        let margin = so_far + game.gain(state, mv) + seen;
+        let entry = analysis.moves.iter().find(|m| m.name == name).unwrap();
+        assert_eq!((entry.margin, entry.remoteness), (margin, remoteness + 1));
+        assert_eq!(entry.value, Value::from_margin(margin));
+        if optimal.as_ref().is_none_or(|(_, best)| margin > *best) {
+            optimal = Some((name, margin));
+        }
+    }
+    let best = analysis.moves.first().map(|m| m.margin);
+    for pair in analysis.moves.windows(2) {
+        assert!(pair[0].margin >= pair[1].margin);
+        if pair[0].margin == pair[1].margin && pair[0].margin >= 0 {
+            assert!(pair[0].remoteness <= pair[1].remoteness);
+        }
+        if pair[0].margin == pair[1].margin && pair[0].margin < 0 {
+            assert!(pair[0].remoteness >= pair[1].remoteness);
+        }
+    }
+    for entry in &analysis.moves {
+        assert_eq!(entry.difference, best.unwrap() - entry.margin);
+        assert_eq!(
+            entry.optimal,
+            Some(&entry.name) == optimal.as_ref().map(|o| &o.0)
+        );
+    }
+    if let Some(best) = best {
+        assert_eq!(analysis.margin, best);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn pile_games_match_the_reference(piles in prop::collection::vec(-5i64..12, 1..7)) {
+        check_every_line(&StoneGame::new(piles.clone()).unwrap());
+        check_every_line(&StoneGameII::new(piles.clone()).unwrap());
+        check_every_line(&StoneGameIII::new(piles.clone()).unwrap());
+        check_every_line(&StoneGameVII::new(piles.clone()).unwrap());
+        check_every_line(&CoinsInACircle::new(piles).unwrap());
+    }
+
+    #[test]
+    fn number_games_match_the_reference(n in 1u64..16, set in prop::collection::vec(1u64..5, 1..3)) {
+        check_every_line(&DivisorGame::new(n).unwrap());
+        check_every_line(&StoneGameIV::new(n).unwrap());
+        check_every_line(&Nim::new(n, set).unwrap());
+    }
+}
+
+#[test]
+fn following_the_optimal_moves_is_solves_play() {
+    let game = StoneGameII::new(vec![2, 7, 9, 4, 4, 5, 1]).unwrap();
+    let space = solve_space(&game, 10_000).unwrap();
+    let solution = brute::solve(&game).unwrap();
+    let mut line: Vec<String> = Vec::new();
+    loop {
+        let analysis = space.analyze(&line).unwrap();
+        let Some(optimal) = analysis.moves.iter().find(|m| m.optimal) else {
+            assert_eq!(analysis.scores, solution.scores());
+            break;
+        };
+        line.push(optimal.name.clone());
+    }
+    let solved: Vec<String> = solution
+        .moves
+        .unwrap()
+        .iter()
+        .map(|m| m.description.action.value.to_string())
+        .collect();
+    assert_eq!(line, solved);
+}
+
+#[test]
+fn nim_grundy_values_are_the_tables() {
+    let set = vec![1, 3, 4];
+    let table = grundy_values(&set, 30);
+    for n in 1..=30u64 {
+        let analysis = solve_space(&Nim::new(n, set.clone()).unwrap(), 1000)
+            .unwrap()
+            .analyze::<&str>(&[])
+            .unwrap();
+        assert_eq!(analysis.grundy, Some(table[n as usize] as u64));
+    }
+}
+
+#[test]
+fn oversize_instances_are_refused_before_any_work() {
+    let game = StoneGame::new(vec![1; 300]).unwrap();
+    let message = solve_space(&game, 45_000).unwrap_err().to_string();
+    assert!(
+        message.contains("45151") && message.contains("45000"),
+        "{message}"
+    );
+}
+
+fn gamelab() -> Command {
+    Command::cargo_bin("gamelab").unwrap()
+}
+
+#[test]
+fn cli_analyze_prints_one_json_object_for_the_position_after_the_moves() {
+    let output = gamelab()
+        .args([
+            "analyze",
+            "stone-game",
+            "--piles",
+            "4,6,2,3",
+            "--moves",
+            "right,left",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let game = StoneGame::new(vec![4, 6, 2, 3]).unwrap();
+    let expected = solve_space(&game, 100)
+        .unwrap()
+        .analyze(&["right", "left"])
+        .unwrap();
+    assert_eq!(json, serde_json::to_value(&expected).unwrap());
+    assert_eq!(json["piles"], serde_json::json!([6, 2]));
+    assert_eq!(json["scores"], serde_json::json!({"first": 3, "second": 4}));
+}
+
+#[test]
+fn cli_analyze_text_names_the_colours() {
+    let output = gamelab()
+        .args(["analyze", "nim", "--n", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Grundy value: 3"), "{text}");
+    assert!(text.contains("win (green"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("3 ") && l.contains("optimal")),
+        "{text}"
+    );
+}
+
+#[test]
+fn cli_analyze_refuses_an_illegal_move_naming_it_and_the_legal_ones() {
+    let output = gamelab()
+        .args([
+            "analyze",
+            "stone-game-ii",
+            "--piles",
+            "2,7,9,4,4",
+            "--moves",
+            "2,5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: move 2 '5' is not legal at [9, 4, 4]")
+            && stderr.contains("legal moves there are: 1, 2, 3"),
+        "{stderr}"
+    );
+    let finished = gamelab()
+        .args(["analyze", "divisor-game", "--n", "2", "--moves", "1,1"])
+        .output()
+        .unwrap();
+    assert_eq!(finished.status.code(), Some(2));
+    assert!(
+        String::from_utf8(finished.stderr)
+            .unwrap()
+            .contains("the game is over")
+    );
+}
+
+#[test]
+fn cli_analyze_refuses_bad_instances_like_solve() {
+    for args in [
+        &["analyze", "stone-game", "--piles", "1,x"][..],
+        &["analyze", "stone-game", "--n", "4"],
+        &["analyze", "chess", "--n", "4"],
+        &[
+            "analyze",
+            "stone-game",
+            "--piles",
+            "1,2,3",
+            "--max-states",
+            "5",
+        ],
+    ] {
+        let output = gamelab().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+}

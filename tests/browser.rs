@@ -1,0 +1,367 @@
+//! The explorer page in a real browser: Debian's Chromium driven by playwright-core
+//! (`tests/browser/explorer.mjs`). Whole games are played through the page and every step is
+//! compared with `gamelab analyze`; undo, redo, restart, "best move" (against `solve`), the value
+//! history, the DAG's expand/collapse, console errors and network requests are checked.
+//! `.ci/run` installs Chromium and the npm package; with `CI=true` a missing one fails the
+//! test, locally it is skipped with a note. Screenshots land in `target/browser-screenshots/`.
+
+mod common;
+
+use common::gamelab;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The directory holding playwright-core, or `None` (skip) when the tools are missing locally.
+fn browser_tools() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing: Vec<&str> = [
+        (!Path::new(CHROMIUM).exists()).then_some("chromium (/usr/bin/chromium)"),
+        (!dir.join("node_modules/playwright-core").exists())
+            .then_some("playwright-core (npm ci in tests/browser)"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if missing.is_empty() {
+        return Some(dir);
+    }
+    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        panic!(
+            "CI=true but {} missing: .ci/run installs them",
+            missing.join(" and ")
+        );
+    }
+    eprintln!(
+        "note: skipping the browser tests: {} missing",
+        missing.join(" and ")
+    );
+    None
+}
+
+/// Where screenshots go (inside the target directory, so they are never committed by accident).
+pub fn screenshot_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the driver on `pages` and returns one result per page.
+pub fn drive(tools: &Path, pages: Vec<Value>) -> Vec<Value> {
+    let config = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        config.path(),
+        json!({ "chromium": CHROMIUM, "pages": pages }).to_string(),
+    )
+    .unwrap();
+    let output = Command::new("node")
+        .arg(tools.join("explorer.mjs"))
+        .arg(config.path())
+        .current_dir(tools)
+        .output()
+        .expect("node runs");
+    assert!(
+        output.status.success(),
+        "the browser driver failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    report["results"].as_array().unwrap().clone()
+}
+
+/// `gamelab analyze GAME INSTANCE --moves LINE --format json`.
+fn analyze(game: &str, instance: &[&str], line: &[String]) -> Value {
+    let mut command = gamelab();
+    command.args(["analyze", game]).args(instance);
+    if !line.is_empty() {
+        command.arg("--moves").arg(line.join(","));
+    }
+    let output = command.args(["--format", "json"]).output().unwrap();
+    assert!(output.status.success(), "{line:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Checks one page snapshot against the analysis of the line that reached it.
+fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
+    assert_eq!(shot["to_move"], expected["to_move"], "{context}");
+    assert_eq!(shot["value"], expected["value"], "{context}");
+    assert_eq!(shot["margin"], expected["margin"], "{context}");
+    assert_eq!(shot["remoteness"], expected["remoteness"], "{context}");
+    let piles = expected.get("piles").cloned().unwrap_or(Value::Null);
+    assert_eq!(shot["piles"], piles, "{context}");
+    assert_eq!(shot["first"], expected["scores"]["first"], "{context}");
+    assert_eq!(shot["second"], expected["scores"]["second"], "{context}");
+    let moves: Vec<Value> = expected["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            json!({"move": m["move"], "value": m["value"], "margin": m["margin"],
+                   "remoteness": m["remoteness"]})
+        })
+        .collect();
+    assert_eq!(shot["moves"], json!(moves), "{context}");
+    assert_eq!(shot["history"], json!(history), "{context}");
+}
+
+/// One game to explore: its name, instance flags and the driver's seed for varied moves.
+pub struct Case {
+    pub game: &'static str,
+    pub instance: &'static [&'static str],
+    pub seed: u64,
+}
+
+pub const CASES: &[Case] = &[
+    Case {
+        game: "stone-game",
+        instance: &["--piles", "4,6,2,3,9,1,7,5"],
+        seed: 1,
+    },
+    Case {
+        game: "stone-game-ii",
+        instance: &["--piles", "2,7,9,4,4,6,1"],
+        seed: 2,
+    },
+    Case {
+        game: "stone-game-iii",
+        instance: &["--piles", "1,2,3,-9,7,4,-2"],
+        seed: 3,
+    },
+    Case {
+        game: "divisor-game",
+        instance: &["--n", "18"],
+        seed: 4,
+    },
+    Case {
+        game: "nim",
+        instance: &["--n", "13", "--subtract", "1,3,4"],
+        seed: 5,
+    },
+    Case {
+        game: "stone-game-vii",
+        instance: &["--piles", "5,3,1,4,2,6"],
+        seed: 6,
+    },
+];
+
+/// Checks what the driver saw on one page of `case` against `gamelab analyze` and `solve`.
+pub fn check_result(case: &Case, result: &Value) {
+    let game = case.game;
+    let steps = result["steps"].as_array().unwrap();
+    let line: Vec<String> = result["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(steps.len(), line.len() + 1, "{game}: a whole game");
+    assert!(line.len() >= 3, "{game}: {line:?}");
+    let analyses: Vec<Value> = (0..=line.len())
+        .map(|k| analyze(game, case.instance, &line[..k]))
+        .collect();
+    let history: Vec<i64> = analyses
+        .iter()
+        .map(|a| a["first_margin"].as_i64().unwrap())
+        .collect();
+    for (k, shot) in steps.iter().enumerate() {
+        check_step(
+            shot,
+            &analyses[k],
+            &history[..=k],
+            &format!("{game} step {k}"),
+        );
+    }
+    let last = steps.last().unwrap();
+    assert_eq!(
+        last["moves"],
+        json!([]),
+        "{game}: a finished game has no moves"
+    );
+    assert_eq!(last["value"], analyses[line.len()]["value"]);
+
+    // Undo, redo and restart restore the exact earlier positions.
+    let undos = result["undos"].as_u64().unwrap() as usize;
+    assert_eq!(
+        result["after_undo"],
+        steps[steps.len() - 1 - undos],
+        "{game}"
+    );
+    assert_eq!(result["after_redo"], *last, "{game}");
+    assert_eq!(result["after_restart"], steps[0], "{game}");
+
+    // "Best move" follows solve's optimal play.
+    let solution: Value = serde_json::from_str(&common::stdout_of(
+        &[&["solve", game], case.instance, &["--format", "json"]].concat(),
+    ))
+    .unwrap();
+    let solved = solution["moves"].as_array().unwrap();
+    let best = result["best"].as_array().unwrap();
+    assert_eq!(best.len(), solved.len() + 1, "{game}");
+    let mut optimal_line = Vec::new();
+    for (k, shot) in best.iter().enumerate() {
+        let expected = analyze(game, case.instance, &optimal_line);
+        let history: Vec<i64> = (0..=k)
+            .map(|_| solution["margin"].as_i64().unwrap())
+            .collect();
+        check_step(shot, &expected, &history, &format!("{game} best move {k}"));
+        if let Some(mv) = solved.get(k) {
+            let key = ["side", "count", "x", "take"]
+                .into_iter()
+                .find(|key| mv.get(*key).is_some())
+                .unwrap();
+            optimal_line.push(mv[key].to_string().trim_matches('"').to_string());
+        }
+    }
+    assert_eq!(best.last().unwrap()["first"], solution["first_score"]);
+    assert_eq!(best.last().unwrap()["second"], solution["second_score"]);
+
+    // The DAG: a node expands (more nodes, marked expanded) and collapses back.
+    let dag = &result["dag"];
+    assert!(dag["id"].is_string(), "{game}: a node to expand: {dag}");
+    assert!(
+        dag["expanded"].as_u64() > dag["before"].as_u64(),
+        "{game}: {dag}"
+    );
+    assert_eq!(dag["collapsed"], dag["before"], "{game}: {dag}");
+    assert_eq!(dag["states"], json!(["true", "false"]), "{game}: {dag}");
+    assert!(
+        dag["currentCollapsed"].as_u64() < dag["currentExpanded"].as_u64(),
+        "{dag}"
+    );
+
+    assert_eq!(result["errors"], json!([]), "{game}: console errors");
+}
+
+#[test]
+fn explorer_pages_play_every_game_as_analyze_says() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let shots = screenshot_dir();
+    let pages: Vec<Value> = CASES
+        .iter()
+        .map(|case| {
+            let page = dir.path().join(format!("{}.html", case.game));
+            let output = gamelab()
+                .args(["explore", case.game])
+                .args(case.instance)
+                .arg("--out")
+                .arg(&page)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{}", case.game);
+            json!({
+                "url": format!("file://{}", page.display()),
+                "seed": case.seed,
+                "screenshot": shots.join(format!("{}-end.png", case.game)),
+                "screenshot_dag": shots.join(format!("{}-dag.png", case.game)),
+            })
+        })
+        .collect();
+    let results = drive(&tools, pages);
+    assert_eq!(results.len(), CASES.len());
+    for (case, result) in CASES.iter().zip(&results) {
+        check_result(case, result);
+        // Offline: the page itself is the only thing the browser loads.
+        let requests = result["requests"].as_array().unwrap();
+        assert_eq!(requests.len(), 1, "{}: {requests:?}", case.game);
+        assert_eq!(requests[0], result["url"]);
+    }
+}
+
+#[test]
+fn the_300_pile_page_loads_and_answers_clicks() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("big.html");
+    let piles: Vec<String> = (0..300)
+        .map(|i| ((i * 37 + 11) % 97 + 1).to_string())
+        .collect();
+    let piles = piles.join(",");
+    let output = gamelab()
+        .args(["explore", "stone-game", "--piles", &piles, "--out"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let shots = screenshot_dir();
+    let results = drive(
+        &tools,
+        vec![json!({
+            "url": format!("file://{}", page.display()),
+            "seed": 9,
+            "max_steps": 12,
+            "screenshot": shots.join("stone-game-300-end.png"),
+            "screenshot_dag": shots.join("stone-game-300.png"),
+        })],
+    );
+    let result = &results[0];
+    // Twelve moves into the game, every step and the solver's moves as `gamelab analyze` says.
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 12);
+    let line: Vec<String> = result["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let instance = ["--piles", piles.as_str()];
+    for (k, shot) in steps.iter().enumerate() {
+        let expected = analyze("stone-game", &instance, &line[..k]);
+        assert_eq!(shot["margin"], expected["margin"], "step {k}");
+        assert_eq!(shot["remoteness"], expected["remoteness"], "step {k}");
+        assert_eq!(shot["piles"], expected["piles"], "step {k}");
+    }
+    assert_eq!(result["best"].as_array().unwrap().len(), 13);
+    assert_eq!(result["errors"], json!([]));
+    eprintln!(
+        "300 piles: page ready in {} ms, a move click updates it in {} ms",
+        result["loaded_ms"], result["click_ms"]
+    );
+}
+
+/// The query string of `case` for the served page: `game=...&piles=...`.
+fn query(case: &Case) -> String {
+    let mut query = format!("game={}", case.game);
+    for pair in case.instance.chunks(2) {
+        query.push_str(&format!(
+            "&{}={}",
+            pair[0].trim_start_matches("--"),
+            pair[1]
+        ));
+    }
+    query
+}
+
+#[test]
+fn served_pages_play_every_game_as_analyze_says() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let server = common::server::Server::start(&[]);
+    let shots = screenshot_dir();
+    let pages: Vec<Value> = CASES
+        .iter()
+        .map(|case| {
+            json!({
+                "url": format!("http://{}/?{}", server.address, query(case)),
+                "seed": case.seed + 10,
+                "screenshot": shots.join(format!("served-{}.png", case.game)),
+            })
+        })
+        .collect();
+    let results = drive(&tools, pages);
+    let origin = format!("http://{}/", server.address);
+    for (case, result) in CASES.iter().zip(&results) {
+        check_result(case, result);
+        // Only the page and its own API: nothing from outside.
+        for request in result["requests"].as_array().unwrap() {
+            assert!(request.as_str().unwrap().starts_with(&origin), "{request}");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! A `gamelab serve` child process on a free loopback port, stopped when dropped, and a minimal
+//! HTTP/1.1 GET over a plain TCP stream (no client library needed for a test).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+}
+
+impl Server {
+    /// Starts `gamelab serve --port 0 EXTRA...` and waits for its address line.
+    pub fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stderr.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    /// GET `path`: (status, body).
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.address
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let response = String::from_utf8(response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+
+    /// GET `path` and parse the body as JSON: (status, value).
+    pub fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let (status, body) = self.get(path);
+        let value =
+            serde_json::from_str(&body).unwrap_or_else(|error| panic!("{path}: {error}: {body}"));
+        (status, value)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,236 @@
+//! `merge` proves that its inputs are exactly the N distinct shards of one sweep: every way of
+//! handing it something else (issue 14, part 2) is refused with a message naming what is
+//! duplicated, missing or mismatched; and the complete set, empty shards included, merges to the
+//! very bytes of the unsharded run.
+
+mod common;
+
+use common::{fails_with, stdout_of};
+use std::path::{Path, PathBuf};
+
+/// Runs `sweep GAME ARGS --format csv` and saves the table as `name` in `dir`.
+fn sweep_to(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let mut full = vec!["sweep"];
+    full.extend_from_slice(args);
+    full.extend_from_slice(&["--format", "csv"]);
+    let path = dir.join(name);
+    std::fs::write(&path, stdout_of(&full)).unwrap();
+    path
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+const BASE: &[&str] = &["stone-game", "--n-max", "4", "--trials", "7"];
+
+fn with(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut args = BASE.to_vec();
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn the_complete_set_of_shards_merges_to_the_unsharded_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = sweep_to(dir.path(), "whole.csv", BASE);
+    let shards: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            let args = with(&["--shard", Box::leak(shard.into_boxed_str())]);
+            sweep_to(dir.path(), &format!("s{k}.csv"), &args)
+        })
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().map(|p| text(p)));
+    assert_eq!(stdout_of(&args), std::fs::read_to_string(&whole).unwrap());
+}
+
+#[test]
+fn empty_shards_write_a_table_that_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    // Three instances in eight shards: five shards hold none.
+    let whole = sweep_to(dir.path(), "whole.csv", &["divisor-game", "--n-max", "3"]);
+    let mut paths = Vec::new();
+    for k in 1..=8 {
+        let shard: &'static str = Box::leak(format!("{k}/8").into_boxed_str());
+        let path = sweep_to(
+            dir.path(),
+            &format!("s{k}.csv"),
+            &["divisor-game", "--n-max", "3", "--shard", shard],
+        );
+        assert!(std::fs::metadata(&path).unwrap().len() > 0, "shard {k}");
+        paths.push(path);
+    }
+    let mut args = vec!["merge"];
+    args.extend(paths.iter().map(|p| text(p)));
+    assert_eq!(stdout_of(&args), std::fs::read_to_string(&whole).unwrap());
+}
+
+#[test]
+fn the_same_shard_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = sweep_to(dir.path(), "one.csv", &with(&["--shard", "1/2"]));
+    let again = sweep_to(dir.path(), "again.csv", &with(&["--shard", "1/2"]));
+    let two = sweep_to(dir.path(), "two.csv", &with(&["--shard", "2/2"]));
+    fails_with(
+        &["merge", text(&one), text(&again), text(&two)],
+        &["shard 1/2 twice", "one.csv", "again.csv"],
+    );
+}
+
+#[test]
+fn missing_shards_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = sweep_to(dir.path(), "one.csv", &with(&["--shard", "1/3"]));
+    fails_with(
+        &["merge", text(&one)],
+        &["2 of its 3 shards missing", "2/3, 3/3"],
+    );
+}
+
+#[test]
+fn a_whole_sweep_with_one_of_its_shards_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = sweep_to(dir.path(), "whole.csv", BASE);
+    let shard = sweep_to(dir.path(), "shard.csv", &with(&["--shard", "1/2"]));
+    fails_with(
+        &["merge", text(&whole), text(&shard)],
+        &["different cuts", "1/1", "1/2"],
+    );
+}
+
+#[test]
+fn shards_of_different_counts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = sweep_to(dir.path(), "a.csv", &with(&["--shard", "1/2"]));
+    let b = sweep_to(dir.path(), "b.csv", &with(&["--shard", "2/3"]));
+    fails_with(&["merge", text(&a), text(&b)], &["different cuts", "2/3"]);
+}
+
+#[test]
+fn shards_of_different_trials_sizes_or_subtraction_sets_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = sweep_to(dir.path(), "a.csv", &with(&["--shard", "1/2"]));
+    let trials = sweep_to(
+        dir.path(),
+        "trials.csv",
+        &[
+            "stone-game",
+            "--n-max",
+            "4",
+            "--trials",
+            "8",
+            "--shard",
+            "2/2",
+        ],
+    );
+    fails_with(
+        &["merge", text(&a), text(&trials)],
+        &["different sweeps", "8 per n"],
+    );
+    let sizes = sweep_to(
+        dir.path(),
+        "sizes.csv",
+        &[
+            "stone-game",
+            "--n-max",
+            "5",
+            "--trials",
+            "7",
+            "--shard",
+            "2/2",
+        ],
+    );
+    fails_with(
+        &["merge", text(&a), text(&sizes)],
+        &["different sweeps", "1..5"],
+    );
+    let nim = |set: &'static str, name| {
+        sweep_to(
+            dir.path(),
+            name,
+            &["nim", "--n-max", "9", "--subtract", set, "--shard", "1/1"],
+        )
+    };
+    let (s123, s134) = (nim("1,2,3", "s123.csv"), nim("1,3,4", "s134.csv"));
+    fails_with(
+        &["merge", text(&s123), text(&s134)],
+        &["different sweeps", "S = {1, 3, 4}"],
+    );
+}
+
+/// `table` with line `line` (1-based, the header is line 1) changed by `edit`.
+fn edited(
+    dir: &Path,
+    table: &Path,
+    name: &str,
+    line: usize,
+    edit: impl Fn(&mut Vec<String>),
+) -> PathBuf {
+    let content = std::fs::read_to_string(table).unwrap();
+    let mut lines: Vec<String> = content.lines().map(str::to_string).collect();
+    let mut fields: Vec<String> = lines[line - 1].split(',').map(str::to_string).collect();
+    edit(&mut fields);
+    lines[line - 1] = fields.join(",");
+    let path = dir.join(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn rows_that_contradict_themselves_are_refused_by_merge_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = sweep_to(dir.path(), "whole.csv", BASE);
+    // Column 2 is first_wins: trials 7 but first_wins 5 + ties + second_wins no longer add up.
+    let bad = edited(dir.path(), &whole, "bad.csv", 2, |fields| {
+        fields[2] = "99".into();
+    });
+    fails_with(
+        &["merge", text(&bad)],
+        &["bad.csv: line 2", "is not trials 7"],
+    );
+    let svg = dir.path().join("x.svg");
+    fails_with(
+        &[
+            "plot",
+            "win-rate",
+            "--input",
+            text(&bad),
+            "--out",
+            text(&svg),
+        ],
+        &["bad.csv: line 2"],
+    );
+    // A rate that does not follow from the counts.
+    let rate = edited(dir.path(), &whole, "rate.csv", 3, |fields| {
+        fields[5] = "0.5".into();
+    });
+    fails_with(
+        &["merge", text(&rate)],
+        &["rate.csv: line 3", "do not follow"],
+    );
+}
+
+#[test]
+fn duplicate_size_rows_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = sweep_to(dir.path(), "whole.csv", BASE);
+    let content = std::fs::read_to_string(&whole).unwrap();
+    let second_line = content.lines().nth(1).unwrap().to_string();
+    let doubled = dir.path().join("doubled.csv");
+    std::fs::write(&doubled, format!("{content}{second_line}\n")).unwrap();
+    fails_with(&["merge", text(&doubled)], &["a second row for n = 1"]);
+}
+
+#[test]
+fn tables_of_the_first_format_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.csv");
+    std::fs::write(
+        &old,
+        "n,trials,first_wins,ties,second_wins,margin_sum,game,seed\n1,1,1,0,0,5,stone-game,1\n",
+    )
+    .unwrap();
+    fails_with(&["merge", text(&old)], &["format 1", "run the sweep again"]);
+}

@@ -1,0 +1,125 @@
+//! `gamelab serve`'s JSON API: the games, one game, analyses equal to `gamelab analyze`, and every
+//! kind of bad request answered with a JSON error while the server keeps serving.
+
+mod common;
+
+use common::server::Server;
+use common::stdout_of;
+use serde_json::Value;
+
+/// The server still answers a good request.
+fn still_serves(server: &Server) {
+    let (status, games) = server.get_json("/api/games");
+    assert_eq!(status, 200);
+    assert_eq!(games["games"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn the_api_lists_games_and_analyses_positions_as_the_cli_does() {
+    let server = Server::start(&[]);
+    let (status, games) = server.get_json("/api/games");
+    assert_eq!(status, 200);
+    let names: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"stone-game") && names.contains(&"nim"),
+        "{names:?}"
+    );
+    let (status, nim) = server.get_json("/api/games/nim");
+    assert_eq!(status, 200);
+    assert_eq!(nim["input"], "number");
+    assert_eq!(nim["subtraction_set"], true);
+
+    for (query, args) in [
+        (
+            "game=stone-game&piles=4,6,2,3&moves=right,left",
+            &["stone-game", "--piles", "4,6,2,3", "--moves", "right,left"][..],
+        ),
+        (
+            "game=nim&n=11&subtract=1,3,4&moves=3",
+            &["nim", "--n", "11", "--subtract", "1,3,4", "--moves", "3"],
+        ),
+        ("game=divisor-game&n=12", &["divisor-game", "--n", "12"]),
+    ] {
+        let (status, analysis) = server.get_json(&format!("/api/analyze?{query}"));
+        assert_eq!(status, 200, "{query}: {analysis}");
+        let expected: Value = serde_json::from_str(&stdout_of(
+            &[&["analyze"], args, &["--format", "json"]].concat(),
+        ))
+        .unwrap();
+        assert_eq!(analysis, expected, "{query}");
+    }
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("data-testid=\"position\""));
+    assert!(
+        !page.contains("src=\"http") && !page.contains("href=\"http"),
+        "no outside files"
+    );
+    let (status, data) = server.get_json("/api/explore?game=stone-game&piles=4,6,2,3");
+    assert_eq!(status, 200);
+    assert_eq!(data["s"].as_array().unwrap().len(), 11);
+}
+
+#[test]
+fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
+    let server = Server::start(&["--max-states", "50000"]);
+    let many: Vec<String> = (0..400).map(|i| (i % 9 + 1).to_string()).collect();
+    let oversize = format!("/api/analyze?game=stone-game&piles={}", many.join(","));
+    for (path, status, needle) in [
+        ("/api/analyze?game=stone-game&piles=1,x", 400, "'x'"),
+        ("/api/analyze?game=chess&n=3", 404, "unknown game 'chess'"),
+        ("/api/games/chess", 404, "unknown game 'chess'"),
+        ("/api/analyze?piles=1,2", 400, "'game' is missing"),
+        ("/api/analyze?game=stone-game&n=4", 400, "stone-game"),
+        ("/api/analyze?game=nim&n=-4", 400, "n is '-4'"),
+        (
+            "/api/analyze?game=stone-game&piles=1,2&colour=red",
+            400,
+            "unknown parameter 'colour'",
+        ),
+        (
+            "/api/analyze?game=stone-game&piles=1,2&moves=left,up",
+            400,
+            "move 2 'up' is not legal",
+        ),
+        ("/api/analyze?game=stone-game&piles=%zz", 400, ""),
+        (
+            "/api/explore?game=stone-game&piles=1,2&moves=left",
+            400,
+            "takes no moves",
+        ),
+        (oversize.as_str(), 413, "80201"),
+        ("/nowhere", 404, "/api/games"),
+    ] {
+        let (got, body) = server.get_json(path);
+        assert_eq!(got, status, "{path}: {body}");
+        let error = body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{path}: {body}"));
+        assert!(error.contains(needle), "{path}: {error}");
+        still_serves(&server);
+    }
+}
+
+#[test]
+fn two_clients_get_answers_to_every_request() {
+    let server = Server::start(&[]);
+    let path = "/api/analyze?game=stone-game-ii&piles=2,7,9,4,4,6,1,8,3&moves=1,2";
+    let (_, expected) = server.get_json(path);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                for _ in 0..200 {
+                    let (status, body) = server.get_json(path);
+                    assert_eq!(status, 200);
+                    assert_eq!(body, expected);
+                }
+            });
+        }
+    });
+}
