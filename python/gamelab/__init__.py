@@ -74,6 +74,16 @@ SWEEP_DTYPES = {
     "max_value": "Int64",
     "total_parity": "string",
     "seed": "uint64",
+    # Format 2: every setting that changes the numbers, so merge can prove shards belong together.
+    "subtract": "string",
+    "n_min": "Int64",
+    "n_max": "Int64",
+    "n_parity": "string",
+    "n_mod": "Int64",
+    "n_residue": "Int64",
+    "trials_per_n": "Int64",
+    "shard": "string",
+    "format": "Int64",
 }
 
 #: A frame of more than this many graph nodes is shown as text only in Jupyter.
