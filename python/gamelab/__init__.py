@@ -274,19 +274,21 @@ def sweep(
     Defaults: n = 1..20 piles of values 1..100 and 1000 trials, or N = 1..100 (one instance
     each); seed 1. ``shard=(k, count)`` (or ``"k/count"``) runs one shard; :func:`merge`
     combines the shards. :func:`to_csv` writes the frame byte for byte as the CLI does."""
+    return _frame(*_sweep_csv(
+        game, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
+        n_residue=n_residue, min_value=min_value, max_value=max_value, distribution=distribution,
+        total_parity=total_parity, subtract=subtract, trials=trials, seed=seed, shard=shard,
+    ))
+
+
+def _sweep_csv(game: str, shard: Union[None, str, tuple] = None, **settings: Any) -> tuple:
+    """The sweep's CSV text and whether its margin sums fit int64 (what :func:`sweep` turns
+    into a frame; :mod:`gamelab.distributed` ships the text, which pickles cheaply)."""
     if isinstance(shard, tuple):
         if len(shard) != 2:
             raise InputError(f"shard must be (k, count), got {shard!r}")
         shard = f"{shard[0]}/{shard[1]}"
-    text, fits = _gamelab.sweep(
-        game,
-        _options(
-            n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod, n_residue=n_residue,
-            min_value=min_value, max_value=max_value, distribution=distribution,
-            total_parity=total_parity, subtract=subtract, trials=trials, seed=seed, shard=shard,
-        ),
-    )
-    return _frame(text, fits)
+    return _gamelab.sweep(game, _options(shard=shard, **settings))
 
 
 def merge(frames: Sequence[Any]):

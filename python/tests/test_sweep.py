@@ -78,7 +78,7 @@ def test_a_python_thread_runs_while_a_sweep_runs():
     counter = threading.Thread(target=count)
     counter.start()
     started = time.perf_counter()
-    gamelab.sweep("stone-game", n_min=200, n_max=260, trials=400)
+    gamelab.sweep("stone-game", n_min=200, n_max=260, trials=4000)
     finished = time.perf_counter()
     done.set()
     counter.join()
