@@ -403,7 +403,12 @@ impl ExplicitGame {
 
     /// The optimal play from the start, with the ties broken by the rules' move order.
     pub fn solve(&self) -> Solution {
-        let values = self.values();
+        self.solution(&self.values())
+    }
+
+    /// The optimal play from the start given every position's [`ExplicitGame::values`], for
+    /// callers that keep the values for more (regret, analysis) and should not compute them twice.
+    pub fn solution(&self, values: &[i64]) -> Solution {
         solution_from_values(self, Self::NAME, SolverKind::Memo, |state| {
             values[*state as usize]
         })

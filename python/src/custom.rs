@@ -333,8 +333,7 @@ impl ExploredGame {
     fn solve(&self, py: Python<'_>) -> Solution {
         let table = Arc::clone(&self.table);
         let solution = py.detach(move || table.solve());
-        let start = self.table.describe_state(&0);
-        Solution::new(solution, format!("{} {start}", self.name))
+        Solution::new(solution, self.describe())
     }
 
     /// `first` against `second` (generic strategies: optimal, greedy, random, lookahead-K):
@@ -351,10 +350,10 @@ impl ExploredGame {
         let second: StrategySpec = second.parse().map_err(input_error)?;
         let table = Arc::clone(&self.table);
         let record = on_deep_stack(py, move || {
-            let optimal = table.solve().scores();
-            // Every position's value is one pass over the table: the record carries each
-            // move's regret, as `gamelab play` does.
+            // Every position's value is one pass over the table, shared by the game's value and
+            // the record's per-move regret (as `gamelab play` gives it).
             let values = Arc::new(table.values());
+            let optimal = table.solution(&values).scores();
             let mut values = PositionValues::from_table(
                 table.as_ref(),
                 Box::new(move |state: &u32| values[*state as usize]),
