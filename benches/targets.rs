@@ -15,6 +15,7 @@ use gamelab::solve::dp::divisor_game::win_table;
 use gamelab::solve::dp::stone_game::ScoreTable;
 use gamelab::solve::dp::stone_game_fast::fast_margin;
 use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
+use gamelab::solve::dp::stone_game_ii_reach::reach_table;
 use gamelab::solve::dp::stone_game_iii::suffix_values;
 use gamelab::solve::dp::stone_game_line::margin_and_line;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
@@ -117,6 +118,9 @@ fn stone_game_ii(c: &mut Criterion) {
     let five = piles("stone-game-ii", 5_000, 1, 10_000);
     c.bench_function("stone-game-ii windowed n=5000", |b| {
         b.iter(|| windowed(black_box(&five)).get(0, 1))
+    });
+    c.bench_function("stone-game-ii reachable n=5000", |b| {
+        b.iter(|| reach_table(black_box(&five)).get(0, 1))
     });
     let two = piles("stone-game-ii", 1_000, 1, 10_000);
     c.bench_function("stone-game-ii textbook n=1000", |b| {
