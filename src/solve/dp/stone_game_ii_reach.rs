@@ -16,8 +16,9 @@
 //! `max(m, x) <= R(i+x)`. Every position of a game from the start is in P, and the recurrence on P
 //! reads only P (capped), so row i stores m = 1..=K(i) with `K(i) = min(R(i), ⌈(n-i)/2⌉)`. R(i)
 //! grows like i/2 (R = t - lo with lo + 2R(lo) = t gives R = t/2) and meets ⌈(n-i)/2⌉ near
-//! i = n/2, so there are about n²/8 cells instead of the n²/4 of the full table. A read of (j, m) with m > K(j) is a capped read (m > ⌈(n-j)/2⌉,
-//! never m > R(j), by the closure above) and returns `v(j, K(j))`, kept in `tops`.
+//! i = n/2, so there are about n²/8 cells instead of the n²/4 of the full table. A read of
+//! (j, m) with m > K(j) is a capped read (m > ⌈(n-j)/2⌉, never m > R(j), by the closure above)
+//! and returns `v(j, K(j))`, kept in `tops`.
 //!
 //! # The recurrence, in O(1) amortised per cell
 //!
@@ -51,8 +52,9 @@
 //! which the running maxima need, is kept from the previous step. What remains scattered is
 //! writing a row into the diagonals and the prefix passes down a column; both tables are
 //! therefore tiled — 64 rows by 64 bytes per 4 KiB tile, each 64-byte line one row's run of
-//! columns — so a column or a diagonal crosses one page per 64 (or 16) cells and a row one page
-//! per line, and a later row finds the lines its neighbour touched still in cache.
+//! columns — so a column crosses one page per 64 cells, a diagonal one per line's worth of
+//! columns (16 or 8) and a row one per line, and a later row finds the lines its neighbour
+//! touched still in cache. A prefix pass writes only rows that read column m (m <= K(d)).
 //!
 //! Values are `i32` when the sum of |piles| fits (every margin, and every stored prefix maximum
 //! taken relative to `S[i]`, is bounded by it), else `i64`: the same answers either way.
