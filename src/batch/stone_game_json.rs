@@ -2,22 +2,9 @@
 //! for a [`crate::solve::Solution`] of the `rolling` solver (tests check it), without building
 //! the solution's move records, strings and vectors first.
 
+use crate::digits::{DIGIT_PAIRS, INTEGER_BYTES, unsigned_digits};
 use crate::game::{Scores, Winner};
 
-/// The two-digit numbers "00" to "99", for writing integers two digits at a time.
-const DIGIT_PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
-    let mut value = 0;
-    while value < 100 {
-        pairs[2 * value] = b'0' + (value / 10) as u8;
-        pairs[2 * value + 1] = b'0' + (value % 10) as u8;
-        value += 1;
-    }
-    pairs
-};
-
-/// The most bytes an integer takes (`-9223372036854775808`).
-const INTEGER_BYTES: usize = 20;
 /// The most bytes of the fields before the move list: the fixed text and three integers.
 const HEAD_BYTES: usize = 128 + 3 * INTEGER_BYTES;
 /// The most bytes of one move's record, its comma included.
@@ -44,7 +31,7 @@ impl Writer<'_> {
         if value < 0 {
             self.put(b"-");
         }
-        let mut rest = value.unsigned_abs();
+        let rest = value.unsigned_abs();
         if rest < 10 {
             self.put(&[b'0' + rest as u8]);
             return;
@@ -54,25 +41,10 @@ impl Writer<'_> {
             self.put(&[DIGIT_PAIRS[pair], DIGIT_PAIRS[pair + 1]]);
             return;
         }
-        let mut digits = [0u8; INTEGER_BYTES];
-        let mut start = digits.len();
-        while rest >= 100 {
-            let pair = 2 * (rest % 100) as usize;
-            start -= 2;
-            digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-            rest /= 100;
-        }
-        if rest >= 10 {
-            let pair = 2 * rest as usize;
-            start -= 2;
-            digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-        } else {
-            start -= 1;
-            digits[start] = b'0' + rest as u8;
-        }
-        let length = digits.len() - start;
-        self.bytes[self.at..self.at + length].copy_from_slice(&digits[start..]);
-        self.at += length;
+        let mut buf = [0u8; INTEGER_BYTES];
+        let digits = unsigned_digits(rest, &mut buf);
+        self.bytes[self.at..self.at + digits.len()].copy_from_slice(digits);
+        self.at += digits.len();
     }
 
     /// The fields before the move list: `{"game":...,"winner":"first","moves":`.
@@ -102,11 +74,6 @@ fn append(out: &mut Vec<u8>, most: usize, write: impl FnOnce(&mut Writer<'_>)) {
     write(&mut writer);
     let end = start + writer.at;
     out.truncate(end);
-}
-
-/// Appends the decimal digits of `value`.
-pub fn push_integer(out: &mut Vec<u8>, value: i64) {
-    append(out, INTEGER_BYTES, |writer| writer.put_integer(value));
 }
 
 /// One solution without its moves (`"moves":null`), as a JSON line.
@@ -183,7 +150,7 @@ mod tests {
         }
         for value in values {
             let mut out = Vec::new();
-            push_integer(&mut out, value);
+            append(&mut out, INTEGER_BYTES, |writer| writer.put_integer(value));
             assert_eq!(out, value.to_string().into_bytes());
         }
     }
