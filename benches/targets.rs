@@ -142,6 +142,18 @@ fn stone_game_iii(c: &mut Criterion) {
             suffix_values(&input.piles.unwrap())[0]
         })
     });
+    // What `solve stone-game-iii --input FILE` runs: the long-line parser (no copy of the text)
+    // and the rolling value.
+    let game = find_game("stone-game-iii").unwrap();
+    let line = line + "\n";
+    c.bench_function("stone-game-iii solve_stream n=10^7 (long line)", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            let options = StreamOptions::new(SolverKind::Auto);
+            solve_stream(game, black_box(line.as_bytes()), &mut out, &options).unwrap();
+            out.len()
+        })
+    });
 }
 
 fn divisor_game(c: &mut Criterion) {
