@@ -3,27 +3,20 @@
 //!
 //! A group of instances is transposed so that position `i` of all of them is one vector; the
 //! one-row DP then runs on vectors exactly as on numbers. Lanes are as narrow as the numbers
-//! allow: every margin and pile of an instance is bounded by n times its largest absolute value,
-//! so below 2^15 the lanes are 16-bit (32 instances per group, one AVX-512 register), below 2^31
-//! 32-bit (16 per group), else 64-bit (8 per group). The widest SIMD level is chosen at run
-//! time, as in `stone_game_fast` (AVX-512 with BW for the 16-bit max).
+//! allow: every margin and intermediate of an instance is bounded by the sum of its absolute pile
+//! values (the proof is in [`super::lanes`]), so when the largest such sum of the batch fits 16
+//! bits the lanes are `i16` (32 instances per group, one AVX-512 register), when it fits 32 bits
+//! `i32` (16 per group), else `i64` (8 per group), and beyond 64 bits (never, for validated
+//! inputs) checked `i128`. The widest SIMD level is chosen at run time, as in `stone_game_fast`
+//! (AVX-512 with BW for the 16-bit max).
 
+use super::lanes::{Lane, Width, absolute_sum, cell_block};
 use std::sync::OnceLock;
-
-/// Instances per group with 16-bit lanes.
-const WIDEST: usize = 32;
-/// Instances per group with 32-bit lanes.
-const WIDE: usize = 16;
-/// Instances per group with 64-bit lanes.
-const NARROW: usize = 8;
 
 /// The one-row DP on a group: `piles[i]` holds position `i` of every instance; returns the
 /// first player's margin of each.
 #[inline(always)]
-fn group_margins<T, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]>) -> [T; W]
-where
-    T: Copy + Default + Ord + std::ops::Sub<Output = T>,
-{
+fn group_margins<T: Lane, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]>) -> [T; W] {
     let n = piles.len();
     row.clear();
     row.extend_from_slice(piles);
@@ -34,44 +27,30 @@ where
     for length in 2..=n {
         let rights = &piles[length - 1..];
         for i in 0..=n - length {
-            let (here, next) = (row[i], row[i + 1]);
-            let (left, right) = (piles[i], rights[i]);
-            let mut out = [T::default(); W];
-            for lane in 0..W {
-                out[lane] = (left[lane] - next[lane]).max(right[lane] - here[lane]);
-            }
-            row[i] = out;
+            row[i] = cell_block(&piles[i], &row[i + 1], &rights[i], &row[i]);
         }
     }
     row[0]
 }
 
 /// Solves every group of `flat` (instances of `n` piles, one after another) into `out`.
-type BatchRunner = fn(&[i64], usize, &mut Vec<i64>);
+type BatchRunner = fn(&[i64], usize, Width, &mut Vec<i64>);
 
 #[inline(always)]
-fn batch_body(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    let largest = flat.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0) as u128;
-    let bound = largest * n as u128;
-    if bound <= i16::MAX as u128 {
-        batch_with::<i16, WIDEST>(flat, n, out, |v| v as i16, |v| v as i64);
-    } else if bound <= i32::MAX as u128 {
-        batch_with::<i32, WIDE>(flat, n, out, |v| v as i32, |v| v as i64);
-    } else {
-        batch_with::<i64, NARROW>(flat, n, out, |v| v, |v| v);
+fn batch_body(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+    match width {
+        Width::I16 => batch_with::<i16, 32>(flat, n, out),
+        Width::I32 => batch_with::<i32, 16>(flat, n, out),
+        Width::I64 => batch_with::<i64, 8>(flat, n, out),
+        Width::I128 => batch_with::<i128, 4>(flat, n, out),
     }
 }
 
+/// Solves every group of `W` instances in lanes of `T`; the caller has checked that every
+/// instance's absolute sum fits `T`.
 #[inline(always)]
-fn batch_with<T, const W: usize>(
-    flat: &[i64],
-    n: usize,
-    out: &mut Vec<i64>,
-    narrow: impl Fn(i64) -> T,
-    widen: impl Fn(T) -> i64,
-) where
-    T: Copy + Default + Ord + std::ops::Sub<Output = T>,
-{
+fn batch_with<T: Lane, const W: usize>(flat: &[i64], n: usize, out: &mut Vec<i64>) {
+    const { assert!(W * size_of::<T>() == 64, "a group is one 64-byte vector") };
     let count = flat.len() / n;
     let mut transposed = vec![[T::default(); W]; n];
     let mut row = Vec::with_capacity(n);
@@ -83,41 +62,45 @@ fn batch_with<T, const W: usize>(
         for lane in 0..members {
             let instance = &flat[(group + lane) * n..(group + lane + 1) * n];
             for (position, &value) in transposed.iter_mut().zip(instance) {
-                position[lane] = narrow(value);
+                position[lane] = T::narrow(value);
             }
         }
         let margins = group_margins(&transposed, &mut row);
-        out.extend(margins[..members].iter().map(|&m| widen(m)));
+        out.extend(margins[..members].iter().map(|&m| {
+            m.widen().expect(
+                "a stone-game margin beyond 64 bits: the piles' absolute sums were not validated",
+            )
+        }));
     }
 }
 
-fn batch_portable(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_portable(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+    batch_body(flat, n, width, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn batch_avx2_unchecked(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_avx2_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+    batch_body(flat, n, width, out);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx2(flat: &[i64], n: usize, out: &mut Vec<i64>) {
+fn batch_avx2(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
     // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `runner`).
-    unsafe { batch_avx2_unchecked(flat, n, out) }
+    unsafe { batch_avx2_unchecked(flat, n, width, out) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn batch_avx512_unchecked(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_avx512_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+    batch_body(flat, n, width, out);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx512(flat: &[i64], n: usize, out: &mut Vec<i64>) {
+fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
     // SAFETY: selected only after `is_x86_feature_detected!` saw avx512f and avx512bw (see
     // `runner`).
-    unsafe { batch_avx512_unchecked(flat, n, out) }
+    unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
 /// The widest batch runner this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
@@ -143,8 +126,11 @@ fn runner() -> BatchRunner {
 }
 
 /// The first player's margin of every instance in `flat` (instances of `n >= 1` piles each,
-/// one after another), appended to `out` in order. The instances must be validated (absolute
-/// sums within 64 bits).
+/// one after another), appended to `out` in order, in the narrowest exact lanes (module docs).
+///
+/// # Panics
+/// If a margin does not fit in `i64`, which needs an instance's absolute sum beyond `i64::MAX`
+/// (validated inputs never are; see `input::fields::check_score_range`).
 ///
 /// Time O(count · n²), memory O(n) vectors per group.
 ///
@@ -158,7 +144,28 @@ pub fn batch_margins(flat: &[i64], n: usize, out: &mut Vec<i64>) {
     if n == 0 || flat.is_empty() {
         return;
     }
-    runner()(flat, n, out);
+    runner()(flat, n, lane_width(flat, n), out);
+}
+
+/// The lane width [`batch_margins`] runs `flat` (instances of `n >= 1` piles) in: the narrowest
+/// that holds the largest absolute sum of an instance.
+pub fn lane_width(flat: &[i64], n: usize) -> Width {
+    let largest = flat.chunks(n.max(1)).map(absolute_sum).max().unwrap_or(0);
+    Width::for_sum(largest, true)
+}
+
+/// [`batch_margins`] in lanes of `width` rather than the narrowest (for tests and benchmarks
+/// comparing widths). Returns `false`, solving nothing, when `width` is narrower than
+/// [`lane_width`]: too narrow a width is refused, never run.
+pub fn batch_margins_in(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> bool {
+    if n == 0 || flat.is_empty() {
+        return true;
+    }
+    if width < lane_width(flat, n) {
+        return false;
+    }
+    runner()(flat, n, width, out);
+    true
 }
 
 #[cfg(test)]
