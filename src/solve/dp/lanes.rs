@@ -123,7 +123,15 @@ impl Width {
 
 /// The sum of the absolute values of `piles`, without overflow.
 pub fn absolute_sum(piles: &[i64]) -> u128 {
-    piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum()
+    // Two passes that vectorise even with SSE2 alone (an OR, which is at least the largest
+    // value, then a sum in 64 bits that the OR proves cannot overflow) instead of one 128-bit
+    // sum or a 64-bit max, which do not: this runs on every sweep instance.
+    let bound = piles.iter().fold(0, |acc, pile| acc | pile.unsigned_abs());
+    if bound as u128 * piles.len() as u128 <= u64::MAX as u128 {
+        piles.iter().map(|pile| pile.unsigned_abs()).sum::<u64>() as u128
+    } else {
+        piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum()
+    }
 }
 
 #[cfg(test)]
@@ -148,5 +156,7 @@ mod tests {
             absolute_sum(&[i64::MIN, i64::MAX, -1]),
             2 * i64::MAX as u128 + 2
         );
+        assert_eq!(absolute_sum(&[-3, 4, 0]), 7);
+        assert_eq!(absolute_sum(&[]), 0);
     }
 }

@@ -4,10 +4,11 @@
 //! A group of instances is transposed so that position `i` of all of them is one vector; the
 //! one-row DP then runs on vectors exactly as on numbers. Lanes are as narrow as the numbers
 //! allow: every margin and intermediate of an instance is bounded by the sum of its absolute pile
-//! values (the proof is in [`super::lanes`]), so when the largest such sum of the batch fits 16
-//! bits the lanes are `i16` (32 instances per group, one AVX-512 register), when it fits 32 bits
-//! `i32` (16 per group), else `i64` (8 per group), and beyond 64 bits (never, for validated
-//! inputs) checked `i128`. The widest SIMD level is chosen at run time, as in `stone_game_fast`
+//! values (the proof is in [`super::lanes`]). Each group is first transposed into `i16` lanes
+//! (32 instances, one AVX-512 register), summing each instance's absolute values on the way; if
+//! one sum is beyond `i16::MAX`, the group is transposed again into `i32` (16 instances), then
+//! `i64` (8), and beyond 64 bits (never, for validated inputs) checked `i128`. So every group
+//! runs in the narrowest exact width, with no separate pass over the piles to pick it. The widest SIMD level is chosen at run time, as in `stone_game_fast`
 //! (AVX-512 with BW for the 16-bit max).
 
 use super::lanes::{Lane, Width, absolute_sum, cell_block};
@@ -33,71 +34,125 @@ fn group_margins<T: Lane, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]
     row[0]
 }
 
-/// Solves every group of `flat` (instances of `n` piles, one after another) into `out`.
-type BatchRunner = fn(&[i64], usize, Width, &mut Vec<i64>);
+/// Solves every group of `flat` (instances of `n` piles, one after another) into `out`, each in
+/// the narrowest width from the given one up that holds it; returns the widest width used.
+type BatchRunner = fn(&[i64], usize, Width, &mut Vec<i64>) -> Width;
 
-#[inline(always)]
-fn batch_body(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
-    match width {
-        Width::I16 => batch_with::<i16, 32>(flat, n, out),
-        Width::I32 => batch_with::<i32, 16>(flat, n, out),
-        Width::I64 => batch_with::<i64, 8>(flat, n, out),
-        Width::I128 => batch_with::<i128, 4>(flat, n, out),
+/// Working memory for groups of every width: the transposed piles and the row.
+#[derive(Default)]
+struct Scratch {
+    i16: GroupBuffers<i16, 32>,
+    i32: GroupBuffers<i32, 16>,
+    i64: GroupBuffers<i64, 8>,
+    i128: GroupBuffers<i128, 4>,
+}
+
+struct GroupBuffers<T, const W: usize> {
+    transposed: Vec<[T; W]>,
+    row: Vec<[T; W]>,
+}
+
+impl<T, const W: usize> Default for GroupBuffers<T, W> {
+    fn default() -> Self {
+        GroupBuffers {
+            transposed: Vec::new(),
+            row: Vec::new(),
+        }
     }
 }
 
-/// Solves every group of `W` instances in lanes of `T`; the caller has checked that every
-/// instance's absolute sum fits `T`.
 #[inline(always)]
-fn batch_with<T: Lane, const W: usize>(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    const { assert!(W * size_of::<T>() == 64, "a group is one 64-byte vector") };
+fn batch_body(flat: &[i64], n: usize, narrowest: Width, out: &mut Vec<i64>) -> Width {
     let count = flat.len() / n;
-    let mut transposed = vec![[T::default(); W]; n];
-    let mut row = Vec::with_capacity(n);
-    for group in (0..count).step_by(W) {
-        let members = W.min(count - group);
-        for position in transposed.iter_mut() {
-            *position = [T::default(); W];
-        }
-        for lane in 0..members {
-            let instance = &flat[(group + lane) * n..(group + lane + 1) * n];
-            for (position, &value) in transposed.iter_mut().zip(instance) {
-                position[lane] = T::narrow(value);
+    let mut scratch = Scratch::default();
+    let mut widest = narrowest;
+    let mut start = 0;
+    while start < count {
+        let mut width = narrowest;
+        // A group that does not fit a width is retried in the next wider one; i128 always fits.
+        let solved = loop {
+            let solved = match width {
+                Width::I16 => solve_group(flat, n, start, &mut scratch.i16, out),
+                Width::I32 => solve_group(flat, n, start, &mut scratch.i32, out),
+                Width::I64 => solve_group(flat, n, start, &mut scratch.i64, out),
+                Width::I128 => solve_group(flat, n, start, &mut scratch.i128, out),
+            };
+            match (solved, width) {
+                (Some(solved), _) => break solved,
+                (None, Width::I16) => width = Width::I32,
+                (None, Width::I32) => width = Width::I64,
+                (None, _) => width = Width::I128,
             }
-        }
-        let margins = group_margins(&transposed, &mut row);
-        out.extend(margins[..members].iter().map(|&m| {
-            m.widen().expect(
-                "a stone-game margin beyond 64 bits: the piles' absolute sums were not validated",
-            )
-        }));
+        };
+        widest = widest.max(width);
+        start += solved;
     }
+    widest
 }
 
-fn batch_portable(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
-    batch_body(flat, n, width, out);
+/// Solves the (up to) `W` instances from instance `start` in lanes of `T` and returns how many,
+/// or returns `None`, appending nothing, if one of them has an absolute sum beyond `T` (then its
+/// margins might not fit: module docs). The sums are taken while transposing, so checking the
+/// bound costs no extra pass over the piles.
+#[inline(always)]
+fn solve_group<T: Lane, const W: usize>(
+    flat: &[i64],
+    n: usize,
+    start: usize,
+    buffers: &mut GroupBuffers<T, W>,
+    out: &mut Vec<i64>,
+) -> Option<usize> {
+    const { assert!(W * size_of::<T>() == 64, "a group is one 64-byte vector") };
+    let members = W.min(flat.len() / n - start);
+    let transposed = &mut buffers.transposed;
+    transposed.clear();
+    transposed.resize(n, [T::default(); W]);
+    for lane in 0..members {
+        let instance = &flat[(start + lane) * n..(start + lane + 1) * n];
+        let mut sum = 0u64;
+        for (position, &value) in transposed.iter_mut().zip(instance) {
+            sum = sum.saturating_add(value.unsigned_abs());
+            position[lane] = T::narrow(value);
+        }
+        // A saturated sum is at least 2^64 - 1, beyond every width but i128, which holds the
+        // margins of any instance of i64 piles (fewer than 2^63 of them).
+        if sum as u128 > T::MAX_BOUND {
+            return None;
+        }
+    }
+    let margins = group_margins(transposed, &mut buffers.row);
+    for &margin in &margins[..members] {
+        out.push(margin.widen().expect(
+            "a stone-game margin beyond 64 bits: the piles' absolute sums were not validated",
+        ));
+    }
+    Some(members)
+}
+
+fn batch_portable(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn batch_avx2_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
-    batch_body(flat, n, width, out);
+fn batch_avx2_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx2(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+fn batch_avx2(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
     // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `runner`).
     unsafe { batch_avx2_unchecked(flat, n, width, out) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn batch_avx512_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
-    batch_body(flat, n, width, out);
+fn batch_avx512_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) {
+fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
     // SAFETY: selected only after `is_x86_feature_detected!` saw avx512f and avx512bw (see
     // `runner`).
     unsafe { batch_avx512_unchecked(flat, n, width, out) }
@@ -144,28 +199,24 @@ pub fn batch_margins(flat: &[i64], n: usize, out: &mut Vec<i64>) {
     if n == 0 || flat.is_empty() {
         return;
     }
-    runner()(flat, n, lane_width(flat, n), out);
+    runner()(flat, n, Width::I16, out);
 }
 
-/// The lane width [`batch_margins`] runs `flat` (instances of `n >= 1` piles) in: the narrowest
-/// that holds the largest absolute sum of an instance.
+/// The widest lane width [`batch_margins`] runs a group of `flat` (instances of `n >= 1` piles)
+/// in: the narrowest that holds the largest absolute sum of an instance.
 pub fn lane_width(flat: &[i64], n: usize) -> Width {
     let largest = flat.chunks(n.max(1)).map(absolute_sum).max().unwrap_or(0);
     Width::for_sum(largest, true)
 }
 
-/// [`batch_margins`] in lanes of `width` rather than the narrowest (for tests and benchmarks
-/// comparing widths). Returns `false`, solving nothing, when `width` is narrower than
-/// [`lane_width`]: too narrow a width is refused, never run.
-pub fn batch_margins_in(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> bool {
+/// [`batch_margins`] with lanes of at least `width` (for tests and benchmarks comparing widths):
+/// a group whose instances do not all fit `width` still runs wider. Returns the widest width a
+/// group ran in (`width` itself if every group fit).
+pub fn batch_margins_in(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
     if n == 0 || flat.is_empty() {
-        return true;
+        return width;
     }
-    if width < lane_width(flat, n) {
-        return false;
-    }
-    runner()(flat, n, width, out);
-    true
+    runner()(flat, n, width, out)
 }
 
 #[cfg(test)]
