@@ -193,3 +193,103 @@ fn dot_statements_read_as_format_writes_them() {
     check(build_dag(&game));
     check(build_tree(&game));
 }
+
+/// A small deterministic stream of pile values (splitmix64), so the comparison below is the same
+/// on every run.
+fn pile_stream(seed: u64) -> impl FnMut(i64) -> i64 {
+    let mut state = seed;
+    move |spread: i64| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z % (2 * spread as u64 + 1)) as i64 - spread
+    }
+}
+
+#[test]
+fn stone_game_dag_fast_path_writes_the_generic_bytes() {
+    let mut draw = pile_stream(15);
+    // Small spreads make ties (the tie-break decides the marks), large ones distinct values;
+    // negative piles make negative margins and gains.
+    let mut cases: Vec<Vec<i64>> = Vec::new();
+    for n in 1..=40 {
+        for spread in [0, 2, 9, 1_000_000] {
+            cases.push((0..n).map(|_| draw(spread)).collect());
+        }
+    }
+    for n in [97, 160, 250] {
+        cases.push((0..n).map(|_| draw(50)).collect());
+    }
+    for piles in cases {
+        let game = StoneGame::new(piles.clone()).unwrap();
+        let meta = GraphMeta {
+            game: "stone-game",
+            instance: format!("{piles:?}"),
+        };
+        let mut generic = Vec::new();
+        let dag = build_dag(&game);
+        export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut generic).unwrap();
+        let mut fast = Vec::new();
+        let sizes = gamelab::export::stone_game_dag::write_dot(&game, &meta, &mut fast).unwrap();
+        assert_eq!(sizes, (dag.tree_nodes, dag.dag_nodes), "piles {piles:?}");
+        if fast != generic {
+            let first_difference = fast
+                .iter()
+                .zip(&generic)
+                .take_while(|(a, b)| a == b)
+                .count();
+            panic!(
+                "piles {piles:?}: the outputs differ from byte {first_difference}:\n{}",
+                String::from_utf8_lossy(&fast[first_difference.saturating_sub(200)..])
+                    .chars()
+                    .take(600)
+                    .collect::<String>()
+            );
+        }
+    }
+}
+
+#[test]
+fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
+    // Through the public entry point, the DAG in DOT equals the generic writer's bytes and the
+    // other formats still come out (they go through the generic path).
+    let game = StoneGame::new(vec![3, -1, 4, 1, -5, 9, 2, 6]).unwrap();
+    let mut through_entry = Vec::new();
+    let sizes = gamelab::export::write_graph(
+        &game,
+        "[3, -1, 4, 1, -5, 9, 2, 6]",
+        GraphKind::Dag,
+        GraphFormat::Dot,
+        1_000,
+        &mut through_entry,
+    )
+    .unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: "[3, -1, 4, 1, -5, 9, 2, 6]".to_string(),
+    };
+    let dag = build_dag(&game);
+    let mut generic = Vec::new();
+    export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut generic).unwrap();
+    assert_eq!(
+        String::from_utf8(through_entry).unwrap(),
+        String::from_utf8(generic).unwrap()
+    );
+    assert_eq!(sizes, (dag.tree_nodes, dag.dag_nodes));
+    // Too many nodes is still refused before anything is written.
+    let mut refused = Vec::new();
+    assert!(
+        gamelab::export::write_graph(
+            &game,
+            "x",
+            GraphKind::Dag,
+            GraphFormat::Dot,
+            10,
+            &mut refused
+        )
+        .is_err()
+    );
+    assert!(refused.is_empty());
+}

@@ -9,7 +9,7 @@ use super::short_move_label;
 use super::{ExportError, GraphExporter, GraphMeta};
 use crate::digits::{push_integer, push_signed, push_unsigned};
 use crate::game::{ActionValue, Game, Player, Scores};
-use crate::graph::{GameGraph, GraphNode};
+use crate::graph::{GameGraph, GraphEdge, GraphNode};
 use petgraph::visit::EdgeRef;
 use std::io::Write;
 
@@ -44,17 +44,7 @@ impl GraphExporter for DotExporter {
         meta: &GraphMeta,
         out: &mut dyn Write,
     ) -> Result<(), ExportError> {
-        let legend = "blue box: first player to move; red ellipse: second player to move; grey: \
-                      game over\\nbold: optimal move; red: principal variation (optimal play \
-                      from the start)";
-        writeln!(out, "digraph game {{")?;
-        writeln!(
-            out,
-            "  graph [label=\"{}\\n{legend}\", labelloc=t, fontname=\"Helvetica\", fontsize=12];",
-            escape(&meta.title(graph))
-        )?;
-        writeln!(out, "  node [fontname=\"Helvetica\", fontsize=10];")?;
-        writeln!(out, "  edge [fontname=\"Helvetica\", fontsize=9];")?;
+        write_header(out, &meta.title(graph))?;
         // Each node's and each edge's statement is assembled in one reused byte buffer and
         // written with one call: the game writes its state into the reused `line`, we escape it
         // into `record`, integers are written as digits directly. No per-node or per-edge
@@ -62,46 +52,103 @@ impl GraphExporter for DotExporter {
         let mut line = String::new();
         let mut record = Vec::new();
         for index in graph.graph.node_indices() {
-            let node = &graph.graph[index];
             record.clear();
-            record.extend_from_slice(b"  n");
-            push_unsigned(&mut record, index.index() as u64);
-            record.extend_from_slice(b" [label=\"");
-            push_node_label(game, node, &mut line, &mut record);
-            record.extend_from_slice(b"\", ");
-            push_node_style(node, &mut record);
-            record.extend_from_slice(b"];\n");
+            push_node_statement(
+                game,
+                index.index(),
+                &graph.graph[index],
+                &mut line,
+                &mut record,
+            );
             out.write_all(&record)?;
         }
         for edge in graph.graph.edge_references() {
-            let data = edge.weight();
             let state = &graph.graph[edge.source()].state;
             record.clear();
-            record.extend_from_slice(b"  n");
-            push_unsigned(&mut record, edge.source().index() as u64);
-            record.extend_from_slice(b" -> n");
-            push_unsigned(&mut record, edge.target().index() as u64);
-            record.extend_from_slice(b" [label=\"");
-            line.clear();
-            push_move_label(game, state, data.mv, &mut line);
-            push_escaped(&mut record, &line);
-            if data.gain != 0 {
-                // The gain holds only digits and signs: nothing to escape.
-                record.extend_from_slice(b" (");
-                push_signed(&mut record, data.gain);
-                record.push(b')');
-            }
-            if data.principal {
-                record.extend_from_slice(PRINCIPAL_EDGE_STYLE.as_bytes());
-            } else if data.optimal {
-                record.extend_from_slice(OPTIMAL_EDGE_STYLE.as_bytes());
-            } else {
-                record.extend_from_slice(OTHER_EDGE_STYLE.as_bytes());
-            }
+            push_edge_statement(
+                game,
+                (edge.source().index(), edge.target().index()),
+                state,
+                edge.weight(),
+                &mut line,
+                &mut record,
+            );
             out.write_all(&record)?;
         }
-        writeln!(out, "}}")?;
-        Ok(())
+        write_footer(out)
+    }
+}
+
+/// Writes the opening of the graph: its title and legend, and the default fonts.
+pub(super) fn write_header(out: &mut dyn Write, title: &str) -> Result<(), ExportError> {
+    let legend = "blue box: first player to move; red ellipse: second player to move; grey: \
+                  game over\\nbold: optimal move; red: principal variation (optimal play \
+                  from the start)";
+    writeln!(out, "digraph game {{")?;
+    writeln!(
+        out,
+        "  graph [label=\"{}\\n{legend}\", labelloc=t, fontname=\"Helvetica\", fontsize=12];",
+        escape(title)
+    )?;
+    writeln!(out, "  node [fontname=\"Helvetica\", fontsize=10];")?;
+    writeln!(out, "  edge [fontname=\"Helvetica\", fontsize=9];")?;
+    Ok(())
+}
+
+/// Writes the closing brace.
+pub(super) fn write_footer(out: &mut dyn Write) -> Result<(), ExportError> {
+    writeln!(out, "}}")?;
+    Ok(())
+}
+
+/// Appends node `index`'s statement (label and style) to `record`; `line` is scratch space.
+pub(super) fn push_node_statement<G: Game>(
+    game: &G,
+    index: usize,
+    node: &GraphNode<G::State>,
+    line: &mut String,
+    record: &mut Vec<u8>,
+) {
+    record.extend_from_slice(b"  n");
+    push_unsigned(record, index as u64);
+    record.extend_from_slice(b" [label=\"");
+    push_node_label(game, node, line, record);
+    record.extend_from_slice(b"\", ");
+    push_node_style(node, record);
+    record.extend_from_slice(b"];\n");
+}
+
+/// Appends the statement of the edge `(source, target)` playing `data.mv` at `state` to
+/// `record`: its label (move and gain) and its style by its part in optimal play; `line` is
+/// scratch space.
+pub(super) fn push_edge_statement<G: Game>(
+    game: &G,
+    (source, target): (usize, usize),
+    state: &G::State,
+    data: &GraphEdge<G::Move>,
+    line: &mut String,
+    record: &mut Vec<u8>,
+) {
+    record.extend_from_slice(b"  n");
+    push_unsigned(record, source as u64);
+    record.extend_from_slice(b" -> n");
+    push_unsigned(record, target as u64);
+    record.extend_from_slice(b" [label=\"");
+    line.clear();
+    push_move_label(game, state, data.mv, line);
+    push_escaped(record, line);
+    if data.gain != 0 {
+        // The gain holds only digits and signs: nothing to escape.
+        record.extend_from_slice(b" (");
+        push_signed(record, data.gain);
+        record.push(b')');
+    }
+    if data.principal {
+        record.extend_from_slice(PRINCIPAL_EDGE_STYLE.as_bytes());
+    } else if data.optimal {
+        record.extend_from_slice(OPTIMAL_EDGE_STYLE.as_bytes());
+    } else {
+        record.extend_from_slice(OTHER_EDGE_STYLE.as_bytes());
     }
 }
 

@@ -5,10 +5,12 @@
 pub mod dot;
 pub mod efg;
 pub mod json;
+pub mod stone_game_dag;
 
 use crate::choice::Choice;
 use crate::error::InputError;
 use crate::game::{ActionValue, Game};
+use crate::games::stone_game::StoneGame;
 use crate::graph::{self, GameGraph, GraphKind};
 use crate::size::Count;
 use std::io::Write;
@@ -26,15 +28,21 @@ impl GraphMeta {
     /// A one-line title that shows what merging transpositions saves:
     /// `stone-game [4, 6, 2, 3]: state DAG, 11 nodes (full tree: 23 nodes)`.
     pub fn title<S, M>(&self, graph: &GameGraph<S, M>) -> String {
-        let tree = Count::Exact(graph.tree_nodes);
-        match graph.kind {
+        self.title_of(graph.kind, graph.tree_nodes, graph.dag_nodes)
+    }
+
+    /// [`GraphMeta::title`] from the graph's kind and sizes alone (for writers that build no
+    /// [`GameGraph`]).
+    pub fn title_of(&self, kind: GraphKind, tree_nodes: u128, dag_nodes: usize) -> String {
+        let tree = Count::Exact(tree_nodes);
+        match kind {
             GraphKind::Tree => format!(
-                "{} {}: game tree, {tree} nodes (state DAG: {} nodes)",
-                self.game, self.instance, graph.dag_nodes
+                "{} {}: game tree, {tree} nodes (state DAG: {dag_nodes} nodes)",
+                self.game, self.instance
             ),
             GraphKind::Dag => format!(
-                "{} {}: state DAG, {} nodes (full tree: {tree} nodes)",
-                self.game, self.instance, graph.dag_nodes
+                "{} {}: state DAG, {dag_nodes} nodes (full tree: {tree} nodes)",
+                self.game, self.instance
             ),
         }
     }
@@ -104,7 +112,7 @@ impl Choice for GraphFormat {
 /// Builds the tree or state DAG of `game` (described as `instance` in titles), refusing it before
 /// anything is built if it has more than `max_nodes` nodes, and writes it to `out` in `format`.
 /// Returns the number of nodes of the full tree and of the DAG.
-pub fn write_graph<G: Game>(
+pub fn write_graph<G: Game + 'static>(
     game: &G,
     instance: &str,
     kind: GraphKind,
@@ -120,6 +128,14 @@ pub fn write_graph<G: Game>(
         game: G::NAME,
         instance: instance.to_string(),
     };
+    // The state DAG of stone-game in DOT (the 1000-pile export of issue 15) streams straight
+    // from interval arithmetic; same bytes, no petgraph graph.
+    if kind == GraphKind::Dag && format == GraphFormat::Dot {
+        let any: &dyn std::any::Any = game;
+        if let Some(stone_game) = any.downcast_ref::<StoneGame>() {
+            return Ok(stone_game_dag::write_dot(stone_game, &meta, out)?);
+        }
+    }
     let built = graph::build(game, kind);
     export_graph(format, game, &built, &meta, out)?;
     Ok((built.tree_nodes, built.dag_nodes))
