@@ -15,7 +15,7 @@ use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
-use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_ii::{
     FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
@@ -159,6 +159,19 @@ impl Game for StoneGameII {
     }
 }
 
+impl StoneGameII {
+    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(piles: Vec<i64>) -> Result<StoneGameII, InputError> {
+        check_score_range(Self::NAME, &piles, 1)?;
+        let mut sums = Vec::with_capacity(piles.len() + 1);
+        sums.push(0);
+        for &pile in &piles {
+            sums.push(sums[sums.len() - 1] + pile);
+        }
+        Ok(StoneGameII { piles, sums })
+    }
+}
+
 impl RegisteredGame for StoneGameII {
     /// The window DP over reachable positions: two tables of about n²/8 cells, counted at 8
     /// bytes each (the wide case) plus a sixteenth for the tiles' padding; about n²/2 steps (the
@@ -189,14 +202,11 @@ impl RegisteredGame for StoneGameII {
     ];
 
     fn from_input(input: &InstanceInput) -> Result<StoneGameII, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, &piles, 1)?;
-        let mut sums = Vec::with_capacity(piles.len() + 1);
-        sums.push(0);
-        for &pile in &piles {
-            sums.push(sums[sums.len() - 1] + pile);
-        }
-        Ok(StoneGameII { piles, sums })
+        StoneGameII::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<StoneGameII, InputError> {
+        StoneGameII::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {

@@ -2,6 +2,7 @@
 //! recurrence, time and memory, and tested against `brute` and `memo` (see `tests/`).
 
 pub mod divisor_game;
+pub mod lanes;
 pub mod stone_game;
 pub mod stone_game_batch;
 pub mod stone_game_fast;
