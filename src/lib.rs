@@ -39,6 +39,7 @@ pub mod graph;
 pub mod image;
 pub mod input;
 pub mod mistakes;
+pub mod output;
 pub mod parallel;
 pub mod plot;
 pub mod random;
