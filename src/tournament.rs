@@ -225,7 +225,8 @@ pub fn run_matches(
 
 /// Refuses matches over the budget: `trials` instances, each solved once and played by every
 /// pairing, costed at the largest size drawn (each strategy by [`crate::strategy::game_cost`]).
-fn matches_cost(
+/// The mistakes study plays its games the same way and is refused by the same estimate.
+pub fn matches_cost(
     entry: &GameEntry,
     pairs: &[(StrategySpec, StrategySpec)],
     generator: &Generator,
@@ -249,9 +250,10 @@ fn matches_cost(
     )
     .check(
         &format!(
-            "these matches ({} games: {trials} instances × {} pairings, up to size {size})",
+            "these matches ({} games: {trials} instances × {} pairing{}, up to size {size})",
             count(times(trials as u128, pairs.len() as u128)),
-            pairs.len()
+            pairs.len(),
+            if pairs.len() == 1 { "" } else { "s" }
         ),
         "use fewer trials, fewer or cheaper strategies, or smaller instances",
     )?;

@@ -351,6 +351,20 @@ const CASES: &[Case] = &[
         2,
         "the optimal strategy of the second player refuses this instance",
     ),
+    case(
+        &[
+            "mistakes",
+            "stone-game",
+            "--strategy",
+            "mcts-10000000",
+            "--n",
+            "20",
+            "--trials",
+            "100000",
+        ],
+        2,
+        "100000 instances × 1 pairing, up to size 20",
+    ),
     // Budgets themselves are parsed strictly.
     case(
         &["sweep", "stone-game", "--max-memory", "8X"],
