@@ -12,9 +12,12 @@ use gamelab::input::parse_instance_line;
 use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
 use gamelab::solve::dp::divisor_game::win_table;
+use gamelab::solve::dp::lanes::Width;
 use gamelab::solve::dp::stone_game::ScoreTable;
-use gamelab::solve::dp::stone_game_fast::fast_margin;
+use gamelab::solve::dp::stone_game_batch::batch_margins_in;
+use gamelab::solve::dp::stone_game_fast::{fast_margin, fast_margin_in};
 use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
+use gamelab::solve::dp::stone_game_ii_reach::reach_table;
 use gamelab::solve::dp::stone_game_iii::suffix_values;
 use gamelab::solve::dp::stone_game_line::margin_and_line;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
@@ -113,10 +116,40 @@ fn sweep(c: &mut Criterion) {
     });
 }
 
+/// The same kernels in each lane width (issue 15, part 3): one instance of 100,000 piles with
+/// values up to 10^4 (its absolute sum fits i32), and 10,000 instances of 32 piles with values
+/// 1..=100 (the sweep's middle size; sums fit i16).
+fn lane_widths(c: &mut Criterion) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let small_values = piles("stone-game", 100_000, 1, 10_000);
+    for width in [Width::I32, Width::I64] {
+        c.bench_function(
+            &format!("stone-game fast margin n=100000 values<=10^4 in {width:?} lanes"),
+            |b| b.iter(|| fast_margin_in(black_box(&small_values), threads, width)),
+        );
+    }
+    let flat = piles("stone-game", 320_000, 1, 100);
+    for width in [Width::I16, Width::I32, Width::I64] {
+        c.bench_function(
+            &format!("batch margins 10000 x 32 piles in {width:?} lanes"),
+            |b| {
+                b.iter(|| {
+                    let mut out = Vec::with_capacity(10_000);
+                    batch_margins_in(black_box(&flat), 32, width, &mut out);
+                    out
+                })
+            },
+        );
+    }
+}
+
 fn stone_game_ii(c: &mut Criterion) {
     let five = piles("stone-game-ii", 5_000, 1, 10_000);
     c.bench_function("stone-game-ii windowed n=5000", |b| {
         b.iter(|| windowed(black_box(&five)).get(0, 1))
+    });
+    c.bench_function("stone-game-ii reachable n=5000", |b| {
+        b.iter(|| reach_table(black_box(&five)).get(0, 1))
     });
     let two = piles("stone-game-ii", 1_000, 1, 10_000);
     c.bench_function("stone-game-ii textbook n=1000", |b| {
@@ -136,6 +169,18 @@ fn stone_game_iii(c: &mut Criterion) {
         b.iter(|| {
             let input = parse_instance_line(black_box(&line), 1).unwrap();
             suffix_values(&input.piles.unwrap())[0]
+        })
+    });
+    // What `solve stone-game-iii --input FILE` runs: the long-line parser (no copy of the text)
+    // and the rolling value.
+    let game = find_game("stone-game-iii").unwrap();
+    let line = line + "\n";
+    c.bench_function("stone-game-iii solve_stream n=10^7 (long line)", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            let options = StreamOptions::new(SolverKind::Auto);
+            solve_stream(game, black_box(line.as_bytes()), &mut out, &options).unwrap();
+            out.len()
         })
     });
 }
@@ -179,6 +224,6 @@ fn explorer(c: &mut Criterion) {
 criterion_group! {
     name = targets;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(8));
-    targets = stone_game, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export, explorer
+    targets = stone_game, lane_widths, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export, explorer
 }
 criterion_main!(targets);

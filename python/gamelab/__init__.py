@@ -282,6 +282,7 @@ def sweep(
     trials: Optional[int] = None,
     seed: int = 1,
     shard: Union[None, str, tuple] = None,
+    threads: Optional[int] = None,
 ):
     """Solves ``trials`` random instances for every size n and tallies who wins: a pandas
     DataFrame with the columns and values of ``gamelab sweep --format csv`` (see
@@ -289,11 +290,14 @@ def sweep(
 
     Defaults: n = 1..20 piles of values 1..100 and 1000 trials, or N = 1..100 (one instance
     each); seed 1. ``shard=(k, count)`` (or ``"k/count"``) runs one shard; :func:`merge`
-    combines the shards. :func:`to_csv` writes the frame byte for byte as the CLI does."""
+    combines the shards. :func:`to_csv` writes the frame byte for byte as the CLI does.
+    ``threads`` (1..1024) solves on that many threads instead of every core; the table is the
+    same on any thread count."""
     return _frame(*_sweep_csv(
         game, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
         n_residue=n_residue, min_value=min_value, max_value=max_value, distribution=distribution,
         total_parity=total_parity, subtract=subtract, trials=trials, seed=seed, shard=shard,
+        threads=threads,
     ))
 
 

@@ -196,8 +196,10 @@ def sweep(
     trials: Optional[int] = None,
     seed: int = 1,
     shard: Union[None, str, tuple[int, int]] = None,
+    threads: Optional[int] = None,
 ) -> pd.DataFrame:
-    """The table of ``gamelab sweep --format csv`` as a DataFrame; no GIL, Ctrl-C stops it."""
+    """The table of ``gamelab sweep --format csv`` as a DataFrame; no GIL, Ctrl-C stops it.
+    ``threads`` solves on that many threads (default: every core); the table is the same."""
 
 def merge(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """The frames of a sharded sweep merged into the whole sweep's frame."""

@@ -42,14 +42,23 @@ def _run_shard(game: str, shard: str, settings: dict) -> str:
     return _sweep_csv(game, shard=shard, **settings)[0]
 
 
-def sweep(client: Any, game: str, *, shards: int, retries: int = 2, **settings: Any):
+def sweep(client: Any, game: str, *, shards: int, retries: int = 2,
+          threads_per_shard: int = 1, **settings: Any):
     """The sweep ``gamelab.sweep(game, **settings)`` computed as ``shards`` shards on the Dask
     ``client``'s workers and merged: a DataFrame equal to the one-machine sweep (the same CSV
-    bytes). ``settings`` are :func:`gamelab.sweep`'s keywords (n_min, n_max, trials, seed...)."""
+    bytes). ``settings`` are :func:`gamelab.sweep`'s keywords (n_min, n_max, trials, seed...).
+
+    Each shard solves on ``threads_per_shard`` threads (default 1): Dask already runs one task
+    per worker thread, so a worker with ``threads_per_worker=T`` keeps T cores busy with T
+    shards, and shards that each used every core would oversubscribe the machine. Give more
+    threads only to workers that run fewer tasks than their machine has cores."""
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InputError(f"shards must be a positive integer, got {shards!r}")
     if "shard" in settings:
         raise InputError("distributed.sweep makes the shards itself; leave out shard=")
+    if "threads" in settings:
+        raise InputError("distributed.sweep sets each shard's threads; use threads_per_shard=")
+    settings["threads"] = threads_per_shard
     specs = [f"{k}/{shards}" for k in range(1, shards + 1)]
     # Keys unique to this call, so two sweeps never share Dask results.
     call = uuid.uuid4().hex[:12]

@@ -59,6 +59,12 @@ impl<'py> Options<'py> {
             .map(|n| n as i64))
     }
 
+    /// A thread count (1..=1024) for one call, e.g. `threads=1` for a sweep shard on a Dask
+    /// worker that already runs one task per core.
+    pub fn threads(&self, key: &str) -> PyResult<Option<usize>> {
+        Ok(self.integer(key, 1, 1024)?.map(|n| n as usize))
+    }
+
     pub fn string(&self, key: &str) -> PyResult<Option<String>> {
         let Some(value) = self.get(key)? else {
             return Ok(None);

@@ -46,7 +46,21 @@ fn sweep(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<(St
         trials,
         shard,
     };
-    let rows = run_stoppable(py, |stop| run_sweep_until(entry, &spec, &|_| {}, stop))?;
+    let threads = options.threads("threads")?;
+    let rows = run_stoppable(py, |stop| {
+        let run = || run_sweep_until(entry, &spec, &|_| {}, stop);
+        match threads {
+            None => Ok(run()),
+            // A pool of its own for this call: a Dask worker runs one shard per worker thread,
+            // so each shard on one thread keeps the cores busy without oversubscribing them.
+            Some(count) => rayon::ThreadPoolBuilder::new()
+                .num_threads(count)
+                .build()
+                .map(|pool| pool.install(run))
+                .map_err(|error| format!("could not start {count} threads for the sweep: {error}")),
+        }
+    })?
+    .map_err(input_error)?;
     let rows = match rows {
         Ok(rows) => rows,
         Err(SweepError::Stopped) => return Err(input_error("the sweep was stopped")),

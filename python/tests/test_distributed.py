@@ -34,6 +34,9 @@ def test_the_distributed_sweep_equals_the_local_one_byte_for_byte(client):
     for shards in (1, 7, 64):
         spread = gamelab.distributed.sweep(client, "stone-game", shards=shards, **SETTINGS)
         assert gamelab.to_csv(spread) == gamelab.to_csv(local), shards
+    two_threads = gamelab.distributed.sweep(client, "stone-game", shards=3, threads_per_shard=2,
+                                            **SETTINGS)
+    assert gamelab.to_csv(two_threads) == gamelab.to_csv(local)
     nim = dict(n_min=1, n_max=200, subtract=[1, 3, 4])
     assert gamelab.to_csv(gamelab.distributed.sweep(client, "nim", shards=5, **nim)) == \
         gamelab.to_csv(gamelab.sweep("nim", **nim))
@@ -49,6 +52,10 @@ def test_bad_settings_are_the_local_sweeps_errors(client):
         gamelab.distributed.sweep(client, "stone-game", shards=0)
     with pytest.raises(gamelab.InputError, match="leave out shard="):
         gamelab.distributed.sweep(client, "stone-game", shards=2, shard="1/2")
+    with pytest.raises(gamelab.InputError, match="use threads_per_shard="):
+        gamelab.distributed.sweep(client, "stone-game", shards=2, threads=2)
+    with pytest.raises(gamelab.InputError, match="threads"):
+        gamelab.distributed.sweep(client, "stone-game", shards=2, threads_per_shard=0)
 
 
 # Slow enough per shard that a worker can be killed while it works.

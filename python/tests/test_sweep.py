@@ -66,6 +66,16 @@ def test_merged_shards_give_the_whole_sweep():
         "csv").stdout
 
 
+def test_the_thread_count_changes_nothing_but_the_speed():
+    whole = gamelab.to_csv(gamelab.sweep("stone-game", n_max=30, trials=700, seed=4))
+    for threads in (1, 2, 3):
+        frame = gamelab.sweep("stone-game", n_max=30, trials=700, seed=4, threads=threads)
+        assert gamelab.to_csv(frame) == whole
+    for bad in (0, 1025, True, 2.0):
+        with pytest.raises(gamelab.InputError, match="threads"):
+            gamelab.sweep("stone-game", n_max=3, trials=5, threads=bad)
+
+
 def test_a_python_thread_runs_while_a_sweep_runs():
     ticks = []
     done = threading.Event()

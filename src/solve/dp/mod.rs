@@ -2,9 +2,11 @@
 //! recurrence, time and memory, and tested against `brute` and `memo` (see `tests/`).
 
 pub mod divisor_game;
+pub mod lanes;
 pub mod stone_game;
 pub mod stone_game_batch;
 pub mod stone_game_fast;
 pub mod stone_game_ii;
+pub mod stone_game_ii_reach;
 pub mod stone_game_iii;
 pub mod stone_game_line;

@@ -3,27 +3,21 @@
 //!
 //! A group of instances is transposed so that position `i` of all of them is one vector; the
 //! one-row DP then runs on vectors exactly as on numbers. Lanes are as narrow as the numbers
-//! allow: every margin and pile of an instance is bounded by n times its largest absolute value,
-//! so below 2^15 the lanes are 16-bit (32 instances per group, one AVX-512 register), below 2^31
-//! 32-bit (16 per group), else 64-bit (8 per group). The widest SIMD level is chosen at run
-//! time, as in `stone_game_fast` (AVX-512 with BW for the 16-bit max).
+//! allow: every margin and intermediate of an instance is bounded by the sum of its absolute pile
+//! values (the proof is in [`super::lanes`]). Each group is first transposed into `i16` lanes
+//! (32 instances, one AVX-512 register), summing each instance's absolute values on the way; if
+//! one sum is beyond `i16::MAX`, the group is transposed again into `i32` (16 instances), then
+//! `i64` (8), and beyond 64 bits (never, for validated inputs) checked `i128`. So every group
+//! runs in the narrowest exact width, with no separate pass over the piles to pick it. The widest SIMD level is chosen at run time, as in `stone_game_fast`
+//! (AVX-512 with BW for the 16-bit max).
 
+use super::lanes::{Lane, Width, absolute_sum, cell_block};
 use std::sync::OnceLock;
-
-/// Instances per group with 16-bit lanes.
-const WIDEST: usize = 32;
-/// Instances per group with 32-bit lanes.
-const WIDE: usize = 16;
-/// Instances per group with 64-bit lanes.
-const NARROW: usize = 8;
 
 /// The one-row DP on a group: `piles[i]` holds position `i` of every instance; returns the
 /// first player's margin of each.
 #[inline(always)]
-fn group_margins<T, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]>) -> [T; W]
-where
-    T: Copy + Default + Ord + std::ops::Sub<Output = T>,
-{
+fn group_margins<T: Lane, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]>) -> [T; W] {
     let n = piles.len();
     row.clear();
     row.extend_from_slice(piles);
@@ -34,90 +28,134 @@ where
     for length in 2..=n {
         let rights = &piles[length - 1..];
         for i in 0..=n - length {
-            let (here, next) = (row[i], row[i + 1]);
-            let (left, right) = (piles[i], rights[i]);
-            let mut out = [T::default(); W];
-            for lane in 0..W {
-                out[lane] = (left[lane] - next[lane]).max(right[lane] - here[lane]);
-            }
-            row[i] = out;
+            row[i] = cell_block(&piles[i], &row[i + 1], &rights[i], &row[i]);
         }
     }
     row[0]
 }
 
-/// Solves every group of `flat` (instances of `n` piles, one after another) into `out`.
-type BatchRunner = fn(&[i64], usize, &mut Vec<i64>);
+/// Solves every group of `flat` (instances of `n` piles, one after another) into `out`, each in
+/// the narrowest width from the given one up that holds it; returns the widest width used.
+type BatchRunner = fn(&[i64], usize, Width, &mut Vec<i64>) -> Width;
 
-#[inline(always)]
-fn batch_body(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    let largest = flat.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0) as u128;
-    let bound = largest * n as u128;
-    if bound <= i16::MAX as u128 {
-        batch_with::<i16, WIDEST>(flat, n, out, |v| v as i16, |v| v as i64);
-    } else if bound <= i32::MAX as u128 {
-        batch_with::<i32, WIDE>(flat, n, out, |v| v as i32, |v| v as i64);
-    } else {
-        batch_with::<i64, NARROW>(flat, n, out, |v| v, |v| v);
+/// Working memory for groups of every width: the transposed piles and the row.
+#[derive(Default)]
+struct Scratch {
+    i16: GroupBuffers<i16, 32>,
+    i32: GroupBuffers<i32, 16>,
+    i64: GroupBuffers<i64, 8>,
+    i128: GroupBuffers<i128, 4>,
+}
+
+struct GroupBuffers<T, const W: usize> {
+    transposed: Vec<[T; W]>,
+    row: Vec<[T; W]>,
+}
+
+impl<T, const W: usize> Default for GroupBuffers<T, W> {
+    fn default() -> Self {
+        GroupBuffers {
+            transposed: Vec::new(),
+            row: Vec::new(),
+        }
     }
 }
 
 #[inline(always)]
-fn batch_with<T, const W: usize>(
+fn batch_body(flat: &[i64], n: usize, narrowest: Width, out: &mut Vec<i64>) -> Width {
+    let count = flat.len() / n;
+    let mut scratch = Scratch::default();
+    let mut widest = narrowest;
+    let mut start = 0;
+    while start < count {
+        let mut width = narrowest;
+        // A group that does not fit a width is retried in the next wider one; i128 always fits.
+        let solved = loop {
+            let solved = match width {
+                Width::I16 => solve_group(flat, n, start, &mut scratch.i16, out),
+                Width::I32 => solve_group(flat, n, start, &mut scratch.i32, out),
+                Width::I64 => solve_group(flat, n, start, &mut scratch.i64, out),
+                Width::I128 => solve_group(flat, n, start, &mut scratch.i128, out),
+            };
+            match (solved, width) {
+                (Some(solved), _) => break solved,
+                (None, Width::I16) => width = Width::I32,
+                (None, Width::I32) => width = Width::I64,
+                (None, _) => width = Width::I128,
+            }
+        };
+        widest = widest.max(width);
+        start += solved;
+    }
+    widest
+}
+
+/// Solves the (up to) `W` instances from instance `start` in lanes of `T` and returns how many,
+/// or returns `None`, appending nothing, if one of them has an absolute sum beyond `T` (then its
+/// margins might not fit: module docs). The sums are taken while transposing, so checking the
+/// bound costs no extra pass over the piles.
+#[inline(always)]
+fn solve_group<T: Lane, const W: usize>(
     flat: &[i64],
     n: usize,
+    start: usize,
+    buffers: &mut GroupBuffers<T, W>,
     out: &mut Vec<i64>,
-    narrow: impl Fn(i64) -> T,
-    widen: impl Fn(T) -> i64,
-) where
-    T: Copy + Default + Ord + std::ops::Sub<Output = T>,
-{
-    let count = flat.len() / n;
-    let mut transposed = vec![[T::default(); W]; n];
-    let mut row = Vec::with_capacity(n);
-    for group in (0..count).step_by(W) {
-        let members = W.min(count - group);
-        for position in transposed.iter_mut() {
-            *position = [T::default(); W];
+) -> Option<usize> {
+    const { assert!(W * size_of::<T>() == 64, "a group is one 64-byte vector") };
+    let members = W.min(flat.len() / n - start);
+    let transposed = &mut buffers.transposed;
+    transposed.clear();
+    transposed.resize(n, [T::default(); W]);
+    for lane in 0..members {
+        let instance = &flat[(start + lane) * n..(start + lane + 1) * n];
+        let mut sum = 0u64;
+        for (position, &value) in transposed.iter_mut().zip(instance) {
+            sum = sum.saturating_add(value.unsigned_abs());
+            position[lane] = T::narrow(value);
         }
-        for lane in 0..members {
-            let instance = &flat[(group + lane) * n..(group + lane + 1) * n];
-            for (position, &value) in transposed.iter_mut().zip(instance) {
-                position[lane] = narrow(value);
-            }
+        // A saturated sum is at least 2^64 - 1, beyond every width but i128, which holds the
+        // margins of any instance of i64 piles (fewer than 2^63 of them).
+        if sum as u128 > T::MAX_BOUND {
+            return None;
         }
-        let margins = group_margins(&transposed, &mut row);
-        out.extend(margins[..members].iter().map(|&m| widen(m)));
     }
+    let margins = group_margins(transposed, &mut buffers.row);
+    for &margin in &margins[..members] {
+        out.push(margin.widen().expect(
+            "a stone-game margin beyond 64 bits: the piles' absolute sums were not validated",
+        ));
+    }
+    Some(members)
 }
 
-fn batch_portable(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_portable(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn batch_avx2_unchecked(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_avx2_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx2(flat: &[i64], n: usize, out: &mut Vec<i64>) {
+fn batch_avx2(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
     // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `runner`).
-    unsafe { batch_avx2_unchecked(flat, n, out) }
+    unsafe { batch_avx2_unchecked(flat, n, width, out) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn batch_avx512_unchecked(flat: &[i64], n: usize, out: &mut Vec<i64>) {
-    batch_body(flat, n, out);
+fn batch_avx512_unchecked(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    batch_body(flat, n, width, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-fn batch_avx512(flat: &[i64], n: usize, out: &mut Vec<i64>) {
+fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
     // SAFETY: selected only after `is_x86_feature_detected!` saw avx512f and avx512bw (see
     // `runner`).
-    unsafe { batch_avx512_unchecked(flat, n, out) }
+    unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
 /// The widest batch runner this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
@@ -143,8 +181,11 @@ fn runner() -> BatchRunner {
 }
 
 /// The first player's margin of every instance in `flat` (instances of `n >= 1` piles each,
-/// one after another), appended to `out` in order. The instances must be validated (absolute
-/// sums within 64 bits).
+/// one after another), appended to `out` in order, in the narrowest exact lanes (module docs).
+///
+/// # Panics
+/// If a margin does not fit in `i64`, which needs an instance's absolute sum beyond `i64::MAX`
+/// (validated inputs never are; see `input::fields::check_score_range`).
 ///
 /// Time O(count · n²), memory O(n) vectors per group.
 ///
@@ -158,7 +199,24 @@ pub fn batch_margins(flat: &[i64], n: usize, out: &mut Vec<i64>) {
     if n == 0 || flat.is_empty() {
         return;
     }
-    runner()(flat, n, out);
+    runner()(flat, n, Width::I16, out);
+}
+
+/// The widest lane width [`batch_margins`] runs a group of `flat` (instances of `n >= 1` piles)
+/// in: the narrowest that holds the largest absolute sum of an instance.
+pub fn lane_width(flat: &[i64], n: usize) -> Width {
+    let largest = flat.chunks(n.max(1)).map(absolute_sum).max().unwrap_or(0);
+    Width::for_sum(largest, true)
+}
+
+/// [`batch_margins`] with lanes of at least `width` (for tests and benchmarks comparing widths):
+/// a group whose instances do not all fit `width` still runs wider. Returns the widest width a
+/// group ran in (`width` itself if every group fit).
+pub fn batch_margins_in(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Width {
+    if n == 0 || flat.is_empty() {
+        return width;
+    }
+    runner()(flat, n, width, out)
 }
 
 #[cfg(test)]
