@@ -17,6 +17,7 @@ use gamelab::solve::dp::stone_game::ScoreTable;
 use gamelab::solve::dp::stone_game_batch::batch_margins_in;
 use gamelab::solve::dp::stone_game_fast::{fast_margin, fast_margin_in};
 use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
+use gamelab::solve::dp::stone_game_ii_reach::reach_table;
 use gamelab::solve::dp::stone_game_iii::suffix_values;
 use gamelab::solve::dp::stone_game_line::margin_and_line;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
@@ -147,6 +148,9 @@ fn stone_game_ii(c: &mut Criterion) {
     c.bench_function("stone-game-ii windowed n=5000", |b| {
         b.iter(|| windowed(black_box(&five)).get(0, 1))
     });
+    c.bench_function("stone-game-ii reachable n=5000", |b| {
+        b.iter(|| reach_table(black_box(&five)).get(0, 1))
+    });
     let two = piles("stone-game-ii", 1_000, 1, 10_000);
     c.bench_function("stone-game-ii textbook n=1000", |b| {
         b.iter(|| textbook(black_box(&two)).get(0, 1))
@@ -165,6 +169,18 @@ fn stone_game_iii(c: &mut Criterion) {
         b.iter(|| {
             let input = parse_instance_line(black_box(&line), 1).unwrap();
             suffix_values(&input.piles.unwrap())[0]
+        })
+    });
+    // What `solve stone-game-iii --input FILE` runs: the long-line parser (no copy of the text)
+    // and the rolling value.
+    let game = find_game("stone-game-iii").unwrap();
+    let line = line + "\n";
+    c.bench_function("stone-game-iii solve_stream n=10^7 (long line)", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            let options = StreamOptions::new(SolverKind::Auto);
+            solve_stream(game, black_box(line.as_bytes()), &mut out, &options).unwrap();
+            out.len()
         })
     });
 }

@@ -12,11 +12,11 @@
 use crate::budget::Cost;
 use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
+use crate::hashing::FastMap;
 use crate::size::{Count, tree_nodes};
 use crate::solve::first_best;
 use petgraph::Direction;
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
-use std::collections::HashMap;
 
 /// A tree or a DAG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,13 +101,21 @@ pub struct GameGraph<S, M> {
 impl<S, M> GameGraph<S, M> {
     /// The outgoing edges of `node` in legal-move order.
     pub fn moves_from(&self, node: NodeIndex) -> Vec<EdgeIndex> {
-        let mut edges: Vec<EdgeIndex> = self
-            .graph
-            .edges_directed(node, Direction::Outgoing)
-            .map(|edge| petgraph::visit::EdgeRef::id(&edge))
-            .collect();
-        edges.sort_by_key(|&edge| self.graph[edge].order);
+        let mut edges = Vec::new();
+        self.moves_from_into(node, &mut edges);
         edges
+    }
+
+    /// [`GameGraph::moves_from`] into `edges` (reused between calls, as solving every node of a
+    /// large graph does).
+    pub fn moves_from_into(&self, node: NodeIndex, edges: &mut Vec<EdgeIndex>) {
+        edges.clear();
+        edges.extend(
+            self.graph
+                .edges_directed(node, Direction::Outgoing)
+                .map(|edge| petgraph::visit::EdgeRef::id(&edge)),
+        );
+        edges.sort_by_key(|&edge| self.graph[edge].order);
     }
 }
 
@@ -149,6 +157,17 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             ("game tree", count, advice)
         }
         GraphKind::Dag => {
+            // When the game's cheap upper bounds already fit, the exact size would too: skip
+            // counting, which walks the whole DAG (a tenth of exporting a large one).
+            let most_states = game.max_states();
+            let most_bytes = most_states.saturating_mul(NODE_BYTES).saturating_add(
+                most_states
+                    .saturating_mul(game.max_moves())
+                    .saturating_mul(EDGE_BYTES),
+            );
+            if most_states <= max_nodes && most_bytes <= memory {
+                return Ok(());
+            }
             // Every position but the root is found through a move, so walking at most
             // `edges` moves bounds the count's time and memory.
             let edges = edge_limit(0);
@@ -206,7 +225,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
 /// Builds and solves the state DAG of `game`. Check its size first ([`check_size`]).
 pub fn build_dag<G: Game>(game: &G) -> GameGraph<G::State, G::Move> {
     let mut graph = DiGraph::new();
-    let mut index_of: HashMap<G::State, NodeIndex> = HashMap::new();
+    let mut index_of: FastMap<G::State, NodeIndex> = FastMap::default();
     let root_state = game.initial_state();
     let root = graph.add_node(unsolved_node(game, root_state.clone()));
     index_of.insert(root_state, root);
@@ -261,12 +280,10 @@ fn unsolved_node<G: Game>(game: &G, state: G::State) -> GraphNode<G::State> {
 /// Fills in every node's future scores and marks optimal moves, children before parents;
 /// returns the number of nodes the full tree has (paths from the root, saturating).
 fn solve_nodes<S, M>(dag: &mut GameGraph<S, M>) -> u128 {
-    let order = match petgraph::algo::toposort(&dag.graph, None) {
-        Ok(order) => order,
-        Err(_) => unreachable!("game positions never repeat, so the state graph is acyclic"),
-    };
+    let order = children_first(&dag.graph);
     let mut subtree_nodes = vec![1u128; dag.graph.node_count()];
-    for &node in order.iter().rev() {
+    let mut moves = Vec::new();
+    for &node in &order {
         for child in dag.graph.neighbors_directed(node, Direction::Outgoing) {
             subtree_nodes[node.index()] =
                 subtree_nodes[node.index()].saturating_add(subtree_nodes[child.index()]);
@@ -274,7 +291,8 @@ fn solve_nodes<S, M>(dag: &mut GameGraph<S, M>) -> u128 {
         let Some(mover) = dag.graph[node].mover else {
             continue;
         };
-        let scored = dag.moves_from(node).into_iter().filter_map(|edge| {
+        dag.moves_from_into(node, &mut moves);
+        let scored = moves.iter().filter_map(|&edge| {
             let (_, child) = dag.graph.edge_endpoints(edge)?;
             let scores = dag.graph[child].future.plus(mover, dag.graph[edge].gain);
             Some(((edge, scores), scores.margin_for(mover)))
@@ -285,6 +303,36 @@ fn solve_nodes<S, M>(dag: &mut GameGraph<S, M>) -> u128 {
         }
     }
     subtree_nodes[dag.root.index()]
+}
+
+/// Every node, each after all of its children (Kahn's algorithm run from the leaves up, over
+/// incoming edges). Solving needs only that; any such order gives the same values. Cheaper than
+/// petgraph's depth-first `toposort`, which was a quarter of exporting a large DAG.
+fn children_first<N, E>(graph: &DiGraph<N, E>) -> Vec<NodeIndex> {
+    let mut unsolved_children = vec![0u32; graph.node_count()];
+    for edge in graph.raw_edges() {
+        unsolved_children[edge.source().index()] += 1;
+    }
+    let mut order: Vec<NodeIndex> = graph
+        .node_indices()
+        .filter(|node| unsolved_children[node.index()] == 0)
+        .collect();
+    let mut next = 0;
+    while let Some(&node) = order.get(next) {
+        next += 1;
+        // A parent with two moves to this node is listed twice, as it was counted twice.
+        for parent in graph.neighbors_directed(node, Direction::Incoming) {
+            let count = &mut unsolved_children[parent.index()];
+            *count -= 1;
+            if *count == 0 {
+                order.push(parent);
+            }
+        }
+    }
+    if order.len() != graph.node_count() {
+        unreachable!("game positions never repeat, so the state graph is acyclic");
+    }
+    order
 }
 
 /// Marks the nodes and edges on the optimal line from the root.

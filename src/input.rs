@@ -5,6 +5,7 @@
 pub mod fields;
 pub mod json_line;
 
+use crate::digits::{INTEGER_BYTES, integer_text};
 use crate::error::{InputError, Setting};
 use serde::{Deserialize, Serialize};
 use std::io::BufRead;
@@ -113,7 +114,8 @@ pub fn write_piles<W: std::fmt::Write + ?Sized>(out: &mut W, piles: &[i64]) -> s
             if index > 0 {
                 out.write_str(", ")?;
             }
-            write!(out, "{pile}")?;
+            // Digits written directly: exporters call this for every node of a graph.
+            out.write_str(integer_text(*pile, &mut [0; INTEGER_BYTES]))?;
         }
         Ok(())
     };
@@ -122,7 +124,10 @@ pub fn write_piles<W: std::fmt::Write + ?Sized>(out: &mut W, piles: &[i64]) -> s
         join(out, piles)?;
     } else {
         join(out, &piles[..SHOWN_AT_EACH_END])?;
-        write!(out, ", … {} more …, ", piles.len() - 2 * SHOWN_AT_EACH_END)?;
+        out.write_str(", … ")?;
+        let hidden = (piles.len() - 2 * SHOWN_AT_EACH_END) as i64;
+        out.write_str(integer_text(hidden, &mut [0; INTEGER_BYTES]))?;
+        out.write_str(" more …, ")?;
         join(out, &piles[piles.len() - SHOWN_AT_EACH_END..])?;
     }
     out.write_char(']')

@@ -33,6 +33,7 @@ pub struct GameEntry {
     /// A reference line for share charts: the first player's guaranteed share and its source.
     pub share_bound: Option<(f64, &'static str)>,
     build: fn(&InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
+    build_owned: fn(InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
     margin_cost: fn(u64) -> Cost,
@@ -45,15 +46,26 @@ type BatchMargins = fn(usize, &[i64], &mut Vec<i64>, &mut Vec<i64>) -> Result<()
 impl GameEntry {
     /// Builds an instance of this game from input fields.
     pub fn build(&self, input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
-        if let Some(named) = &input.game
-            && named != self.name
-        {
-            return Err(InputError::WrongGame {
+        self.check_named(input)?;
+        (self.build)(input)
+    }
+
+    /// [`GameEntry::build`] from input the caller gives away: a pile game keeps the pile vector
+    /// instead of copying it (what a file of ten million piles needs to fit in memory once).
+    pub fn build_owned(&self, input: InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
+        self.check_named(&input)?;
+        (self.build_owned)(input)
+    }
+
+    /// Refuses input that names another game.
+    fn check_named(&self, input: &InstanceInput) -> Result<(), InputError> {
+        match &input.game {
+            Some(named) if named != self.name => Err(InputError::WrongGame {
                 named: named.clone(),
                 expected: self.name,
-            });
+            }),
+            _ => Ok(()),
         }
-        (self.build)(input)
     }
 
     /// The first player's margin under optimal play (see [`RegisteredGame::first_margin`]).
@@ -115,6 +127,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         constant_sum: G::CONSTANT_SUM,
         share_bound: G::SHARE_BOUND,
         build: build_boxed::<G>,
+        build_owned: build_owned_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
         margin_cost: G::margin_cost,
@@ -124,6 +137,12 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
 
 fn build_boxed<G: RegisteredGame>(input: &InstanceInput) -> Result<Box<dyn AnyGame>, InputError> {
     Ok(Box::new(G::from_input(input)?))
+}
+
+fn build_owned_boxed<G: RegisteredGame>(
+    input: InstanceInput,
+) -> Result<Box<dyn AnyGame>, InputError> {
+    Ok(Box::new(G::from_owned_input(input)?))
 }
 
 /// Every game, one line each.

@@ -4,8 +4,7 @@
 //! as soon as the answer is known to exceed the limit.
 
 use crate::game::Game;
-use std::collections::HashMap;
-use std::collections::HashSet;
+use crate::hashing::{FastMap, FastSet};
 
 /// A count, or the fact that it exceeds the limit it was taken with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +58,7 @@ pub fn tree_nodes<G: Game>(game: &G, node_limit: u128, state_limit: u128) -> Cou
     if game.min_states() > node_limit {
         return Count::MoreThan(node_limit);
     }
-    let mut counts: HashMap<G::State, u128> = HashMap::new();
+    let mut counts: FastMap<G::State, u128> = FastMap::default();
     let mut moves_generated: u128 = 0;
     let mut stack = vec![CountFrame::new(game, game.initial_state())];
     while let Some(top) = stack.last_mut() {
@@ -126,7 +125,8 @@ pub fn dag_size<G: Game>(game: &G, limit: u128, edge_limit: u128) -> Option<DagS
         return None;
     }
     let root = game.initial_state();
-    let mut seen: HashSet<G::State> = HashSet::from([root.clone()]);
+    let mut seen: FastSet<G::State> = FastSet::default();
+    seen.insert(root.clone());
     let mut frontier = vec![root];
     let mut edges: u128 = 0;
     while let Some(state) = frontier.pop() {

@@ -10,8 +10,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "budget", "choice", "error", "game", "image", "input", "parallel", "random", "size",
-            "stats",
+            "budget", "choice", "digits", "error", "game", "hashing", "image", "input", "parallel",
+            "random", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),

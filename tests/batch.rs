@@ -7,6 +7,7 @@ mod common;
 use common::gamelab;
 use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
 use gamelab::input::InstanceInput;
+use gamelab::input::json_line::LONG_LINE_BYTES;
 use gamelab::registry::{GAMES, find_game};
 use gamelab::solve::SolverKind;
 use std::fmt::Write as _;
@@ -199,9 +200,12 @@ fn an_endless_line_is_refused_with_exit_status_2() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    // A line this long is parsed as it is read, so its first byte (not JSON) already refuses it;
+    // an endless line of valid JSON would be refused at `MAX_LINE_BYTES` (the unit tests of
+    // `input::json_line` check that limit).
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: line 1: longer than") && stderr.lines().count() == 1,
+        stderr.starts_with("error: line 1: expected value") && stderr.lines().count() == 1,
         "{stderr}"
     );
 }
@@ -232,4 +236,98 @@ fn a_pipe_gives_the_same_bytes_as_a_file() {
             all.len()
         );
     }
+}
+
+/// A JSON line of `piles` with `padding` spaces before the list (the same instance, any length).
+fn padded_line(piles: &[i64], padding: usize) -> String {
+    let list: Vec<String> = piles.iter().map(i64::to_string).collect();
+    format!(
+        "{{\"piles\":{}[{}]}}\n",
+        " ".repeat(padding),
+        list.join(",")
+    )
+}
+
+/// Lines longer than `LONG_LINE_BYTES` are parsed as they are read, each in a chunk of its own:
+/// among short lines (before, after, blank) they give the one-instance answers, in order, for
+/// stone-game-iii (whose ten-million-pile files take this path) and for stone-game's fast paths.
+#[test]
+fn long_lines_parsed_as_they_stream_give_the_one_instance_answers() {
+    let short = instances(40, 20, 9);
+    let huge: Vec<i64> = (0..LONG_LINE_BYTES / 4 + 1000)
+        .map(|i| (i * 7919 % 1800) as i64 - 900)
+        .collect();
+    let long = LONG_LINE_BYTES + 10;
+    let mut text = String::new();
+    for piles in &short[..10] {
+        text.push_str(&padded_line(piles, 0));
+    }
+    text.push_str(&padded_line(&huge, 0));
+    text.push_str(&" ".repeat(long));
+    text.push('\n');
+    for piles in &short[10..20] {
+        text.push_str(&padded_line(piles, 0));
+    }
+    text.push_str(&padded_line(&short[20], long));
+    for piles in &short[21..] {
+        text.push_str(&padded_line(piles, 0));
+    }
+    let mut all = short[..10].to_vec();
+    all.push(huge);
+    all.extend_from_slice(&short[10..]);
+    let expected = one_at_a_time("stone-game-iii", &all, false, OutputFormat::Json);
+    for threads in [1, 2] {
+        let got = streamed("stone-game-iii", &text, false, OutputFormat::Json, threads).unwrap();
+        assert!(got == expected, "{threads} threads");
+    }
+
+    // stone-game: a long line of 300 piles (the one-instance kernel) and of 12 (the small path).
+    let big = instances(1, 300, 10).remove(0);
+    let text = [
+        padded_line(&short[0], 0),
+        padded_line(&big, long),
+        padded_line(&short[1], long),
+        padded_line(&short[2], 0),
+    ]
+    .concat();
+    let all = [short[0].clone(), big, short[1].clone(), short[2].clone()];
+    for value_only in [true, false] {
+        let expected = one_at_a_time("stone-game", &all, value_only, OutputFormat::Json);
+        let got = streamed("stone-game", &text, value_only, OutputFormat::Json, 2).unwrap();
+        assert!(got == expected, "value_only {value_only}");
+    }
+}
+
+/// A bad pile deep in a long line: one line naming the line and the column, exit status 2, after
+/// the answers to the lines before it.
+#[test]
+fn a_bad_pile_in_a_long_line_is_named_by_line_and_column() {
+    let mut line = String::from("{\"piles\": [");
+    for index in 0..LONG_LINE_BYTES / 4 {
+        write!(line, "{},", index % 1000).unwrap();
+    }
+    let column = line.len() + 1;
+    line.push_str("1x]}\n");
+    let text = format!("{{\"piles\": [1, 2]}}\n\n{line}{{\"piles\": [3]}}\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.jsonl");
+    std::fs::write(&path, &text).unwrap();
+    let output = gamelab()
+        .args(["solve", "stone-game-iii", "--input", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: line 3: ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    // The column of the `x` (serde's reader may count the byte after it).
+    assert!(
+        [column + 1, column + 2]
+            .iter()
+            .any(|c| stderr.contains(&format!("(column {c})"))),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
 }

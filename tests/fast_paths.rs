@@ -1,8 +1,12 @@
 //! The fast paths against the plain ones, on inputs long enough to reach every code path: the
 //! banded SIMD DP (sizes that are not multiples of the vector width or the band, one to four
 //! threads, below and above the threading threshold), the lane-batched sweep kernel (16-, 32-
-//! and 64-bit lanes, partial groups), Stone Game II's sliding windows, and the value-only solve.
+//! and 64-bit lanes, partial groups), Stone Game II's sliding windows (the full table and the
+//! reachable one, whose solutions must equal memo's and brute's move for move), and the value-only
+//! solve.
 
+use gamelab::games::solve;
+use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::input::{InstanceInput, InstanceRef};
 use gamelab::registry::find_game;
@@ -11,6 +15,7 @@ use gamelab::solve::dp::stone_game::rolling_margin;
 use gamelab::solve::dp::stone_game_batch::batch_margins;
 use gamelab::solve::dp::stone_game_fast::{THREADING_THRESHOLD, fast_margin, fast_margin_threads};
 use gamelab::solve::dp::stone_game_ii::{m_cap, textbook, windowed};
+use gamelab::solve::dp::stone_game_ii_reach::{reach_table, reachable_m};
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
 use proptest::prelude::*;
 
@@ -55,6 +60,59 @@ proptest! {
                 prop_assert_eq!(fast.get(i, m), slow.get(i, m));
             }
         }
+    }
+
+    #[test]
+    fn stone_game_ii_reachable_table_agrees_with_both_full_tables(
+        piles in prop::collection::vec(values(), 1..=150),
+    ) {
+        let (textbook, full, reach) = (textbook(&piles), windowed(&piles), reach_table(&piles));
+        let n = piles.len();
+        let bound = reachable_m(n);
+        for (i, &reachable) in bound.iter().enumerate().take(n) {
+            for m in 1..=m_cap(n - i) {
+                prop_assert_eq!(full.get(i, m), textbook.get(i, m));
+                match reach.get(i, m) {
+                    Some(value) => prop_assert_eq!(value, full.get(i, m), "i={} m={}", i, m),
+                    // Only M above every reachable one are left out.
+                    None => prop_assert!(m > reachable, "i={} m={}", i, m),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stone_game_ii_window_plays_the_same_line_as_memo_and_brute(
+        piles in prop::collection::vec(prop_oneof![-3i64..=3, -100i64..=100], 1..=13),
+    ) {
+        // Small values make ties common, so the tie-break (first best move) is exercised.
+        let game = StoneGameII::new(piles).unwrap();
+        let window = solve(&game, SolverKind::Window).unwrap();
+        for other in [SolverKind::Memo, SolverKind::Brute, SolverKind::Dp] {
+            let reference = solve(&game, other).unwrap();
+            prop_assert_eq!(window.margin, reference.margin);
+            prop_assert_eq!(&window.moves, &reference.moves, "{:?}", other);
+        }
+    }
+}
+
+#[test]
+fn stone_game_ii_window_plays_long_lines_like_the_full_table() {
+    // Long enough for many tiles and blocks; the full-table window DP gives the reference line.
+    for (n, modulus, offset) in [(700, 29, 7), (1500, 10_007, 5000), (2100, 3, 1)] {
+        let piles: Vec<i64> = (0..n as i64)
+            .map(|x| (x * 7919) % modulus - offset)
+            .collect();
+        let game = StoneGameII::new(piles.clone()).unwrap();
+        let window = solve(&game, SolverKind::Window).unwrap();
+        let full = windowed(&piles);
+        let reference = gamelab::solve::solution_from_values(
+            &game,
+            "stone-game-ii",
+            SolverKind::Window,
+            |state| full.get(state.next as usize, state.m as usize),
+        );
+        assert_eq!(window, reference, "n = {n}");
     }
 }
 

@@ -135,3 +135,61 @@ fn json_export_lists_every_node_and_edge() {
             .any(|e| e["move"]["side"] == "right" && e["gain"] == 3)
     );
 }
+
+/// The DOT exporter writes its numbers digit by digit and its statements from fixed pieces: every
+/// node and edge statement is checked against the same text written with `format!`, on values
+/// with signs, zeros and twelve digits, in the DAG and the tree (which also shows points so far).
+#[test]
+fn dot_statements_read_as_format_writes_them() {
+    use gamelab::game::Game;
+    use gamelab::games::stone_game::{Interval, Side};
+    use gamelab::graph::GameGraph;
+    let game = StoneGame::new(vec![-9_000_000_000, 7, 0, 123_456_789_012, -1, 5]).unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: game.to_input().describe(),
+    };
+    let check = |graph: GameGraph<Interval, Side>| {
+        let mut out = Vec::new();
+        export_graph(GraphFormat::Dot, &game, &graph, &meta, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for index in graph.graph.node_indices() {
+            let node = &graph.graph[index];
+            let Some(mover) = node.mover else { continue };
+            let mut expected = format!(
+                "  n{} [label=\"{}\\n{} to move\\nto come: first {}, second {} (margin {:+})",
+                index.index(),
+                game.describe_state(&node.state),
+                mover.name(),
+                node.future.first,
+                node.future.second,
+                node.future.margin()
+            );
+            if let Some(so_far) = node.so_far {
+                expected += &format!(
+                    "\\nso far: first {}, second {}",
+                    so_far.first, so_far.second
+                );
+            }
+            expected += "\", shape=";
+            assert!(text.contains(&expected), "{expected}");
+        }
+        for edge in graph.graph.edge_indices() {
+            let (source, target) = graph.graph.edge_endpoints(edge).unwrap();
+            let data = &graph.graph[edge];
+            let gain = match data.gain {
+                0 => String::new(),
+                gain => format!(" ({gain:+})"),
+            };
+            let expected = format!(
+                "  n{} -> n{} [label=\"{}{gain}\", color=",
+                source.index(),
+                target.index(),
+                gamelab::export::short_move_label(&game, &graph.graph[source].state, data.mv),
+            );
+            assert!(text.contains(&expected), "{expected}");
+        }
+    };
+    check(build_dag(&game));
+    check(build_tree(&game));
+}

@@ -10,7 +10,7 @@ mod stream;
 
 pub use many::{BatchError, BatchResults, Instances, solve_batch};
 
-pub use stone_game_json::push_integer;
+pub use crate::digits::push_integer;
 
 use crate::error::{InputError, SolveError};
 use crate::parallel::available_threads;

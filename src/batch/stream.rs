@@ -14,7 +14,9 @@ use crate::error::InputError;
 use crate::game::Scores;
 use crate::games::stone_game::StoneGame;
 use crate::input::InstanceInput;
-use crate::input::json_line::{MAX_LINE_BYTES, parse_instance_bytes, parse_piles_line};
+use crate::input::json_line::{
+    LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
+};
 use crate::registry::GameEntry;
 use crate::solve::SolverKind;
 use crate::solve::dp::stone_game::margin_and_line_in;
@@ -54,6 +56,8 @@ struct Chunk {
     first_line: usize,
     /// The lines, each ended by a line break except perhaps the input's last.
     text: Vec<u8>,
+    /// Instead of `text`: the one line, longer than [`LONG_LINE_BYTES`], parsed as it was read.
+    long_line: Option<Box<InstanceInput>>,
     /// The formatted answers.
     out: Vec<u8>,
     /// The error that ends the input: reading failed after `text` (set by the reader), or a line
@@ -69,11 +73,50 @@ struct ChunkReader<R> {
     next_line: usize,
     limit: usize,
     ended: bool,
+    /// The start of a line longer than [`LONG_LINE_BYTES`], to be parsed into the next chunk.
+    long_line: Option<Vec<u8>>,
 }
 
 impl<R: BufRead> ChunkReader<R> {
-    /// Fills `chunk.text` with whole lines; false when the input had no more.
+    /// Fills `chunk` with whole lines, or with one long line parsed as it is read; false when
+    /// the input had no more.
     fn fill(&mut self, chunk: &mut Chunk) -> bool {
+        chunk.long_line = None;
+        loop {
+            if let Some(start) = self.long_line.take() {
+                chunk.text.clear();
+                chunk.first_line = self.next_line;
+                if self.parse_long_line(&start, chunk) {
+                    return true;
+                }
+            }
+            self.fill_lines(chunk);
+            // A chunk that only met a long line: parse it now.
+            if !(chunk.text.is_empty() && chunk.error.is_none() && self.long_line.is_some()) {
+                return !chunk.text.is_empty() || chunk.error.is_some();
+            }
+        }
+    }
+
+    /// Parses the long line that starts with `start` into `chunk` (or its error); false if the
+    /// line was blank.
+    fn parse_long_line(&mut self, start: &[u8], chunk: &mut Chunk) -> bool {
+        let line = self.next_line;
+        self.next_line += 1;
+        match parse_long_line(start, &mut self.reader, line, self.limit) {
+            Ok(Some(input)) => chunk.long_line = Some(Box::new(input)),
+            Ok(None) => return false,
+            Err(error) => {
+                self.ended = true;
+                chunk.error = Some(StreamError::Read(Box::new(error)));
+            }
+        }
+        true
+    }
+
+    /// Fills `chunk.text` with whole lines, stopping before a line longer than
+    /// [`LONG_LINE_BYTES`] (its start is kept in `self.long_line`).
+    fn fill_lines(&mut self, chunk: &mut Chunk) {
         chunk.text.clear();
         chunk.text.append(&mut self.carry);
         chunk.first_line = self.next_line;
@@ -115,6 +158,10 @@ impl<R: BufRead> ChunkReader<R> {
                 })));
                 break;
             }
+            if chunk.text.len() - line_start > LONG_LINE_BYTES {
+                self.long_line = Some(chunk.text.split_off(line_start));
+                break;
+            }
         }
         // Whole lines stay; the partial last line (if any) starts the next chunk, or is dropped
         // after an error.
@@ -126,7 +173,6 @@ impl<R: BufRead> ChunkReader<R> {
             self.carry.clear();
         }
         self.next_line += count_breaks(&chunk.text);
-        !chunk.text.is_empty() || chunk.error.is_some()
     }
 
     /// The number of the line starting at `line_start` in `chunk.text`.
@@ -150,9 +196,13 @@ struct Parsed {
 impl Parsed {
     /// Parses the lines of `chunk`; returns the error of the first bad line (the items before it
     /// are kept).
-    fn parse(&mut self, chunk: &Chunk, game: &GameEntry) -> Option<StreamError> {
+    fn parse(&mut self, chunk: &mut Chunk, game: &GameEntry) -> Option<StreamError> {
         self.items.clear();
         self.piles.clear();
+        if let Some(input) = chunk.long_line.take() {
+            self.take_long_line(*input, chunk.first_line, game);
+            return None;
+        }
         for (offset, raw) in chunk.text.split(|&b| b == b'\n').enumerate() {
             let bytes = raw.strip_suffix(b"\r").unwrap_or(raw);
             if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -178,6 +228,28 @@ impl Parsed {
             self.items.push(Item { line, source });
         }
         None
+    }
+}
+
+impl Parsed {
+    /// Takes a long line's parsed input as the only item; piles alone (of this game) move into
+    /// `self.piles`, so the stone-game fast path takes them as it takes a short line's.
+    fn take_long_line(&mut self, input: InstanceInput, line: usize, game: &GameEntry) {
+        let piles_alone = game.takes_piles()
+            && input.n.is_none()
+            && input.subtract.is_none()
+            && input.game.as_deref().is_none_or(|named| named == game.name);
+        let source = match input.piles {
+            Some(piles) if piles_alone => {
+                self.piles = piles;
+                Source::Piles {
+                    start: 0,
+                    end: self.piles.len(),
+                }
+            }
+            _ => Source::Input(Box::new(input)),
+        };
+        self.items.push(Item { line, source });
     }
 }
 
@@ -213,8 +285,8 @@ impl Solver<'_> {
                 at += solved;
                 continue;
             }
-            let item = &parsed.items[at];
             let last = at + 1 == parsed.items.len();
+            let item = &mut parsed.items[at];
             if let Err(error) = self.solve_one(item, &mut parsed.piles, last, &mut chunk.out) {
                 chunk.error = Some(StreamError::Instance {
                     line: item.line,
@@ -288,30 +360,33 @@ impl Solver<'_> {
         count
     }
 
-    /// Any game, any format: build, solve, write.
+    /// Any game, any format: build, solve, write. The item's input is given to the game (it is
+    /// not read again), so a huge instance's piles are never copied.
     fn solve_one(
         &self,
-        item: &Item,
+        item: &mut Item,
         piles: &mut Vec<i64>,
         last: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), InstanceError> {
-        let owned;
-        let input = match &item.source {
+        let taken = std::mem::replace(&mut item.source, Source::Piles { start: 0, end: 0 });
+        let input = match taken {
             Source::Piles { start, end } => {
-                // The chunk's only line (a huge instance is a chunk of its own) gives its piles
+                // The chunk's last line (a long line is a chunk of its own) gives its piles
                 // away instead of copying them.
-                let own_piles = if last && *start == 0 && *end == piles.len() {
+                InstanceInput::piles(if last && start == 0 && end == piles.len() {
                     std::mem::take(piles)
                 } else {
-                    piles[*start..*end].to_vec()
-                };
-                owned = InstanceInput::piles(own_piles);
-                &owned
+                    piles[start..end].to_vec()
+                })
             }
-            Source::Input(input) => input.as_ref(),
+            Source::Input(input) => *input,
         };
-        let instance = self.game.build(input).map_err(InstanceError::Input)?;
+        let description = match self.options.format {
+            OutputFormat::Text => input.describe(),
+            OutputFormat::Json => String::new(),
+        };
+        let instance = self.game.build_owned(input).map_err(InstanceError::Input)?;
         let solution = if self.options.value_only {
             instance.solve_value(self.options.solver)
         } else {
@@ -328,7 +403,7 @@ impl Solver<'_> {
                 // Every answer starts with the blank line that separates it from the one
                 // before; the writer drops the very first one.
                 out.push(b'\n');
-                out.extend_from_slice(solution.to_text(&input.describe()).as_bytes());
+                out.extend_from_slice(solution.to_text(&description).as_bytes());
             }
         }
         Ok(())
@@ -372,6 +447,7 @@ pub(super) fn run<R: BufRead, W: Write>(
         next_line: 1,
         limit: MAX_LINE_BYTES,
         ended: false,
+        long_line: None,
     };
     let cancelled = AtomicBool::new(false);
     let (work_sender, work_receiver) = mpsc::channel::<Box<Chunk>>();

@@ -7,21 +7,31 @@
 #[cfg(doc)]
 use super::short_move_label;
 use super::{ExportError, GraphExporter, GraphMeta};
+use crate::digits::{push_integer, push_signed, push_unsigned};
 use crate::game::{ActionValue, Game, Player, Scores};
 use crate::graph::{GameGraph, GraphNode};
 use petgraph::visit::EdgeRef;
 use std::io::Write;
 
-/// Fill colours of the player to move and of finished positions.
-const FIRST_FILL: &str = "#cfe2ff";
-const SECOND_FILL: &str = "#f8d7da";
-const TERMINAL_FILL: &str = "#e9ecef";
-/// The principal variation's colour.
-const LINE_COLOUR: &str = "#d62728";
-/// Optimal moves off the principal variation.
-const OPTIMAL_COLOUR: &str = "#1f4e79";
-/// Moves optimal play avoids.
-const OTHER_COLOUR: &str = "#9e9e9e";
+// The colours: first player to move #cfe2ff (blue), second #f8d7da (red), finished positions
+// #e9ecef (grey); the principal variation #d62728 (red), other optimal moves #1f4e79 (dark
+// blue), moves optimal play avoids #9e9e9e (grey). Written out whole in each statement's
+// attributes, so that each is copied with one call.
+
+/// Shape and fill of the first player's, the second player's and finished positions.
+const NODE_STYLES: [&str; 3] = [
+    "shape=box, style=\"filled\", fillcolor=\"#cfe2ff\"",
+    "shape=ellipse, style=\"filled\", fillcolor=\"#f8d7da\"",
+    "shape=box, style=\"rounded,filled\", fillcolor=\"#e9ecef\"",
+];
+
+/// The principal variation's border on a node.
+const PRINCIPAL_NODE_STYLE: &str = ", color=\"#d62728\", penwidth=2.5";
+
+/// The attributes after an edge's label, by the edge's part in optimal play.
+const PRINCIPAL_EDGE_STYLE: &str = "\", color=\"#d62728\", fontcolor=\"#d62728\", penwidth=3];\n";
+const OPTIMAL_EDGE_STYLE: &str = "\", color=\"#1f4e79\", penwidth=2];\n";
+const OTHER_EDGE_STYLE: &str = "\", color=\"#9e9e9e\"];\n";
 
 /// Writes Graphviz DOT.
 pub struct DotExporter;
@@ -45,43 +55,50 @@ impl GraphExporter for DotExporter {
         )?;
         writeln!(out, "  node [fontname=\"Helvetica\", fontsize=10];")?;
         writeln!(out, "  edge [fontname=\"Helvetica\", fontsize=9];")?;
-        // One scratch line reused for every label: the game writes its state into it, we
-        // escape it straight into `out`. No per-node or per-edge allocation.
+        // Each node's and each edge's statement is assembled in one reused byte buffer and
+        // written with one call: the game writes its state into the reused `line`, we escape it
+        // into `record`, integers are written as digits directly. No per-node or per-edge
+        // allocation, and no `core::fmt` in the loops.
         let mut line = String::new();
+        let mut record = Vec::new();
         for index in graph.graph.node_indices() {
             let node = &graph.graph[index];
-            write!(out, "  n{} [label=\"", index.index())?;
-            write_node_label(game, node, &mut line, out)?;
-            out.write_all(b"\", ")?;
-            write_node_style(node, out)?;
-            out.write_all(b"];\n")?;
+            record.clear();
+            record.extend_from_slice(b"  n");
+            push_unsigned(&mut record, index.index() as u64);
+            record.extend_from_slice(b" [label=\"");
+            push_node_label(game, node, &mut line, &mut record);
+            record.extend_from_slice(b"\", ");
+            push_node_style(node, &mut record);
+            record.extend_from_slice(b"];\n");
+            out.write_all(&record)?;
         }
         for edge in graph.graph.edge_references() {
             let data = edge.weight();
             let state = &graph.graph[edge.source()].state;
-            write!(
-                out,
-                "  n{} -> n{} [label=\"",
-                edge.source().index(),
-                edge.target().index()
-            )?;
+            record.clear();
+            record.extend_from_slice(b"  n");
+            push_unsigned(&mut record, edge.source().index() as u64);
+            record.extend_from_slice(b" -> n");
+            push_unsigned(&mut record, edge.target().index() as u64);
+            record.extend_from_slice(b" [label=\"");
             line.clear();
             push_move_label(game, state, data.mv, &mut line);
+            push_escaped(&mut record, &line);
             if data.gain != 0 {
-                write_to_line(&mut line, format_args!(" ({:+})", data.gain));
+                // The gain holds only digits and signs: nothing to escape.
+                record.extend_from_slice(b" (");
+                push_signed(&mut record, data.gain);
+                record.push(b')');
             }
-            write_escaped(out, &line)?;
             if data.principal {
-                write!(
-                    out,
-                    "\", color=\"{LINE_COLOUR}\", fontcolor=\"{LINE_COLOUR}\", penwidth=3];"
-                )?;
+                record.extend_from_slice(PRINCIPAL_EDGE_STYLE.as_bytes());
             } else if data.optimal {
-                write!(out, "\", color=\"{OPTIMAL_COLOUR}\", penwidth=2];")?;
+                record.extend_from_slice(OPTIMAL_EDGE_STYLE.as_bytes());
             } else {
-                write!(out, "\", color=\"{OTHER_COLOUR}\"];")?;
+                record.extend_from_slice(OTHER_EDGE_STYLE.as_bytes());
             }
-            out.write_all(b"\n")?;
+            out.write_all(&record)?;
         }
         writeln!(out, "}}")?;
         Ok(())
@@ -103,73 +120,69 @@ fn push_move_label<G: Game>(game: &G, state: &G::State, mv: G::Move, line: &mut 
     }
 }
 
-/// Writes a node's label: its lines escaped and joined with `\n`, DOT's centred line break.
+/// Appends a node's label: its lines escaped and joined with `\n`, DOT's centred line break.
 /// `line` is scratch space.
-fn write_node_label<G: Game>(
+fn push_node_label<G: Game>(
     game: &G,
     node: &GraphNode<G::State>,
     line: &mut String,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+    out: &mut Vec<u8>,
+) {
     line.clear();
     game.write_state(&node.state, line);
-    write_escaped(out, line)?;
+    push_escaped(out, line);
     // The remaining lines hold only numbers and fixed words: nothing to escape.
-    let scores = |s: Scores| ScoresText(s);
     match node.mover {
         Some(mover) => {
-            write!(out, "\\n{} to move", mover.name())?;
-            write!(
-                out,
-                "\\nto come: {} (margin {:+})",
-                scores(node.future),
-                node.future.margin()
-            )?;
+            out.extend_from_slice(b"\\n");
+            out.extend_from_slice(mover.name().as_bytes());
+            out.extend_from_slice(b" to move\\nto come: ");
+            push_scores(out, node.future);
+            out.extend_from_slice(b" (margin ");
+            push_signed(out, node.future.margin());
+            out.push(b')');
             if let Some(so_far) = node.so_far {
-                write!(out, "\\nso far: {}", scores(so_far))?;
+                out.extend_from_slice(b"\\nso far: ");
+                push_scores(out, so_far);
             }
         }
         None => match node.final_scores() {
-            Some(final_scores) => write!(out, "\\nfinal: {}", scores(final_scores))?,
-            None if node.future != Scores::ZERO => {
-                write!(out, "\\ngame over, payoff: {}", scores(node.future))?
+            Some(final_scores) => {
+                out.extend_from_slice(b"\\nfinal: ");
+                push_scores(out, final_scores);
             }
-            None => out.write_all(b"\\ngame over")?,
+            None if node.future != Scores::ZERO => {
+                out.extend_from_slice(b"\\ngame over, payoff: ");
+                push_scores(out, node.future);
+            }
+            None => out.extend_from_slice(b"\\ngame over"),
         },
     }
-    Ok(())
 }
 
-/// `first A, second B`, written without an intermediate `String`.
-struct ScoresText(Scores);
-
-impl std::fmt::Display for ScoresText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "first {}, second {}", self.0.first, self.0.second)
-    }
+/// `first A, second B`.
+fn push_scores(out: &mut Vec<u8>, scores: Scores) {
+    out.extend_from_slice(b"first ");
+    push_integer(out, scores.first);
+    out.extend_from_slice(b", second ");
+    push_integer(out, scores.second);
 }
 
-/// Writes a node's attributes after its label: shape and fill by the player to move, a red
+/// Appends a node's attributes after its label: shape and fill by the player to move, a red
 /// border on the principal variation.
-fn write_node_style<S>(node: &GraphNode<S>, out: &mut dyn Write) -> std::io::Result<()> {
-    let (shape, fill) = match node.mover {
-        Some(Player::First) => ("box", FIRST_FILL),
-        Some(Player::Second) => ("ellipse", SECOND_FILL),
-        None => ("box", TERMINAL_FILL),
-    };
-    let rounded = if node.mover.is_none() { "rounded," } else { "" };
-    write!(
-        out,
-        "shape={shape}, style=\"{rounded}filled\", fillcolor=\"{fill}\""
-    )?;
+fn push_node_style<S>(node: &GraphNode<S>, out: &mut Vec<u8>) {
+    out.extend_from_slice(match node.mover {
+        Some(Player::First) => NODE_STYLES[0].as_bytes(),
+        Some(Player::Second) => NODE_STYLES[1].as_bytes(),
+        None => NODE_STYLES[2].as_bytes(),
+    });
     if node.principal {
-        write!(out, ", color=\"{LINE_COLOUR}\", penwidth=2.5")?;
+        out.extend_from_slice(PRINCIPAL_NODE_STYLE.as_bytes());
     }
-    Ok(())
 }
 
-/// Writes `text` escaped as [`escape`] does, in runs between the characters that need it.
-fn write_escaped(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
+/// Appends `text` escaped as [`escape`] does, in runs between the characters that need it.
+fn push_escaped(out: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
     let mut run_start = 0;
     for (at, &byte) in bytes.iter().enumerate() {
@@ -179,11 +192,11 @@ fn write_escaped(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
             b'\n' | b'\r' => b" ",
             _ => continue,
         };
-        out.write_all(&bytes[run_start..at])?;
-        out.write_all(replacement)?;
+        out.extend_from_slice(&bytes[run_start..at]);
+        out.extend_from_slice(replacement);
         run_start = at + 1;
     }
-    out.write_all(&bytes[run_start..])
+    out.extend_from_slice(&bytes[run_start..]);
 }
 
 /// Escapes text for a double-quoted DOT string. Our own `\n` line breaks are inserted after

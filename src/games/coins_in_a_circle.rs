@@ -18,7 +18,7 @@
 use super::{InputForm, RegisteredGame, not_applicable};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::fields::{check_score_range, take_piles};
+use crate::input::fields::{check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, format_piles};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
@@ -264,6 +264,15 @@ impl Game for CoinsInACircle {
     }
 }
 
+impl CoinsInACircle {
+    /// Validates the slices (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(slices: Vec<i64>) -> Result<CoinsInACircle, InputError> {
+        check_score_range(Self::NAME, &slices, 1)?;
+        let total = slices.iter().sum();
+        Ok(CoinsInACircle { slices, total })
+    }
+}
+
 impl RegisteredGame for CoinsInACircle {
     const TITLE: &'static str =
         "Coins in a circle: Winkler's pizza problem, any first slice then arc ends";
@@ -285,10 +294,11 @@ impl RegisteredGame for CoinsInACircle {
     ];
 
     fn from_input(input: &InstanceInput) -> Result<CoinsInACircle, InputError> {
-        let slices = take_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, &slices, 1)?;
-        let total = slices.iter().sum();
-        Ok(CoinsInACircle { slices, total })
+        CoinsInACircle::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<CoinsInACircle, InputError> {
+        CoinsInACircle::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {

@@ -55,6 +55,11 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
 
     /// Builds and validates an instance.
     fn from_input(input: &InstanceInput) -> Result<Self, InputError>;
+    /// [`RegisteredGame::from_input`] from input the caller gives away: pile games override it
+    /// to keep the pile vector instead of copying it (the default borrows and copies).
+    fn from_owned_input(input: InstanceInput) -> Result<Self, InputError> {
+        Self::from_input(&input)
+    }
     /// The instance as input fields (the inverse of `from_input`).
     fn to_input(&self) -> InstanceInput;
     /// The solver `auto` picks for this instance (default: `memo`, which works for every game).

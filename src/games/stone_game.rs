@@ -15,7 +15,7 @@ use super::{InputForm, PositionTable, RegisteredGame, not_applicable, solved_wit
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles, write_piles};
 use crate::parallel::available_threads;
 use crate::solve::dp::lanes::absolute_sum;
@@ -218,6 +218,15 @@ impl Game for StoneGame {
     }
 }
 
+impl StoneGame {
+    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(piles: Vec<i64>) -> Result<StoneGame, InputError> {
+        check_score_range(Self::NAME, &piles, 1)?;
+        let total = piles.iter().sum();
+        Ok(StoneGame { piles, total })
+    }
+}
+
 impl RegisteredGame for StoneGame {
     /// The rolling DP: n²/2 cells, one row of 8-byte values (and the piles, padded).
     fn margin_cost(size: u64) -> Cost {
@@ -240,10 +249,11 @@ impl RegisteredGame for StoneGame {
         SolverKind::Rolling,
     ];
     fn from_input(input: &InstanceInput) -> Result<StoneGame, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, &piles, 1)?;
-        let total = piles.iter().sum();
-        Ok(StoneGame { piles, total })
+        StoneGame::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<StoneGame, InputError> {
+        StoneGame::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {

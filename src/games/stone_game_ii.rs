@@ -15,11 +15,12 @@ use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
-use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_ii::{
-    TEXTBOOK_PILE_LIMIT, WINDOW_PILE_LIMIT, m_cap, textbook, windowed,
+    FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
 };
+use crate::solve::dp::stone_game_ii_reach::{REACH_PILE_LIMIT, cell_count, reach_table};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{Solution, SolverKind, best_move, solution_from_values};
 
@@ -158,12 +159,31 @@ impl Game for StoneGameII {
     }
 }
 
+impl StoneGameII {
+    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(piles: Vec<i64>) -> Result<StoneGameII, InputError> {
+        check_score_range(Self::NAME, &piles, 1)?;
+        let mut sums = Vec::with_capacity(piles.len() + 1);
+        sums.push(0);
+        for &pile in &piles {
+            sums.push(sums[sums.len() - 1] + pile);
+        }
+        Ok(StoneGameII { piles, sums })
+    }
+}
+
 impl RegisteredGame for StoneGameII {
-    /// The window DP: a table of about n²/2 entries of 8 bytes, n² steps.
+    /// The window DP over reachable positions: two tables of about n²/8 cells, counted at 8
+    /// bytes each (the wide case) plus a sixteenth for the tiles' padding; about n²/2 steps (the
+    /// cells, the running maxima and the prefix passes).
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;
-        let cells = n.saturating_mul(n);
-        Cost::new(cells.saturating_mul(4), cells)
+        let square = n.saturating_mul(n);
+        let cells = match usize::try_from(size) {
+            Ok(small) if small <= REACH_PILE_LIMIT => cell_count(small) as u128,
+            _ => square / 8,
+        };
+        Cost::new(cells.saturating_mul(17), square / 2)
     }
 
     const TITLE: &'static str =
@@ -182,14 +202,11 @@ impl RegisteredGame for StoneGameII {
     ];
 
     fn from_input(input: &InstanceInput) -> Result<StoneGameII, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, &piles, 1)?;
-        let mut sums = Vec::with_capacity(piles.len() + 1);
-        sums.push(0);
-        for &pile in &piles {
-            sums.push(sums[sums.len() - 1] + pile);
-        }
-        Ok(StoneGameII { piles, sums })
+        StoneGameII::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<StoneGameII, InputError> {
+        StoneGameII::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {
@@ -200,9 +217,10 @@ impl RegisteredGame for StoneGameII {
         SolverKind::Window
     }
 
+    /// Every cell of the capped table, reachable or not, from the full-table window DP.
     fn table(&self) -> Option<DpTable> {
         let n = self.n();
-        if n > WINDOW_PILE_LIMIT {
+        if n > FULL_TABLE_PILE_LIMIT {
             return None;
         }
         let table = windowed(&self.piles);
@@ -244,16 +262,18 @@ impl RegisteredGame for StoneGameII {
     fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
         let piles = borrow_piles(Self::NAME, input)?;
         check_score_range(Self::NAME, piles, 1)?;
-        if piles.len() > WINDOW_PILE_LIMIT {
+        if piles.len() > REACH_PILE_LIMIT {
             return Err(SolveError::TooLarge {
                 solver: "window",
                 what: "the number of piles",
                 size: piles.len().to_string(),
-                limit: WINDOW_PILE_LIMIT.to_string(),
+                limit: REACH_PILE_LIMIT.to_string(),
                 advice: crate::error::USE_SMALLER,
             });
         }
-        Ok(windowed(piles).get(0, 1))
+        Ok(reach_table(piles)
+            .get(0, 1)
+            .expect("the start (0, 1) is always stored"))
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
@@ -274,18 +294,22 @@ impl RegisteredGame for StoneGameII {
                 }))
             }
             SolverKind::Window => {
-                if self.n() > WINDOW_PILE_LIMIT {
+                if self.n() > REACH_PILE_LIMIT {
                     return Err(SolveError::TooLarge {
                         solver: "window",
                         what: "the number of piles",
                         size: self.n().to_string(),
-                        limit: WINDOW_PILE_LIMIT.to_string(),
+                        limit: REACH_PILE_LIMIT.to_string(),
                         advice: crate::error::USE_AUTO,
                     });
                 }
-                let table = windowed(&self.piles);
+                // Optimal play from the start visits only reachable positions, and their
+                // children, which are reachable too (see the kernel's module docs).
+                let table = reach_table(&self.piles);
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
-                    table.get(state.next as usize, state.m as usize)
+                    table
+                        .get(state.next as usize, state.m as usize)
+                        .expect("positions reached from the start are stored")
                 }))
             }
             other => Err(not_applicable::<Self>(other)),

@@ -11,9 +11,9 @@ use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
-use crate::solve::dp::stone_game_iii::{MAX_TAKE, suffix_values, suffix_values_in};
+use crate::solve::dp::stone_game_iii::{MAX_TAKE, rolling_margin, suffix_values};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
 /// One instance: the row of piles.
@@ -124,6 +124,15 @@ impl Game for StoneGameIII {
     }
 }
 
+impl StoneGameIII {
+    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(piles: Vec<i64>) -> Result<StoneGameIII, InputError> {
+        check_score_range(Self::NAME, &piles, 1)?;
+        let total = piles.iter().sum();
+        Ok(StoneGameIII { piles, total })
+    }
+}
+
 impl RegisteredGame for StoneGameIII {
     /// The suffix DP: linear time and memory.
     fn margin_cost(size: u64) -> Cost {
@@ -144,10 +153,11 @@ impl RegisteredGame for StoneGameIII {
     ];
 
     fn from_input(input: &InstanceInput) -> Result<StoneGameIII, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, &piles, 1)?;
-        let total = piles.iter().sum();
-        Ok(StoneGameIII { piles, total })
+        StoneGameIII::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<StoneGameIII, InputError> {
+        StoneGameIII::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {
@@ -158,16 +168,16 @@ impl RegisteredGame for StoneGameIII {
         SolverKind::Dp
     }
 
-    fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
+    fn first_margin(input: InstanceRef<'_>, _scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
         let piles = borrow_piles(Self::NAME, input)?;
         check_score_range(Self::NAME, piles, 1)?;
-        Ok(suffix_values_in(piles, scratch))
+        Ok(rolling_margin(piles))
     }
 
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Dp => {
-                let margin = suffix_values_in(&self.piles, &mut Vec::new());
+                let margin = rolling_margin(&self.piles);
                 let scores = Scores::from_total_and_margin(self.total, margin);
                 Ok(Solution::value_only(Self::NAME, solver, scores))
             }

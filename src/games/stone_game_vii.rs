@@ -18,7 +18,7 @@ use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::input::fields::{borrow_piles, check_score_range, take_piles};
+use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
 
@@ -199,6 +199,16 @@ impl Game for StoneGameVII {
     }
 }
 
+impl StoneGameVII {
+    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
+    fn from_piles(piles: Vec<i64>) -> Result<StoneGameVII, InputError> {
+        // A player scores at most n times the sum of absolute values.
+        check_score_range(Self::NAME, &piles, piles.len() as u128)?;
+        let sums = prefix_sums(&piles);
+        Ok(StoneGameVII { piles, sums })
+    }
+}
+
 impl RegisteredGame for StoneGameVII {
     /// The margin DP on two rows: n²/2 cells, linear memory.
     fn margin_cost(size: u64) -> Cost {
@@ -220,11 +230,11 @@ impl RegisteredGame for StoneGameVII {
     ];
 
     fn from_input(input: &InstanceInput) -> Result<StoneGameVII, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
-        // A player scores at most n times the sum of absolute values.
-        check_score_range(Self::NAME, &piles, piles.len() as u128)?;
-        let sums = prefix_sums(&piles);
-        Ok(StoneGameVII { piles, sums })
+        StoneGameVII::from_piles(take_piles(Self::NAME, input)?)
+    }
+
+    fn from_owned_input(input: InstanceInput) -> Result<StoneGameVII, InputError> {
+        StoneGameVII::from_piles(into_piles(Self::NAME, input)?)
     }
 
     fn to_input(&self) -> InstanceInput {

@@ -6,6 +6,7 @@
 
 use super::InstanceInput;
 use crate::error::InputError;
+use serde::Deserialize;
 use std::io::BufRead;
 
 /// The longest line accepted, in bytes (128 MiB): room for ten million piles of up to twelve
@@ -272,6 +273,133 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// Lines longer than this (bytes) are parsed while they are read, by [`parse_long_line`], instead
+/// of being held whole first: above it the line's text would cost as much memory as its values.
+pub const LONG_LINE_BYTES: usize = 4 << 20;
+
+/// Parses one line as it streams in: `start` is the beginning of the line, already read; the
+/// rest comes from `reader`, up to and including the line break (or the end of the input). The
+/// line's text is never held whole: serde reads the numbers straight into the pile vector, so a
+/// line of ten million piles costs their 80 MB and no text besides. Same meaning and messages as
+/// [`parse_instance_bytes`] on the whole line (a message's column may be one further: serde's
+/// reader counts the byte it looked ahead at); `Ok(None)` for a line of blanks only; a line
+/// longer than `limit` bytes (the line break not counted) is refused. `line` (1-based) is used in
+/// error messages.
+pub fn parse_long_line<R: BufRead>(
+    start: &[u8],
+    reader: &mut R,
+    line: usize,
+    limit: usize,
+) -> Result<Option<InstanceInput>, InputError> {
+    let mut rest = LineRest {
+        start,
+        reader,
+        length: 0,
+        limit,
+        blank: true,
+        too_long: false,
+        read_error: None,
+        done: false,
+    };
+    let parsed = {
+        // serde reads one byte at a time; std reads those from a BufReader's buffer without a
+        // call each, and the BufReader cannot read past the line: `rest` ends there.
+        let buffered = std::io::BufReader::with_capacity(1 << 16, &mut rest);
+        let mut deserializer = serde_json::Deserializer::from_reader(buffered);
+        InstanceInput::deserialize(&mut deserializer)
+            .and_then(|input| deserializer.end().map(|()| input))
+    };
+    if rest.too_long {
+        return Err(InputError::LineTooLong { line, limit });
+    }
+    if let Some(error) = rest.read_error {
+        return Err(InputError::JsonLine {
+            line,
+            message: format!("cannot read: {error}"),
+        });
+    }
+    match parsed {
+        Ok(input) => Ok(Some(input)),
+        Err(_) if rest.blank && rest.done => Ok(None),
+        Err(error) => Err(InputError::JsonLine {
+            line,
+            message: super::json_message(&error),
+        }),
+    }
+}
+
+/// The rest of one line as a reader: the part already read, then the input up to the line break,
+/// which it consumes and does not return. It notes what the caller's messages need: a read error,
+/// a line over the limit, whether the line was blank.
+struct LineRest<'a, R> {
+    start: &'a [u8],
+    reader: &'a mut R,
+    length: usize,
+    limit: usize,
+    blank: bool,
+    too_long: bool,
+    read_error: Option<std::io::Error>,
+    done: bool,
+}
+
+impl<R: BufRead> LineRest<'_, R> {
+    /// Copies the next bytes of the line into `buf`; 0 at its end.
+    fn next_bytes(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.start.is_empty() {
+            let count = buf.len().min(self.start.len());
+            buf[..count].copy_from_slice(&self.start[..count]);
+            self.start = &self.start[count..];
+            return Ok(count);
+        }
+        let available = loop {
+            match self.reader.fill_buf() {
+                Ok(bytes) => break bytes,
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            }
+        };
+        let take = buf.len().min(available.len());
+        let (count, consumed) = match available[..take].iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                self.done = true;
+                (at, at + 1)
+            }
+            None => {
+                self.done = take == 0;
+                (take, take)
+            }
+        };
+        buf[..count].copy_from_slice(&available[..count]);
+        self.reader.consume(consumed);
+        Ok(count)
+    }
+}
+
+impl<R: BufRead> std::io::Read for LineRest<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.done || buf.is_empty() {
+            return Ok(0);
+        }
+        let count = match self.next_bytes(buf) {
+            Ok(count) => count,
+            Err(error) => {
+                let message = std::io::Error::other(error.to_string());
+                self.read_error = Some(error);
+                self.done = true;
+                return Err(message);
+            }
+        };
+        self.length += count;
+        if self.length > self.limit {
+            self.too_long = true;
+            self.done = true;
+            return Err(std::io::Error::other("line too long"));
+        }
+        self.blank = self.blank && buf[..count].iter().all(u8::is_ascii_whitespace);
+        Ok(count)
+    }
+}
+
 /// Parses one JSON line with serde; `line` (1-based) is used in error messages.
 pub fn parse_instance_bytes(bytes: &[u8], line: usize) -> Result<InstanceInput, InputError> {
     serde_json::from_slice(bytes).map_err(|error| InputError::JsonLine {
@@ -355,6 +483,80 @@ mod tests {
         let message = reader.next_line().unwrap_err().to_string();
         assert!(message.starts_with("line 2:"), "{message}");
         assert!(message.contains("longer than 5 bytes"), "{message}");
+    }
+
+    /// Every way a line can end, read by the streaming parser from every split point, against
+    /// serde on the whole line.
+    #[test]
+    fn long_lines_parse_as_the_whole_line_does() {
+        let lines = [
+            r#"{"piles": [1, 2, 3]}"#,
+            r#"{"game":"stone-game-iii","piles":[13,-66,67]}  "#,
+            r#"{"piles": [1, 2, x]}"#,
+            r#"{"piles": [1, 2"#,
+            r#"{"piles": [1], "n": 3}"#,
+            r#"{"n": 4}"#,
+            r#"{"piles": [99999999999999999999]}"#,
+            r#"{"piles": [1]} 2"#,
+        ];
+        // serde's reader-based parser may count one byte further (the byte it peeked at) than
+        // its slice parser: messages are compared up to the column, columns within one.
+        let split_column = |message: String| -> (String, usize) {
+            let at = message.rfind(" (column ").expect("a column");
+            let column = message[at + 9..message.len() - 1]
+                .parse()
+                .expect("a number");
+            (message[..at].to_string(), column)
+        };
+        for text in lines {
+            let expected =
+                parse_instance_bytes(text.as_bytes(), 7).map_err(|e| split_column(e.to_string()));
+            for split in 0..=text.len() {
+                let (start, rest) = text.as_bytes().split_at(split);
+                let input = [rest, &b"\n{\"piles\": [5]}\n"[..]].concat();
+                let mut reader = &input[..];
+                let parsed = parse_long_line(start, &mut reader, 7, 1000)
+                    .map(|input| input.expect("not blank"))
+                    .map_err(|e| split_column(e.to_string()));
+                match (&parsed, &expected) {
+                    (Err((message, column)), Err((expected, expected_column))) => {
+                        assert_eq!(message, expected, "{text} split at {split}");
+                        assert!(column.abs_diff(*expected_column) <= 1, "{text}: {column}");
+                    }
+                    _ => assert_eq!(parsed, expected, "{text} split at {split}"),
+                }
+                if parsed.is_ok() {
+                    assert_eq!(reader, b"{\"piles\": [5]}\n", "the line break is consumed");
+                }
+            }
+        }
+        let mut reader = &b"   \t \r\nnext"[..];
+        assert_eq!(parse_long_line(b"  ", &mut reader, 1, 100).unwrap(), None);
+        assert_eq!(reader, b"next");
+        let mut reader = &b"{\"piles\": [1, 2, 3, 4]}"[..];
+        let message = parse_long_line(b"", &mut reader, 3, 10)
+            .unwrap_err()
+            .to_string();
+        assert!(message.starts_with("line 3:"), "{message}");
+        assert!(message.contains("longer than 10 bytes"), "{message}");
+    }
+
+    #[test]
+    fn a_bad_pile_in_a_long_line_is_named_by_line_and_column() {
+        let mut text = String::from("{\"piles\": [");
+        for pile in 0..200_000 {
+            text.push_str(&format!("{pile}, "));
+        }
+        let column = text.len() + 1;
+        text.push_str("seven]}\n");
+        let (start, rest) = text.as_bytes().split_at(1000);
+        let mut reader = rest;
+        let message = parse_long_line(start, &mut reader, 2, MAX_LINE_BYTES)
+            .unwrap_err()
+            .to_string();
+        assert!(message.starts_with("line 2: "), "{message}");
+        assert!(message.contains(&format!("column {column}")), "{message}");
+        assert!(!message.contains('\n'), "one line: {message}");
     }
 
     #[test]

@@ -43,7 +43,7 @@ fn piles(game: &str, n: u64, values: ValueSpec) -> Vec<i64> {
 }
 
 /// The input files of the targets: name, game, size, smallest and largest value.
-const INPUTS: [(&str, &str, u64, i64, i64); 4] = [
+const INPUTS: [(&str, &str, u64, i64, i64); 5] = [
     (
         "stone-game-100000.jsonl",
         "stone-game",
@@ -62,6 +62,13 @@ const INPUTS: [(&str, &str, u64, i64, i64); 4] = [
         "stone-game-ii-5000.jsonl",
         "stone-game-ii",
         5_000,
+        1,
+        10_000,
+    ),
+    (
+        "stone-game-ii-20000.jsonl",
+        "stone-game-ii",
+        20_000,
         1,
         10_000,
     ),
@@ -127,7 +134,7 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         ]
         .concat()
     };
-    let [big, ten_thousand, two, three] = INPUTS.map(|(name, ..)| path(name));
+    let [big, ten_thousand, two, two_large, three] = INPUTS.map(|(name, ..)| path(name));
     let dag_piles = piles("stone-game", 1000, ValueSpec::uniform(1, 100))
         .iter()
         .map(i64::to_string)
@@ -239,6 +246,14 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_seconds: 0.1,
             goal_megabytes: Some(40.0),
             work: 5000.0 * 5000.0 / 4.0,
+            unit: "cells",
+        },
+        Target {
+            name: "stone-game-ii n=20000, solve",
+            args: solve_file("stone-game-ii", &[], &two_large),
+            goal_seconds: 2.0,
+            goal_megabytes: None,
+            work: 20_000.0 * 20_000.0 / 4.0,
             unit: "cells",
         },
         Target {

@@ -113,10 +113,11 @@ pub fn textbook(piles: &[i64]) -> ValueTable {
     }
 }
 
-/// The largest instance the windowed O(n^2) DP accepts (its table: n²/4 values, 144 MB here as
-/// `i32`, 288 MB when the piles need `i64`). Kept at 12,000: at 20,000 piles one run took over
-/// two minutes (the column indices no longer fit in cache), which is a refusal's job to prevent.
-pub const WINDOW_PILE_LIMIT: usize = 12_000;
+/// The largest instance [`windowed`] is run on (its table: n²/4 values, 144 MB here as `i32`,
+/// 288 MB when the piles need `i64`): the `table` view of every cell, reachable or not. The
+/// `window` solver itself runs [`super::stone_game_ii_reach`], which stores only the reachable
+/// positions, up to [`super::stone_game_ii_reach::REACH_PILE_LIMIT`] piles.
+pub const FULL_TABLE_PILE_LIMIT: usize = 12_000;
 
 /// The O(n^2) DP with monotone sliding windows (see the module docs); the same table as
 /// [`textbook`].
