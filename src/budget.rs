@@ -5,13 +5,14 @@
 //! days.
 //!
 //! The budget is process-wide, like the setting names of [`crate::error`]: a front end sets it
-//! once at start-up ([`set_budget`]; the command line from `--max-memory` and `--max-work`), and
-//! every study, graph builder and strategy reads it ([`budget`]). A library user who never sets
-//! it gets [`Budget::DEFAULT`]. Estimates are upper bounds of the dominant terms (documented where
+//! ([`set_budget`]; the command line once at start-up from `--max-memory` and `--max-work`,
+//! Python whenever `gamelab.set_budget` is called), and every study, graph builder and strategy
+//! reads it when a request starts ([`budget`]). A library user who never sets it gets
+//! [`Budget::DEFAULT`]. Estimates are upper bounds of the dominant terms (documented where
 //! they are made); within the budget, memory stays bounded by it because results stream.
 
 use crate::error::{InputError, Setting};
-use std::sync::OnceLock;
+use std::sync::RwLock;
 
 /// How much one request may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,16 +32,22 @@ impl Budget {
     };
 }
 
-static BUDGET: OnceLock<Budget> = OnceLock::new();
+static BUDGET: RwLock<Budget> = RwLock::new(Budget::DEFAULT);
 
-/// Sets the budget for the rest of the process (the first call wins).
+/// Sets the budget for the requests that start from now on (a request already running keeps
+/// the budget it was costed against).
 pub fn set_budget(budget: Budget) {
-    let _ = BUDGET.set(budget);
+    // A panic while the lock was held cannot leave a half-written `Copy` value.
+    *BUDGET
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = budget;
 }
 
 /// The budget in force.
 pub fn budget() -> Budget {
-    BUDGET.get().copied().unwrap_or(Budget::DEFAULT)
+    *BUDGET
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The estimated cost of a request. Sums and products saturate: a cost beyond `u128` is simply

@@ -301,6 +301,19 @@ pub enum SolveError {
         advice: &'static str,
     },
 
+    /// A search run on a user's behalf (a strategy, regret's values), with no solver to choose
+    /// and so nothing to advise but a smaller instance.
+    #[error(
+        "{who} refuses this instance: {what} is {size}, above its limit of {limit}; use a \
+         smaller instance"
+    )]
+    SearchTooLarge {
+        who: String,
+        what: &'static str,
+        size: String,
+        limit: String,
+    },
+
     #[error(transparent)]
     Input(#[from] InputError),
 }

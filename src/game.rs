@@ -15,6 +15,13 @@
 //! conformance suite (`tests/conformance.rs`) check every solver move for move against `brute`.
 
 use serde::Serialize;
+
+/// Size of the state DAG: distinct positions and the moves between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DagSize {
+    pub states: u128,
+    pub edges: u128,
+}
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -298,6 +305,15 @@ pub trait Game: Send + Sync {
     /// number games is long (a chain of N positions, divisors found by trial division).
     fn min_states(&self) -> u128 {
         1
+    }
+
+    /// The exact size of the state DAG by a formula (or one pass over an array, with no
+    /// position hashed), for games where that takes far less time than walking the game: the
+    /// number games, whose walks compute a move list per position (divisors by trial division,
+    /// squares up to N). `None` (the default) when there is no such shortcut;
+    /// [`crate::size::dag_size`] then walks the game.
+    fn dag_size_by_formula(&self) -> Option<DagSize> {
+        None
     }
 
     /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.

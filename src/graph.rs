@@ -168,6 +168,46 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             if most_states <= max_nodes && most_bytes <= memory {
                 return Ok(());
             }
+            // At least this many nodes: over the memory budget before counting anything (the
+            // node limit, checked below, speaks first).
+            let least = game.min_states();
+            if least <= max_nodes && least.saturating_mul(NODE_BYTES) > memory {
+                return Cost::new(least.saturating_mul(NODE_BYTES), 0).check(
+                    &format!(
+                        "the state DAG (at least {} nodes)",
+                        crate::budget::count(least)
+                    ),
+                    "use a smaller instance",
+                );
+            }
+            // The number games count their DAG by formula: refuse with the exact figures.
+            if least <= max_nodes
+                && let Some(size) = game.dag_size_by_formula()
+            {
+                let bytes =
+                    size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES);
+                let figures = format!(
+                    "{} nodes, {} moves",
+                    crate::budget::count(size.states),
+                    crate::budget::count(size.edges)
+                );
+                if size.states > max_nodes {
+                    return Err(InputError::TooManyNodes {
+                        what: "state DAG",
+                        count: crate::budget::count(size.states),
+                        limit: max_nodes,
+                        setting: Setting::MaxNodes,
+                        advice: format!(
+                            "use a smaller instance ({figures}, about {} of memory)",
+                            crate::budget::bytes(bytes)
+                        ),
+                    });
+                }
+                return Cost::new(bytes, 0).check(
+                    &format!("the state DAG ({figures})"),
+                    "use a smaller instance",
+                );
+            }
             // Every position but the root is found through a move, so walking at most
             // `edges` moves bounds the count's time and memory.
             let edges = edge_limit(0);

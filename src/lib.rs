@@ -41,6 +41,7 @@ pub mod hashing;
 pub mod image;
 pub mod input;
 pub mod mistakes;
+pub mod output;
 pub mod parallel;
 pub mod plot;
 pub mod random;

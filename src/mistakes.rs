@@ -23,7 +23,7 @@ use crate::solve::SolverKind;
 use crate::stats::{Z_95, wilson_interval};
 use crate::strategy::regret::MoveValue;
 use crate::strategy::{StrategyError, StrategySpec};
-use crate::tournament::check_strategies;
+use crate::tournament::{check_strategies, matches_cost};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -246,6 +246,14 @@ pub fn study_mistakes(
         Seat::Second => &[Player::Second],
         Seat::Both => &[Player::First, Player::Second],
     };
+    let pairs: Vec<(StrategySpec, StrategySpec)> = seats
+        .iter()
+        .map(|seat| match seat {
+            Player::First => (spec.strategy.clone(), spec.against.clone()),
+            Player::Second => (spec.against.clone(), spec.strategy.clone()),
+        })
+        .collect();
+    matches_cost(entry, &pairs, generator, spec.trials)?;
     (0..spec.trials)
         .into_par_iter()
         .try_fold(MistakeStudy::default, |mut study, index| {

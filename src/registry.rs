@@ -208,6 +208,9 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError>;
+    /// What `spec` costs to play one side of one game of this instance (see
+    /// [`strategy::game_cost`]).
+    fn strategy_cost(&self, spec: &StrategySpec) -> Cost;
     /// [`AnyGame::play_valued`] when the instance can be valued; otherwise the game is still
     /// played, without regret, and the refusal comes back beside the record (`None` when the
     /// record has its regret).
@@ -220,7 +223,9 @@ pub trait AnyGame: Send + Sync {
         index: u64,
     ) -> Result<(GameRecord, Option<SolveError>), StrategyError> {
         match self.play_valued(first, second, optimal, seed, index) {
-            Err(StrategyError::Solve(refused @ SolveError::TooLarge { .. })) => {
+            Err(StrategyError::Solve(
+                refused @ (SolveError::TooLarge { .. } | SolveError::SearchTooLarge { .. }),
+            )) => {
                 let record = self.play(first, second, optimal, seed, index)?;
                 Ok((record, Some(refused)))
             }
@@ -239,6 +244,10 @@ pub trait AnyGame: Send + Sync {
 }
 
 impl<G: RegisteredGame> AnyGame for G {
+    fn strategy_cost(&self, spec: &StrategySpec) -> Cost {
+        strategy::game_cost(self, spec)
+    }
+
     fn name(&self) -> &'static str {
         G::NAME
     }

@@ -37,6 +37,8 @@ pub enum RenderError {
     TooLargeWithoutGraphviz(usize),
     #[error("Graphviz's dot failed: {0}")]
     Graphviz(String),
+    #[error("cannot put the picture in place: {0}")]
+    Io(#[from] std::io::Error),
     #[error("the built-in renderer failed: {0}")]
     LayoutRs(String),
     // `error`, not `source`: error chains would print a `source` a second time.
@@ -62,14 +64,16 @@ pub fn render_dot(
     path: &Path,
 ) -> Result<Renderer, RenderError> {
     if graphviz_available() {
-        render_with_graphviz(dot, format, path)?;
+        crate::output::write_through(path, |temporary| {
+            render_with_graphviz(dot, format, temporary)
+        })?;
         return Ok(Renderer::Graphviz);
     }
     match format {
         ImageFormat::Png => Err(RenderError::PngNeedsGraphviz),
         ImageFormat::Svg => {
             let svg = render_svg_with_layout_rs(dot, nodes)?;
-            std::fs::write(path, svg).map_err(|error| RenderError::Write {
+            crate::output::write_file(path, svg).map_err(|error| RenderError::Write {
                 path: path.display().to_string(),
                 error,
             })?;

@@ -34,12 +34,7 @@ impl std::fmt::Display for Count {
     }
 }
 
-/// Size of the state DAG: distinct positions and the moves between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DagSize {
-    pub states: u128,
-    pub edges: u128,
-}
+pub use crate::game::DagSize;
 
 /// Nodes of the full game tree (one per move sequence, the root and the leaves included).
 ///
@@ -124,6 +119,15 @@ pub fn dag_size<G: Game>(game: &G, limit: u128, edge_limit: u128) -> Option<DagS
     if game.min_states() > limit {
         return None;
     }
+    if let Some(size) = game.dag_size_by_formula() {
+        return (size.states <= limit && size.edges <= edge_limit).then_some(size);
+    }
+    walk_dag_size(game, limit, edge_limit)
+}
+
+/// [`dag_size`] by walking the game, whatever [`Game::dag_size_by_formula`] says (tests check
+/// the formulas against it).
+pub fn walk_dag_size<G: Game>(game: &G, limit: u128, edge_limit: u128) -> Option<DagSize> {
     let root = game.initial_state();
     let mut seen: FastSet<G::State> = FastSet::default();
     seen.insert(root.clone());

@@ -8,6 +8,7 @@
 //! so results are identical on any thread count. A tournament also rates its strategies
 //! (Bradley–Terry with bootstrap intervals, see `crate::ratings`).
 
+use crate::budget::{Cost, count, times};
 use crate::error::{InputError, Setting};
 use crate::game::Winner;
 use crate::generate::Generator;
@@ -198,6 +199,7 @@ pub fn run_matches(
     if trials == 0 {
         return Err(InputError::at_least_one(Setting::Trials, trials).into());
     }
+    matches_cost(entry, pairs, generator, trials)?;
     let empty = vec![MatchTally::default(); pairs.len()];
     let tallies = (0..trials)
         .into_par_iter()
@@ -219,6 +221,43 @@ pub fn run_matches(
         .zip(&tallies)
         .map(|((first, second), tally)| MatchStats::new(first, second, tally))
         .collect())
+}
+
+/// Refuses matches over the budget: `trials` instances, each solved once and played by every
+/// pairing, costed at the largest size drawn (each strategy by [`crate::strategy::game_cost`]).
+/// The mistakes study plays its games the same way and is refused by the same estimate.
+pub fn matches_cost(
+    entry: &GameEntry,
+    pairs: &[(StrategySpec, StrategySpec)],
+    generator: &Generator,
+    trials: u64,
+) -> Result<(), StrategyError> {
+    let largest = generator.largest_instance();
+    let size = generator
+        .spec()
+        .sizes
+        .nth(generator.spec().sizes.count().saturating_sub(1));
+    let instance = entry.build(&largest)?;
+    let per_instance = pairs
+        .iter()
+        .fold(entry.margin_cost(size), |cost, (first, second)| {
+            cost.then(instance.strategy_cost(first))
+                .then(instance.strategy_cost(second))
+        });
+    Cost::new(
+        per_instance.memory,
+        times(per_instance.work, trials as u128),
+    )
+    .check(
+        &format!(
+            "these matches ({} games: {trials} instances × {} pairing{}, up to size {size})",
+            count(times(trials as u128, pairs.len() as u128)),
+            pairs.len(),
+            if pairs.len() == 1 { "" } else { "s" }
+        ),
+        "use fewer trials, fewer or cheaper strategies, or smaller instances",
+    )?;
+    Ok(())
 }
 
 /// Plays every ordered pair of `strategies` (each also against itself) on the same instances.

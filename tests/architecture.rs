@@ -10,8 +10,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
-            "budget", "choice", "digits", "error", "game", "hashing", "image", "input", "parallel",
-            "random", "size", "stats",
+            "budget", "choice", "digits", "error", "game", "hashing", "image", "input", "output",
+            "parallel", "random", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),

@@ -282,6 +282,89 @@ const CASES: &[Case] = &[
         2,
         "--max-memory",
     ),
+    // The number games' DAGs are counted by formula: refused at once with nodes, moves and
+    // bytes, where walking the moves took seconds.
+    case(
+        &["tree", "stone-game-iv", "--n", "100000", "--dag"],
+        2,
+        "the state DAG (199998 nodes, 4.2e7 moves) needs about 2.5 GiB",
+    ),
+    case(
+        &["tree", "divisor-game", "--n", "900000", "--dag"],
+        2,
+        "1.8e6 nodes, 2.3e7 moves",
+    ),
+    case(
+        &[
+            "tree",
+            "nim",
+            "--n",
+            "100000",
+            "--subtract",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90",
+            "--dag",
+        ],
+        2,
+        "200000 nodes, 1.8e7 moves",
+    ),
+    // Strategies are costed by what they do: mcts-K by K playouts per move, a tournament by
+    // trials x pairings x each strategy's game; refusals name the strategy and its player.
+    case(
+        &[
+            "play",
+            "divisor-game",
+            "--first",
+            "mcts-10000000",
+            "--second",
+            "optimal",
+            "--n",
+            "1000",
+        ],
+        2,
+        "the mcts-10000000 strategy of the first player",
+    ),
+    case(
+        &[
+            "tournament",
+            "stone-game",
+            "--strategies",
+            "optimal,mcts-10000000",
+            "--n",
+            "20",
+            "--trials",
+            "1000000",
+        ],
+        2,
+        "these matches (4.0e6 games: 1000000 instances × 4 pairings, up to size 20)",
+    ),
+    case(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "greedy",
+            "--second",
+            "optimal",
+            "--n",
+            "3000",
+        ],
+        2,
+        "the optimal strategy of the second player refuses this instance",
+    ),
+    case(
+        &[
+            "mistakes",
+            "stone-game",
+            "--strategy",
+            "mcts-10000000",
+            "--n",
+            "20",
+            "--trials",
+            "100000",
+        ],
+        2,
+        "100000 instances × 1 pairing, up to size 20",
+    ),
     // Budgets themselves are parsed strictly.
     case(
         &["sweep", "stone-game", "--max-memory", "8X"],

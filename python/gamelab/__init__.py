@@ -26,6 +26,7 @@ from .custom import Game
 __all__ = [
     "Batch",
     "analyze",
+    "budget",
     "ExploredGame",
     "Game",
     "Graph",
@@ -37,6 +38,7 @@ __all__ = [
     "generate",
     "merge",
     "play",
+    "set_budget",
     "solve",
     "solve_many",
     "sweep",
@@ -93,6 +95,20 @@ SVG_NODE_LIMIT = 500
 def _options(**options: Any) -> dict:
     """The keyword arguments the extension reads, without those left at None."""
     return {key: value for key, value in options.items() if value is not None}
+
+
+def set_budget(max_memory: Union[None, int, str] = None, max_work: Optional[int] = None) -> dict:
+    """Sets the budget every later call is costed against before it runs (the command line's
+    ``--max-memory`` and ``--max-work``): ``max_memory`` in bytes or as a size such as ``"8G"``
+    (default 1 GiB), ``max_work`` in elementary steps (default ``10**12``). A part not given
+    stays as it is. A request over the budget raises :class:`InputError` naming its cost, the
+    budget and how to proceed. Returns the budget now in force, as :func:`budget` does."""
+    return _gamelab.set_budget(max_memory, max_work)
+
+
+def budget() -> dict:
+    """The budget in force: ``{"max_memory": bytes, "max_work": steps}``."""
+    return _gamelab.budget()
 
 
 def games() -> list[dict]:

@@ -42,9 +42,8 @@ pub fn keyword_name(setting: Setting) -> &'static str {
         Setting::MaxStates => "max_states",
         Setting::StateDag => "the state DAG (dag=True)",
         Setting::Solver => "solver",
-        // Python sets no budget of its own: the library's defaults apply.
-        Setting::MaxMemory => "the memory budget (gamelab::budget, 1 GiB)",
-        Setting::MaxWork => "the work budget (gamelab::budget, 10^12 steps)",
+        Setting::MaxMemory => "max_memory in gamelab.set_budget",
+        Setting::MaxWork => "max_work in gamelab.set_budget",
         Setting::MaxRenderNodes => "the picture's node limit",
     }
 }

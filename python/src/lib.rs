@@ -4,6 +4,7 @@
 //! docstrings); everything computed here is the library's own code.
 
 mod analyze;
+mod budget;
 mod check;
 mod custom;
 mod errors;
@@ -23,6 +24,7 @@ fn _gamelab(module: &Bound<'_, PyModule>) -> PyResult<()> {
     gamelab::error::name_settings(errors::keyword_name);
     module.add("InputError", module.py().get_type::<errors::InputError>())?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    budget::register(module)?;
     solve::register(module)?;
     generate::register(module)?;
     sweep::register(module)?;

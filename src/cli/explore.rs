@@ -5,7 +5,6 @@ use super::open_output;
 use clap::Args;
 use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, write_page};
 use gamelab::registry::find_game;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,7 +35,7 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
         Source::Inline(&space),
         &mut out,
     )?;
-    out.flush()?;
+    out.finish()?;
     if let Some(path) = &args.out {
         eprintln!(
             "wrote {}: {} {}, {} positions",

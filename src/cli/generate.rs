@@ -52,6 +52,6 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         serde_json::to_writer(&mut out, &generator.instance(index))?;
         writeln!(out)?;
     }
-    out.flush()?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,6 @@ use super::open_output;
 use anyhow::Context;
 use clap::Args;
 use gamelab::sweep::{ShardFile, merge_files, read_csv, write_csv};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +29,6 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let rows = merge_files(&shards)?;
     let mut out = open_output(args.out.as_deref())?;
     write_csv(&rows, &mut out)?;
-    out.flush()?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,6 @@ use super::open_output;
 use super::play::{DEFAULT_TRIALS, default_sizes};
 use super::plot::write_chart;
 use super::values::choice;
-use anyhow::Context;
 use clap::Args;
 use gamelab::choice::Choice;
 use gamelab::generate::Generator;
@@ -110,10 +109,9 @@ fn mistake_spec(strategy: StrategySpec, study: &StudyArgs) -> MistakeSpec {
 }
 
 fn write_csv<T: serde::Serialize>(rows: &[T], path: &Path) -> anyhow::Result<()> {
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("cannot create output file '{}'", path.display()))?;
-    write_rows_csv(rows, std::io::BufWriter::new(file))?;
-    Ok(())
+    let mut file = super::create_file(path)?;
+    write_rows_csv(rows, &mut file)?;
+    super::finish_file(file)
 }
 
 pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {

@@ -12,6 +12,7 @@ mod games;
 mod generate;
 mod generator_args;
 mod instance;
+mod interrupt;
 mod merge;
 mod mistakes;
 mod play;
@@ -26,6 +27,7 @@ mod values;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use gamelab::output::OutputFile;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
@@ -101,6 +103,7 @@ enum Command {
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
 pub fn main() -> ExitCode {
+    interrupt::install();
     gamelab::error::name_settings(flag_name);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -233,16 +236,64 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Standard output, or the file at `path` (created or truncated), buffered.
-fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
-    Ok(match path {
-        None => Box::new(BufWriter::new(io::stdout().lock())),
-        Some(path) => {
-            Box::new(BufWriter::new(File::create(path).with_context(|| {
-                format!("cannot create output file '{}'", path.display())
-            })?))
+/// Where a command writes: standard output, or a file that appears whole when the command
+/// succeeds ([`Output::finish`]) and never partial (see `gamelab::output`).
+enum Output {
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    File(OutputFile),
+}
+
+impl Output {
+    /// Flushes standard output, or puts the file in place.
+    fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Output::Stdout(mut out) => out.flush()?,
+            Output::File(file) => {
+                let path = file.path().display().to_string();
+                file.finish()
+                    .with_context(|| format!("cannot write output file '{path}'"))?
+            }
         }
+        Ok(())
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(out) => out.write(bytes),
+            Output::File(file) => file.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.flush(),
+            Output::File(file) => file.flush(),
+        }
+    }
+}
+
+/// Standard output, or the file at `path`; call [`Output::finish`] when done (a file not
+/// finished is deleted).
+fn open_output(path: Option<&Path>) -> anyhow::Result<Output> {
+    Ok(match path {
+        None => Output::Stdout(BufWriter::new(io::stdout().lock())),
+        Some(path) => Output::File(create_file(path)?),
     })
+}
+
+/// The file at `path`, written whole or not at all (see `gamelab::output`).
+fn create_file(path: &Path) -> anyhow::Result<OutputFile> {
+    OutputFile::create(path)
+        .with_context(|| format!("cannot create output file '{}'", path.display()))
+}
+
+/// Puts a finished file in place.
+fn finish_file(file: OutputFile) -> anyhow::Result<()> {
+    let path = file.path().display().to_string();
+    file.finish()
+        .with_context(|| format!("cannot write output file '{path}'"))
 }
 
 /// Refuses two output flags that name the same file: the second would silently overwrite the

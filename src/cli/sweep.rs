@@ -103,16 +103,14 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     let mut file = match &args.out {
-        Some(path) => Some(CsvSink::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot create output file '{}'", path.display()))?,
-        ))),
+        Some(path) => Some(CsvSink::new(super::create_file(path)?)),
         None => None,
     };
     let mut out = open_output(None)?;
     let mut printer = Printer::new(game, args.format);
     let mut rows = Vec::new();
     let bar = progress_bar(&spec);
+    // Ctrl-C ends the whole process (see `interrupt`), so the sweep need not be asked to stop.
     let never = std::sync::atomic::AtomicBool::new(false);
     let result = stream_sweep(game, &spec, &|done| bar.inc(done), &never, &mut |row| {
         if let Some(file) = &mut file {
@@ -126,9 +124,11 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     });
     bar.finish_and_clear();
     result?;
-    if let (Some(file), Some(path)) = (&mut file, &args.out) {
-        file.flush()
+    if let (Some(file), Some(path)) = (file, &args.out) {
+        let file = file
+            .into_inner()
             .with_context(|| format!("cannot write '{}'", path.display()))?;
+        super::finish_file(file)?;
     }
     printer.finish(&mut out)?;
     out.flush()?;

@@ -5,7 +5,6 @@ use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, genera
 use super::open_output;
 use super::play::{DEFAULT_TRIALS, default_sizes};
 use super::plot::write_chart;
-use anyhow::Context;
 use clap::Args;
 use gamelab::generate::Generator;
 use gamelab::plot::heatmap::{Grid, HeatmapChart};
@@ -75,9 +74,9 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
     let settings = describe_instances(game, &generator, args.trials);
     if let Some(path) = &args.out {
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create output file '{}'", path.display()))?;
-        write_tournament_csv(&result, file)?;
+        let mut file = super::create_file(path)?;
+        write_tournament_csv(&result, &mut file)?;
+        super::finish_file(file)?;
     }
     if let Some(path) = &args.plot {
         write_chart(

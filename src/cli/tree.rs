@@ -14,7 +14,6 @@ use gamelab::image::ImageFormat;
 use gamelab::registry::find_game;
 use gamelab::render::{Renderer, render_dot};
 use gamelab::size::Count;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -80,7 +79,7 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         let mut out = open_output(args.out.as_deref())?;
         let format = args.format.unwrap_or(GraphFormat::Dot);
         let (tree_nodes, dag_nodes) = instance.export_graph(kind, format, max_nodes, &mut out)?;
-        out.flush()?;
+        out.finish()?;
         if let Some(path) = &args.out {
             eprintln!(
                 "wrote {}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",

@@ -13,7 +13,7 @@
 use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
-use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::input::fields::take_number;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
@@ -42,6 +42,19 @@ impl DivisorGame {
     pub fn n(&self) -> u64 {
         self.n
     }
+}
+
+/// d(m), the number of divisors of m >= 1, by trial division up to √m.
+fn divisor_count(m: u128) -> u128 {
+    let root = m.isqrt();
+    let pairs = (1..=root).filter(|&k| m.is_multiple_of(k)).count() as u128;
+    2 * pairs - u128::from(root * root == m)
+}
+
+/// d(1) + ... + d(n) = Σ_{k <= n} ⌊n / k⌋ = 2 Σ_{k <= √n} ⌊n / k⌋ - ⌊√n⌋².
+fn divisor_count_sum(n: u128) -> u128 {
+    let root = n.isqrt();
+    2 * (1..=root).map(|k| n / k).sum::<u128>() - root * root
 }
 
 impl Game for DivisorGame {
@@ -103,6 +116,22 @@ impl Game for DivisorGame {
     /// Taking x = 1 every time visits N, N - 1, ..., 1.
     fn min_states(&self) -> u128 {
         self.n as u128
+    }
+
+    /// A position is (N left, player to move). Every m in 1..=N is reached by both players
+    /// except the first two (N even) or three (N odd) counts N, N - 1, ... (checked against a
+    /// walk in the tests), so there are 2N - 2 or 2N - 3 positions; m has d(m) - 1 moves, and
+    /// d(1) + ... + d(N) takes O(√N) steps (Dirichlet's hyperbola method).
+    fn dag_size_by_formula(&self) -> Option<DagSize> {
+        let n = self.n as u128;
+        let single = if n.is_multiple_of(2) { 2 } else { 3 }.min(n);
+        let moves = |m: u128| divisor_count(m) - 1;
+        let single_moves: u128 = (n + 1 - single..=n).map(moves).sum();
+        let all_moves = divisor_count_sum(n) - n;
+        Some(DagSize {
+            states: 2 * n - single,
+            edges: 2 * all_moves - single_moves,
+        })
     }
 
     fn describe_state(&self, state: &Position) -> String {
@@ -184,6 +213,23 @@ impl RegisteredGame for DivisorGame {
                 |state| state.n.is_multiple_of(2),
             )),
             other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dag_formula_matches_a_walk() {
+        for n in (1..=300).chain([1_000, 1_001, 4_096]) {
+            let game = DivisorGame::new(n).unwrap();
+            assert_eq!(
+                game.dag_size_by_formula(),
+                crate::size::walk_dag_size(&game, u128::MAX, u128::MAX),
+                "N = {n}"
+            );
         }
     }
 }

@@ -15,7 +15,7 @@
 use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, Setting, SolveError};
-use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
 use crate::input::fields::take_number_with_set;
 use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
@@ -25,6 +25,10 @@ pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
 
 /// The largest N the Grundy table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
+
+/// The longest pass [`Nim`]'s state-DAG count makes (N + 1 amounts times |S| moves): a tenth
+/// of a second.
+const DAG_PASS_LIMIT: u128 = 100_000_000;
 
 /// How far the period search looks before giving up.
 const PERIOD_SEARCH_LIMIT: usize = 1 << 20;
@@ -188,6 +192,36 @@ impl Game for Nim {
         self.n as u128 / self.set[0] as u128 + 1
     }
 
+    /// One pass over the amounts taken so far, 0..=N, marking which players can be to move
+    /// after each (a byte per amount, no hashing); only when that pass is short (N |S| at most
+    /// [`DAG_PASS_LIMIT`]), else the generic walk, which the position limit bounds.
+    fn dag_size_by_formula(&self) -> Option<DagSize> {
+        let n = usize::try_from(self.n).ok()?;
+        if (self.n as u128 + 1).saturating_mul(self.set.len() as u128) > DAG_PASS_LIMIT {
+            return None;
+        }
+        // Bit 0: the first player can be to move after taking `taken`; bit 1: the second.
+        let mut movers = vec![0u8; n + 1];
+        movers[0] = 1;
+        let (mut states, mut edges) = (0u128, 0u128);
+        for taken in 0..=n {
+            let here = movers[taken];
+            if here == 0 {
+                continue;
+            }
+            let players = u128::from(here.count_ones());
+            let next = ((here & 1) << 1) | (here >> 1);
+            let left = (n - taken) as u64;
+            let moves = self.set.iter().take_while(|&&s| s <= left).count();
+            for &s in &self.set[..moves] {
+                movers[taken + s as usize] |= next;
+            }
+            states += players;
+            edges += players * moves as u128;
+        }
+        Some(DagSize { states, edges })
+    }
+
     fn describe_state(&self, state: &Position) -> String {
         format!("{} stones", state.stones)
     }
@@ -331,6 +365,31 @@ impl RegisteredGame for Nim {
                 ))
             }
             other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dag_count_matches_a_walk() {
+        for set in [
+            vec![1, 2, 3],
+            vec![2, 5],
+            vec![3],
+            vec![4, 6, 9],
+            vec![1, 7, 30],
+        ] {
+            for n in (1..=120).chain([1_000]) {
+                let game = Nim::new(n, set.clone()).unwrap();
+                assert_eq!(
+                    game.dag_size_by_formula(),
+                    crate::size::walk_dag_size(&game, u128::MAX, u128::MAX),
+                    "N = {n}, S = {set:?}"
+                );
+            }
         }
     }
 }

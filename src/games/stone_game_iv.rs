@@ -12,7 +12,7 @@
 use super::{InputForm, RegisteredGame, not_applicable};
 use crate::budget::Cost;
 use crate::error::{InputError, SolveError};
-use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
 use crate::input::fields::take_number;
 use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
@@ -64,6 +64,19 @@ impl StoneGameIV {
         check_table_size(solver, self.n, TABLE_LIMIT)?;
         Ok(win_table(self.n as usize))
     }
+}
+
+/// ⌊√0⌋ + ⌊√1⌋ + ... + ⌊√n⌋ in closed form: the value k covers the 2k + 1 numbers k² ..
+/// (k + 1)² - 1, the last value K = ⌊√n⌋ only n - K² + 1 of them.
+fn sum_of_square_roots(n: u128) -> u128 {
+    let k = n.isqrt();
+    // Σ_{j<K} j(2j + 1) = 2 Σ j² + Σ j over j = 1..K-1.
+    let below = if k == 0 {
+        0
+    } else {
+        (k - 1) * k * (2 * k - 1) / 3 + (k - 1) * k / 2
+    };
+    below + k * (n - k * k + 1)
 }
 
 impl Game for StoneGameIV {
@@ -124,6 +137,21 @@ impl Game for StoneGameIV {
     /// Taking one stone every time visits N, N - 1, ..., 0.
     fn min_states(&self) -> u128 {
         self.n as u128 + 1
+    }
+
+    /// A position is (stones left, player to move). After taking t stones in all, either
+    /// player can be to move once t >= 4 (four 1s or one 4: an even and an odd number of
+    /// moves), only one before: 2N - 2 positions for N >= 4. A position with m stones has
+    /// ⌊√m⌋ moves.
+    fn dag_size_by_formula(&self) -> Option<DagSize> {
+        let n = self.n as u128;
+        let (states, edges) = if n < 4 {
+            (n + 1, sum_of_square_roots(n))
+        } else {
+            let single = (n - 3..=n).map(u128::isqrt).sum::<u128>();
+            (2 * n - 2, 2 * sum_of_square_roots(n) - single)
+        };
+        Some(DagSize { states, edges })
     }
 
     fn describe_state(&self, state: &Position) -> String {
@@ -205,6 +233,23 @@ impl RegisteredGame for StoneGameIV {
                 ))
             }
             other => Err(not_applicable::<Self>(other)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dag_formula_matches_a_walk() {
+        for n in (1..=300).chain([1_000, 4_097]) {
+            let game = StoneGameIV::new(n).unwrap();
+            assert_eq!(
+                game.dag_size_by_formula(),
+                crate::size::walk_dag_size(&game, u128::MAX, u128::MAX),
+                "N = {n}"
+            );
         }
     }
 }

@@ -239,6 +239,23 @@ impl Generator {
         input
     }
 
+    /// An instance of the largest size this generator draws (instance 0's values at that
+    /// size): what costing a study by its most expensive instance builds.
+    pub fn largest_instance(&self) -> InstanceInput {
+        let sizes = self.spec.sizes;
+        let n = sizes.nth(sizes.count().saturating_sub(1));
+        let mut input = if self.takes_piles {
+            let mut piles = Vec::new();
+            self.piles_into(n, 0, &mut piles);
+            InstanceInput::piles(piles)
+        } else {
+            InstanceInput::number(n)
+        };
+        self.spec.extras.apply_to(&mut input);
+        input.game = Some(self.game.to_string());
+        input
+    }
+
     /// The instance of number game N (with the extra fields), for sweeps over N.
     pub fn number(&self, n: u64) -> InstanceInput {
         let mut input = InstanceInput::number(n);

@@ -29,6 +29,12 @@ pub enum PlotError {
     Draw(String),
 }
 
+impl From<std::io::Error> for PlotError {
+    fn from(error: std::io::Error) -> PlotError {
+        PlotError::Draw(error.to_string())
+    }
+}
+
 impl PlotError {
     /// Wraps a plotters error.
     pub fn draw(error: impl std::fmt::Display) -> PlotError {
@@ -52,20 +58,22 @@ pub fn image_format(path: &Path) -> Result<ImageFormat, PlotError> {
     ImageFormat::of_path(path).ok_or_else(|| PlotError::UnknownFormat(path.display().to_string()))
 }
 
-/// Draws `chart` to `path`, SVG or PNG by its extension.
+/// Draws `chart` to `path`, SVG or PNG by its extension; the file appears whole or not at all
+/// (see [`crate::output`]).
 pub fn save(chart: &impl Chart, path: &Path) -> Result<(), PlotError> {
     style::ensure_font().map_err(PlotError::Draw)?;
     let size = chart.size();
-    match image_format(path)? {
+    let format = image_format(path)?;
+    crate::output::write_through(path, |temporary| match format {
         ImageFormat::Svg => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
+            let root = SVGBackend::new(temporary, size).into_drawing_area();
             draw_on(chart, &root)
         }
         ImageFormat::Png => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
+            let root = BitMapBackend::new(temporary, size).into_drawing_area();
             draw_on(chart, &root)
         }
-    }
+    })
 }
 
 /// The chart as SVG text.

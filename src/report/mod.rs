@@ -62,14 +62,16 @@ impl ReportWriter {
 
     /// Writes `text` to `name`.
     pub fn text(&self, name: &str, text: &str) -> Result<(), ReportError> {
-        std::fs::write(self.path(name), text).map_err(|e| self.io_error(name, e))
+        crate::output::write_file(&self.path(name), text).map_err(|e| self.io_error(name, e))
     }
 
     /// Writes sweep rows to `stem.csv`.
     pub fn sweep_csv(&self, stem: &str, rows: &[SweepRow]) -> Result<(), ReportError> {
         let name = format!("{stem}.csv");
-        let file = std::fs::File::create(self.path(&name)).map_err(|e| self.io_error(&name, e))?;
-        write_csv(rows, std::io::BufWriter::new(file)).map_err(ReportError::study)
+        let mut file = crate::output::OutputFile::create(&self.path(&name))
+            .map_err(|e| self.io_error(&name, e))?;
+        write_csv(rows, &mut file).map_err(ReportError::study)?;
+        file.finish().map_err(|e| self.io_error(&name, e))
     }
 
     /// Draws `chart` to `stem.png` and `stem.svg`; returns the markdown showing the PNG with a

@@ -10,41 +10,67 @@ use crate::game::Game;
 use std::collections::HashMap;
 use std::mem::size_of;
 
-/// Refuses a memoised search of `game` (by the solver or strategy `who`) above
-/// [`MEMO_STATE_LIMIT`] positions, or whose memory is over the budget: a hash map entry per
-/// position, and the move lists of one whole line of play on the search stack (which is what
-/// exhausts memory on games with many moves per position, such as stone-game-iv).
-pub fn refuse_oversize<G: Game>(game: &G, who: &'static str) -> Result<(), SolveError> {
+/// Who runs a memoised search, for the words of a refusal: the `memo` solver (which has a
+/// faster `auto` to point to), or something that memoises on a user's behalf with no solver to
+/// choose (a strategy, regret's position values), named in full, e.g. `the optimal strategy of
+/// the first player`.
+#[derive(Clone, Copy, Debug)]
+pub enum Searcher<'a> {
+    Solver,
+    Other(&'a str),
+}
+
+/// Refuses a memoised search of `game` by `who` above [`MEMO_STATE_LIMIT`] positions, or
+/// whose memory is over the budget: a hash map entry per position, and the move lists of one
+/// whole line of play on the search stack (which is what exhausts memory on games with many
+/// moves per position, such as stone-game-iv).
+pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), SolveError> {
     let bound = game.max_states();
     if bound > MEMO_STATE_LIMIT {
-        return Err(SolveError::TooLarge {
-            solver: who,
-            what: "the number of positions",
-            size: format!("up to {bound}"),
-            limit: MEMO_STATE_LIMIT.to_string(),
-            // Only the solver has a --solver to change; the strategy has nothing faster.
-            advice: if who == "memo" {
-                crate::error::USE_AUTO
-            } else {
-                crate::error::USE_SMALLER
+        let size = format!("up to {bound}");
+        let limit = MEMO_STATE_LIMIT.to_string();
+        return Err(match who {
+            Searcher::Solver => SolveError::TooLarge {
+                solver: "memo",
+                what: "the number of positions",
+                size,
+                limit,
+                advice: crate::error::USE_AUTO,
+            },
+            Searcher::Other(who) => SolveError::SearchTooLarge {
+                who: who.to_string(),
+                what: "the number of positions",
+                size,
+                limit,
             },
         });
     }
+    let who = match who {
+        Searcher::Solver => "the memo solver".to_string(),
+        Searcher::Other(who) => who.to_string(),
+    };
+    Cost::new(search_memory(game), 0)
+        .check(
+            &format!(
+                "{who} (a memoised search of {bound} positions, lines of up to {} moves)",
+                game.max_depth()
+            ),
+            "use a smaller instance",
+        )
+        .map_err(SolveError::from)
+}
+
+/// The memory of a memoised search of `game`: a hash map entry per position (up to
+/// [`Game::max_states`]), and on the stack the move lists of one whole line of play (up to
+/// [`Game::max_depth`] moves of up to [`Game::max_moves`] each).
+pub fn search_memory<G: Game>(game: &G) -> u128 {
     let entry = (size_of::<G::State>() + 24) as u128;
     let frame = (size_of::<G::State>() + 48) as u128;
     let stack = times(
         game.max_depth(),
         frame.saturating_add(times(game.max_moves(), size_of::<G::Move>() as u128)),
     );
-    Cost::new(times(bound, entry).saturating_add(stack), 0)
-        .check(
-            &format!(
-                "the {who} search ({bound} positions, lines of up to {} moves)",
-                game.max_depth()
-            ),
-            "use a smaller instance",
-        )
-        .map_err(SolveError::from)
+    times(game.max_states(), entry).saturating_add(stack)
 }
 
 /// The most positions `memo` accepts (a few hundred MB of hash map at worst).
@@ -60,7 +86,7 @@ pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
 /// assert_eq!((solution.first_score, solution.second_score), (9, 6));
 /// ```
 pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
-    refuse_oversize(game, "memo")?;
+    refuse_oversize(game, Searcher::Solver)?;
     let mut values: HashMap<G::State, i64> = HashMap::new();
     Ok(solution_from_values(
         game,
@@ -73,5 +99,5 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
 /// Refuses a game that memoising every position would not fit: the guard of `memo` and of
 /// everything else that memoises every position of a game (see [`refuse_oversize`]).
 pub fn check_size<G: Game>(game: &G) -> Result<(), SolveError> {
-    refuse_oversize(game, "memo")
+    refuse_oversize(game, Searcher::Solver)
 }

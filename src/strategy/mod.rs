@@ -303,8 +303,8 @@ fn play_game<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
-    refuse_oversize(game, first)?;
-    refuse_oversize(game, second)?;
+    refuse_oversize(game, first, Player::First)?;
+    refuse_oversize(game, second, Player::Second)?;
     let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
     let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
     let mut so_far = Scores::ZERO;
@@ -336,31 +336,66 @@ fn play_game<G: Game + 'static>(
     })
 }
 
-/// Refuses a game that `spec` cannot play within the budget: the game's record (one entry per
-/// move, up to [`Game::max_depth`] moves), `optimal`'s memoised search (the `memo` solver's
-/// guards), or `lookahead-K`'s branching^K positions per move.
-fn refuse_oversize<G: Game>(game: &G, spec: &StrategySpec) -> Result<(), StrategyError> {
-    let depth = game.max_depth();
-    let per_move = match spec {
-        StrategySpec::Optimal | StrategySpec::Noisy(_) => {
-            crate::solve::memo::refuse_oversize(game, "optimal")?;
-            1
-        }
-        StrategySpec::Lookahead(plies) => game.max_moves().max(1).saturating_pow(*plies),
-        _ => game.max_moves(),
-    };
-    Cost::new(times(depth, RECORD_BYTES), times(depth, per_move))
+/// Refuses a game that `spec`, playing for `player`, cannot play within the budget (see
+/// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit.
+fn refuse_oversize<G: Game>(
+    game: &G,
+    spec: &StrategySpec,
+    player: Player,
+) -> Result<(), StrategyError> {
+    let who = format!("the {spec} strategy of the {} player", player.name());
+    if matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_)) {
+        crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
+    }
+    game_cost(game, spec)
         .check(
             &format!(
-                "{spec} playing games of up to {} moves",
-                crate::budget::count(depth)
+                "{who}, in games of up to {} moves,",
+                crate::budget::count(game.max_depth())
             ),
             match spec {
                 StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
+                StrategySpec::Mcts(_) => "use fewer simulations (mcts-K) or a smaller instance",
                 _ => "use a smaller instance",
             },
         )
         .map_err(StrategyError::from)
+}
+
+/// What `spec` costs to play one game of `game` (one side of it), from cheap bounds: the game's
+/// record (an entry per move, up to [`Game::max_depth`] moves) plus
+/// - `optimal`, `noisy-P`: a memoised search that solves each distinct position at most once
+///   per game — [`Game::max_states`] positions, each trying its moves — and holds the `memo`
+///   solver's hash map and stack;
+/// - `lookahead-K`: branching^K positions per move;
+/// - `mcts-K`: K simulations per move, each a playout of up to a whole game, generating a move
+///   list per step; its tree holds up to K nodes, each with its move list;
+/// - the others: one move list per move.
+pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
+    let depth = game.max_depth();
+    let moves = game.max_moves().max(1);
+    let record = Cost::new(times(depth, RECORD_BYTES), 0);
+    let move_list = times(moves, std::mem::size_of::<G::Move>() as u128);
+    let play = match spec {
+        StrategySpec::Optimal | StrategySpec::Noisy(_) => Cost::new(
+            crate::solve::memo::search_memory(game),
+            times(game.max_states(), moves),
+        ),
+        StrategySpec::Lookahead(plies) => Cost::new(
+            times(depth.min(*plies as u128), move_list),
+            times(depth, moves.saturating_pow(*plies)),
+        ),
+        StrategySpec::Mcts(simulations) => {
+            let simulations = *simulations as u128;
+            let node = (std::mem::size_of::<G::State>() as u128 + 64).saturating_add(move_list);
+            Cost::new(
+                times(simulations, node),
+                times(times(depth, simulations), times(depth, moves)),
+            )
+        }
+        _ => Cost::new(move_list, times(depth, moves)),
+    };
+    Cost::new(record.memory.saturating_add(play.memory), play.work)
 }
 
 /// Bytes the record of one move takes.

@@ -34,7 +34,22 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
         match game.position_values() {
             Some(table) => Ok(PositionValues {
                 game,
-                source: Source::Table(table?),
+                source: Source::Table(table.map_err(|refused| match refused {
+                    // No solver to choose here: name what refused, advise a smaller instance.
+                    SolveError::TooLarge {
+                        solver,
+                        what,
+                        size,
+                        limit,
+                        ..
+                    } => SolveError::SearchTooLarge {
+                        who: format!("valuing every move (for regret) with the {solver} table"),
+                        what,
+                        size,
+                        limit,
+                    },
+                    other => other,
+                })?),
             }),
             None => PositionValues::memoised(game),
         }
@@ -53,7 +68,10 @@ impl<'g, G: Game> PositionValues<'g, G> {
 
     /// Values for any game by memoised minimax (refused above `memo`'s position limit).
     pub fn memoised(game: &'g G) -> Result<PositionValues<'g, G>, SolveError> {
-        memo::check_size(game)?;
+        memo::refuse_oversize(
+            game,
+            memo::Searcher::Other("valuing every move (for regret) by memoised minimax"),
+        )?;
         Ok(PositionValues {
             game,
             source: Source::Memo(HashMap::new()),
@@ -100,7 +118,7 @@ mod tests {
         let game = StoneGame::new(vec![1; 10_001]).unwrap();
         assert!(matches!(
             PositionValues::new(&game),
-            Err(SolveError::TooLarge { .. })
+            Err(SolveError::SearchTooLarge { .. })
         ));
     }
 }

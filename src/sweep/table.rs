@@ -214,6 +214,13 @@ impl<W: Write> CsvSink<W> {
     pub fn flush(&mut self) -> Result<(), std::io::Error> {
         self.csv.flush()
     }
+
+    /// Flushes what is buffered and hands back the writer (to put a finished file in place).
+    pub fn into_inner(self) -> Result<W, std::io::Error> {
+        self.csv
+            .into_inner()
+            .map_err(|error| std::io::Error::new(error.error().kind(), error.error().to_string()))
+    }
 }
 
 /// Writes one row as CSV to `out`, preceded by the header when `header` is true: for printing

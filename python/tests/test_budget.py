@@ -1,0 +1,56 @@
+"""The budget every call is costed against: refused requests name the Python way to raise it,
+and raising it with gamelab.set_budget lets the same request run."""
+
+import pytest
+
+import gamelab
+
+
+@pytest.fixture(autouse=True)
+def default_budget():
+    """Every test starts and ends with the library's defaults (the budget is process-wide)."""
+    defaults = {"max_memory": 1 << 30, "max_work": 10**12}
+    gamelab.set_budget(**defaults)
+    yield
+    gamelab.set_budget(**defaults)
+
+
+def test_the_defaults_are_the_command_lines():
+    assert gamelab.budget() == {"max_memory": 1 << 30, "max_work": 10**12}
+
+
+def test_a_sweep_over_the_work_budget_runs_once_the_budget_is_raised():
+    gamelab.set_budget(max_work=1000)
+    with pytest.raises(gamelab.InputError) as refused:
+        gamelab.sweep("stone-game", n_min=1, n_max=10, trials=100)
+    message = str(refused.value)
+    assert "above the budget of 1000 steps" in message
+    assert "raise max_work in gamelab.set_budget" in message
+    assert gamelab.set_budget(max_work=10**12)["max_work"] == 10**12
+    frame = gamelab.sweep("stone-game", n_min=1, n_max=10, trials=100)
+    assert list(frame["trials"]) == [100] * 10
+
+
+def test_a_graph_over_the_memory_budget_is_built_once_the_budget_is_raised():
+    gamelab.set_budget(max_memory="1M")
+    with pytest.raises(gamelab.InputError) as refused:
+        gamelab.tree("stone-game-iv", n=3000, dag=True)
+    message = str(refused.value)
+    # 5,998 positions and their moves, at 100 bytes a node and 64 a move.
+    assert "the state DAG (5998 nodes" in message
+    assert "raise max_memory in gamelab.set_budget" in message
+    gamelab.set_budget(max_memory="64M")
+    assert gamelab.budget()["max_memory"] == 64 << 20
+    graph = gamelab.tree("stone-game-iv", n=3000, dag=True)
+    assert graph.node_count == 5998
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"max_memory": "lots"}, {"max_memory": 0}, {"max_memory": -5}, {"max_work": 0},
+     {"max_work": "many"}, {"max_work": 1.5}],
+)
+def test_bad_budgets_are_refused(settings):
+    with pytest.raises(gamelab.InputError):
+        gamelab.set_budget(**settings)
+    assert gamelab.budget() == {"max_memory": 1 << 30, "max_work": 10**12}

@@ -1,0 +1,104 @@
+//! Ctrl-C: a long run stops at once with status 130 and one line, and leaves no output file,
+//! neither the one asked for nor a partial temporary one.
+#![cfg(unix)]
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Starts `args` in a fresh folder, waits until it is writing its output file, sends SIGINT,
+/// and checks the exit status, the message, the time it took to stop and the folder.
+fn interrupt(args: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+        .args(args)
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The run has started once its temporary output file exists.
+    let started = Instant::now();
+    while names(dir.path()).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{args:?} wrote nothing in 20 s"
+        );
+        if child.try_wait().unwrap().is_some() {
+            panic!("{args:?} ended before it was interrupted: size it to take longer");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before it was interrupted: size it to take longer"
+    );
+    // SAFETY: sends a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("{args:?} did not stop within 5 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stopped_in = sent.elapsed();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "{args:?}: {status:?}, {stderr}");
+    assert_eq!(stderr.trim_start_matches('\n'), "interrupted\n", "{args:?}");
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "{args:?} took {stopped_in:?} to stop"
+    );
+    assert_eq!(
+        names(dir.path()),
+        Vec::<String>::new(),
+        "{args:?} left files behind"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
+    // About 10^11 DP cells: minutes on one core, within the default work budget.
+    interrupt(&[
+        "sweep",
+        "stone-game",
+        "--n-min",
+        "1",
+        "--n-max",
+        "400",
+        "--trials",
+        "20000",
+        "--out",
+        "rows.csv",
+    ]);
+}
+
+#[test]
+fn ctrl_c_stops_a_long_generate_without_leaving_its_file() {
+    interrupt(&[
+        "generate",
+        "stone-game",
+        "--n",
+        "1000",
+        "--count",
+        "100000000",
+        "--out",
+        "instances.jsonl",
+    ]);
+}
