@@ -280,6 +280,15 @@ impl<G: RegisteredGame> AnyGame for G {
         seed: u64,
         index: u64,
     ) -> Result<GameRecord, StrategyError> {
+        // Optimal play reads the fast solver's table where the game has one (stone-game: up to
+        // the `diff` solver's size); a refused table leaves it to memoised minimax and its guard.
+        let searches =
+            |spec: &StrategySpec| matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_));
+        if searches(first) || searches(second) {
+            if let Some(Ok(table)) = self.position_values() {
+                return strategy::play_with_table(self, first, second, optimal, table, seed, index);
+            }
+        }
         strategy::play(self, first, second, optimal, seed, index)
     }
 

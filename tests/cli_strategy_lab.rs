@@ -209,3 +209,60 @@ fn a_tournament_prints_and_saves_ratings() {
         "first_rating,first_rating_low,first_rating_high,second_rating,second_rating_low,second_rating_high"
     ));
 }
+
+/// `optimal` plays stone-game from the `diff` table (the game's fast solver), not a memoised
+/// search: 3,000 piles (4.5 million positions, above `memo`'s limit of 4 million) are played to
+/// exactly the value `solve` gives, with and without regret; beyond the table's 10,000 piles the
+/// refusal names the strategy.
+#[test]
+fn optimal_play_reads_the_fast_solvers_table_beyond_the_memo_limit() {
+    let piles: Vec<String> = (0..3000u64)
+        .map(|i| ((i * 7919 + 13) % 97 + 1).to_string())
+        .collect();
+    let piles = piles.join(",");
+    let solved = stdout_of(&[
+        "solve",
+        "stone-game",
+        "--piles",
+        &piles,
+        "--value-only",
+        "--format",
+        "json",
+    ]);
+    let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
+    for (first, second) in [("optimal", "optimal"), ("noisy-0", "optimal")] {
+        let out = stdout_of(&[
+            "play",
+            "stone-game",
+            "--piles",
+            &piles,
+            "--first",
+            first,
+            "--second",
+            second,
+            "--format",
+            "json",
+        ]);
+        let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            record["margin"], solved["margin"],
+            "{first} against {second}"
+        );
+        assert_eq!(record["first_regret"], 0);
+        assert_eq!(record["second_regret"], 0);
+    }
+    let too_many = vec!["7"; 10_001].join(",");
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--piles",
+            &too_many,
+            "--first",
+            "optimal",
+            "--second",
+            "greedy",
+        ],
+        &["the optimal strategy of the first player refuses this instance"],
+    );
+}

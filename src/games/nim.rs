@@ -194,7 +194,7 @@ impl Game for Nim {
 
     /// One pass over the amounts taken so far, 0..=N, marking which players can be to move
     /// after each (a byte per amount, no hashing); only when that pass is short (N |S| at most
-    /// [`DAG_PASS_LIMIT`]), else the generic walk, which the position limit bounds.
+    /// `DAG_PASS_LIMIT`), else the generic walk, which the position limit bounds.
     fn dag_size_by_formula(&self) -> Option<DagSize> {
         let n = usize::try_from(self.n).ok()?;
         if (self.n as u128 + 1).saturating_mul(self.set.len() as u128) > DAG_PASS_LIMIT {

@@ -20,10 +20,12 @@ impl Solution {
         );
         match &self.moves {
             None => {
+                // Either --value-only asked for the value alone or the instance is above the
+                // game's move-list limit (README, "Solvers"); the solution does not say which.
                 let _ = writeln!(
                     out,
-                    "optimal play: not listed (above {} piles or N, only the value is computed)",
-                    super::PRINCIPAL_VARIATION_LIMIT
+                    "optimal play: not listed (only the value was computed: --value-only, or \
+                     above the game's move-list limit)"
                 );
             }
             Some(moves) => {

@@ -1,7 +1,8 @@
 //! Strategies: rules that pick a move in any position of any game of the [`Game`] trait, and
 //! playing them against each other.
 //!
-//! Generic strategies work for every game: `optimal` (memoised minimax, the solvers' tie-break),
+//! Generic strategies work for every game: `optimal` (the values of the game's fast solver where
+//! it has a table of every position, else memoised minimax; the solvers' tie-break),
 //! `greedy` (largest immediate gain), `random` (seeded, uniform over legal moves),
 //! `lookahead-K` (depth-limited minimax scoring the points made within K plies), `mcts-K`
 //! (UCT with K simulations per move, [`mcts`]) and `noisy-P` (optimal, but a uniformly random
@@ -20,6 +21,7 @@ pub mod valuation;
 use crate::budget::{Cost, times};
 use crate::error::{InputError, SolveError};
 use crate::game::{Game, Player, Scores, Winner};
+use crate::games::PositionTable;
 use crate::games::stone_game::StoneGame;
 use crate::random::{Draws, keyed_stream};
 use crate::solve::brute::search;
@@ -29,6 +31,7 @@ use serde::Serialize;
 use std::any::Any;
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
 use valuation::PositionValues;
 
 /// Picks moves.
@@ -241,8 +244,25 @@ pub fn build_strategy<G: Game + 'static>(
     index: u64,
     player: Player,
 ) -> Result<Box<dyn Strategy<G>>, StrategyError> {
+    build_strategy_with(game, spec, seed, index, player, None)
+}
+
+/// [`build_strategy`]; `optimal` and `noisy-P` read `table` (every position's value from the
+/// game's fast solver) when given one, instead of searching.
+fn build_strategy_with<G: Game + 'static>(
+    game: &G,
+    spec: &StrategySpec,
+    seed: u64,
+    index: u64,
+    player: Player,
+    table: Option<&Arc<PositionTable<G>>>,
+) -> Result<Box<dyn Strategy<G>>, StrategyError> {
+    if let (StrategySpec::Optimal, Some(table)) = (spec, table) {
+        return Ok(Box::new(Optimal::from_table(Arc::clone(table))));
+    }
     if let StrategySpec::Noisy(millionths) = spec {
-        let optimal = build_strategy(game, &StrategySpec::Optimal, seed, index, player)?;
+        let optimal =
+            build_strategy_with(game, &StrategySpec::Optimal, seed, index, player, table)?;
         return Ok(Box::new(noisy::Noisy::new(
             optimal,
             *millionths,
@@ -278,7 +298,41 @@ pub fn play<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
-    play_game(game, first, second, optimal, None, seed, index)
+    play_game(game, first, second, optimal, Valuing::None, seed, index)
+}
+
+/// [`play`] with `optimal` and `noisy-P` reading `table`, every position's value from the
+/// game's fast solver (see `RegisteredGame::position_values`), instead of searching: they then
+/// play instances as large as that solver takes, under its guard instead of `memo`'s.
+pub fn play_with_table<G: Game + 'static>(
+    game: &G,
+    first: &StrategySpec,
+    second: &StrategySpec,
+    optimal: Scores,
+    table: PositionTable<G>,
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, StrategyError> {
+    let table = Arc::new(table);
+    play_game(
+        game,
+        first,
+        second,
+        optimal,
+        Valuing::Table(&table),
+        seed,
+        index,
+    )
+}
+
+/// What a played game reads positions' values from, beyond what its strategies do themselves.
+enum Valuing<'v, 'g, G: Game> {
+    /// Nothing: `optimal` searches (memoised minimax), and no regret is recorded.
+    None,
+    /// A fast solver's table, read by `optimal`; no regret is recorded.
+    Table(&'v Arc<PositionTable<G>>),
+    /// Values for regret; `optimal` also reads them when they come from a table.
+    Regret(&'v mut PositionValues<'g, G>),
 }
 
 /// [`play`], recording every move's value and regret (see [`regret`]) with `values`.
@@ -291,7 +345,15 @@ pub fn play_valued<G: Game + 'static>(
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
-    play_game(game, first, second, optimal, Some(values), seed, index)
+    play_game(
+        game,
+        first,
+        second,
+        optimal,
+        Valuing::Regret(values),
+        seed,
+        index,
+    )
 }
 
 fn play_game<G: Game + 'static>(
@@ -299,14 +361,22 @@ fn play_game<G: Game + 'static>(
     first: &StrategySpec,
     second: &StrategySpec,
     optimal: Scores,
-    mut values: Option<&mut PositionValues<'_, G>>,
+    valuing: Valuing<'_, '_, G>,
     seed: u64,
     index: u64,
 ) -> Result<GameRecord, StrategyError> {
-    refuse_oversize(game, first, Player::First)?;
-    refuse_oversize(game, second, Player::Second)?;
-    let mut first_player = build_strategy(game, first, seed, index, Player::First)?;
-    let mut second_player = build_strategy(game, second, seed, index, Player::Second)?;
+    let (table, mut values) = match valuing {
+        Valuing::None => (None, None),
+        Valuing::Table(table) => (Some(Arc::clone(table)), None),
+        Valuing::Regret(values) => (values.shared_table(), Some(values)),
+    };
+    let with_table = table.is_some();
+    refuse_oversize(game, first, Player::First, with_table)?;
+    refuse_oversize(game, second, Player::Second, with_table)?;
+    let mut first_player =
+        build_strategy_with(game, first, seed, index, Player::First, table.as_ref())?;
+    let mut second_player =
+        build_strategy_with(game, second, seed, index, Player::Second, table.as_ref())?;
     let mut so_far = Scores::ZERO;
     let mut move_values = Vec::new();
     let (moves, scores) = play_out(game, |state| {
@@ -337,14 +407,23 @@ fn play_game<G: Game + 'static>(
 }
 
 /// Refuses a game that `spec`, playing for `player`, cannot play within the budget (see
-/// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit.
+/// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit unless
+/// they read a table (`with_table`), which its solver already guarded.
 fn refuse_oversize<G: Game>(
     game: &G,
     spec: &StrategySpec,
     player: Player,
+    with_table: bool,
 ) -> Result<(), StrategyError> {
     let who = format!("the {spec} strategy of the {} player", player.name());
-    if matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_)) {
+    let searches = matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_));
+    if searches && with_table {
+        // A table lookup per move: the cost of any strategy that scores its moves.
+        return game_cost(game, &StrategySpec::Greedy)
+            .check(&who, "use a smaller instance")
+            .map_err(StrategyError::from);
+    }
+    if searches {
         crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
     }
     game_cost(game, spec)
@@ -568,7 +647,7 @@ fn generic_strategy<G: Game + 'static>(
     player: Player,
 ) -> Option<Box<dyn Strategy<G>>> {
     match spec {
-        StrategySpec::Optimal => Some(Box::new(Optimal::new())),
+        StrategySpec::Optimal => Some(Box::new(Optimal::<G>::new())),
         StrategySpec::Greedy => Some(Box::new(Greedy)),
         StrategySpec::Random => Some(Box::new(RandomMoves {
             rng: strategy_stream(seed, index, player),
@@ -582,31 +661,49 @@ fn generic_strategy<G: Game + 'static>(
     }
 }
 
-/// Optimal play: memoised minimax values of every position reached, the solvers' tie-break.
-pub struct Optimal<S> {
-    values: HashMap<S, i64>,
+/// Optimal play, the solvers' tie-break: each move's value read from the game's fast solver's
+/// table when there is one, else memoised minimax over the positions reached.
+pub struct Optimal<G: Game> {
+    values: OptimalValues<G>,
 }
 
-impl<S> Optimal<S> {
-    /// An optimal strategy with nothing solved yet.
-    pub fn new() -> Optimal<S> {
+/// Where [`Optimal`] reads positions' values from.
+enum OptimalValues<G: Game> {
+    Searched(HashMap<G::State, i64>),
+    Table(Arc<PositionTable<G>>),
+}
+
+impl<G: Game> Optimal<G> {
+    /// An optimal strategy that searches, with nothing solved yet.
+    pub fn new() -> Optimal<G> {
         Optimal {
-            values: HashMap::new(),
+            values: OptimalValues::Searched(HashMap::new()),
+        }
+    }
+
+    /// An optimal strategy that reads every position's value from `table`.
+    pub fn from_table(table: Arc<PositionTable<G>>) -> Optimal<G> {
+        Optimal {
+            values: OptimalValues::Table(table),
         }
     }
 }
 
-impl<S> Default for Optimal<S> {
+impl<G: Game> Default for Optimal<G> {
     fn default() -> Self {
         Optimal::new()
     }
 }
 
-impl<G: Game> Strategy<G> for Optimal<G::State> {
+impl<G: Game> Strategy<G> for Optimal<G> {
     fn choose(&mut self, game: &G, state: &G::State) -> G::Move {
-        let values = &mut self.values;
-        best_move(game, state, |child| search(game, child, values))
-            .expect("strategies are asked only at non-terminal states")
+        match &mut self.values {
+            OptimalValues::Searched(values) => {
+                best_move(game, state, |child| search(game, child, values))
+            }
+            OptimalValues::Table(table) => best_move(game, state, |child| (**table)(child)),
+        }
+        .expect("strategies are asked only at non-terminal states")
     }
 }
 

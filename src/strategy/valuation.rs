@@ -12,6 +12,7 @@ use crate::games::{PositionTable, RegisteredGame};
 use crate::solve::brute::search;
 use crate::solve::memo;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The values of a game's positions, computed at most once each.
 pub struct PositionValues<'g, G: Game> {
@@ -21,8 +22,9 @@ pub struct PositionValues<'g, G: Game> {
 
 /// Where the values come from.
 enum Source<G: Game> {
-    /// The game's fast solver filled a table of every position up front.
-    Table(PositionTable<G>),
+    /// The game's fast solver filled a table of every position up front (shared with the
+    /// optimal strategies of the same game, see [`PositionValues::shared_table`]).
+    Table(Arc<PositionTable<G>>),
     /// Memoised minimax, position by position as they are asked for.
     Memo(HashMap<G::State, i64>),
 }
@@ -34,7 +36,7 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
         match game.position_values() {
             Some(table) => Ok(PositionValues {
                 game,
-                source: Source::Table(table.map_err(|refused| match refused {
+                source: Source::Table(Arc::new(table.map_err(|refused| match refused {
                     // No solver to choose here: name what refused, advise a smaller instance.
                     SolveError::TooLarge {
                         solver,
@@ -49,7 +51,7 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
                         limit,
                     },
                     other => other,
-                })?),
+                })?)),
             }),
             None => PositionValues::memoised(game),
         }
@@ -62,7 +64,16 @@ impl<'g, G: Game> PositionValues<'g, G> {
     pub fn from_table(game: &'g G, table: PositionTable<G>) -> PositionValues<'g, G> {
         PositionValues {
             game,
-            source: Source::Table(table),
+            source: Source::Table(Arc::new(table)),
+        }
+    }
+
+    /// The table behind these values, if they come from one, for the optimal strategies to
+    /// read instead of searching the same positions again.
+    pub fn shared_table(&self) -> Option<Arc<PositionTable<G>>> {
+        match &self.source {
+            Source::Table(table) => Some(Arc::clone(table)),
+            Source::Memo(_) => None,
         }
     }
 
@@ -82,7 +93,7 @@ impl<'g, G: Game> PositionValues<'g, G> {
     /// move at `state` secures under optimal play by both sides.
     pub fn mover_margin(&mut self, state: &G::State) -> i64 {
         match &mut self.source {
-            Source::Table(table) => table(state),
+            Source::Table(table) => (**table)(state),
             Source::Memo(values) => search(self.game, state, values),
         }
     }
