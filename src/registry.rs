@@ -284,10 +284,10 @@ impl<G: RegisteredGame> AnyGame for G {
         // the `diff` solver's size); a refused table leaves it to memoised minimax and its guard.
         let searches =
             |spec: &StrategySpec| matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_));
-        if searches(first) || searches(second) {
-            if let Some(Ok(table)) = self.position_values() {
-                return strategy::play_with_table(self, first, second, optimal, table, seed, index);
-            }
+        if (searches(first) || searches(second))
+            && let Some(Ok(table)) = self.position_values()
+        {
+            return strategy::play_with_table(self, first, second, optimal, table, seed, index);
         }
         strategy::play(self, first, second, optimal, seed, index)
     }
