@@ -25,7 +25,7 @@ checks that the frames are exactly the N distinct shards of one sweep.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Optional
 
 from . import InputError, _frame, _gamelab, _sweep_csv
 
@@ -36,41 +36,62 @@ class ShardFailed(RuntimeError):
     """A shard of a distributed sweep failed after its retries; no table is returned."""
 
 
-def _run_shard(game: str, shard: str, settings: dict) -> str:
-    """One shard on a worker (a plain function of plain data, so Dask can ship it): its CSV
-    text, which travels back cheaper than a DataFrame and merges without re-encoding."""
-    return _sweep_csv(game, shard=shard, **settings)[0]
+def _run_shards(game: str, shards: list, settings: dict) -> list:
+    """One Dask task: some shards on a worker, one after another (a plain function of plain
+    data, so Dask can ship it). Each shard comes back as its CSV text, which travels cheaper
+    than a DataFrame and merges without re-encoding."""
+    return [_sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
 
 
-def sweep(client: Any, game: str, *, shards: int, retries: int = 2,
-          threads_per_shard: int = 1, **settings: Any):
+# Dask tasks per worker thread when ``tasks`` is not given: enough to even out workers of
+# different speeds and to make a retry cheap, few enough that Dask's own cost per task (a few
+# milliseconds of scheduling and messages) stays small beside the shards' work.
+TASKS_PER_THREAD = 4
+
+
+def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
+          retries: int = 2, threads_per_shard: int = 1, **settings: Any):
     """The sweep ``gamelab.sweep(game, **settings)`` computed as ``shards`` shards on the Dask
     ``client``'s workers and merged: a DataFrame equal to the one-machine sweep (the same CSV
     bytes). ``settings`` are :func:`gamelab.sweep`'s keywords (n_min, n_max, trials, seed...).
 
+    The shards travel in ``tasks`` Dask tasks (default: 4 per worker thread the client sees,
+    at most one per shard; one per shard when no worker has joined yet), each running its
+    shards one after another: a task per shard would pay Dask's per-task cost 64 times for
+    64 shards. Shards are dealt to tasks in turn, so every task gets the same amount of work.
+
     Each shard solves on ``threads_per_shard`` threads (default 1): Dask already runs one task
     per worker thread, so a worker with ``threads_per_worker=T`` keeps T cores busy with T
-    shards, and shards that each used every core would oversubscribe the machine. Give more
+    tasks, and tasks that each used every core would oversubscribe the machine. Give more
     threads only to workers that run fewer tasks than their machine has cores."""
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InputError(f"shards must be a positive integer, got {shards!r}")
+    if tasks is not None and (isinstance(tasks, bool) or not isinstance(tasks, int)
+                              or tasks < 1):
+        raise InputError(f"tasks must be a positive integer, got {tasks!r}")
     if "shard" in settings:
         raise InputError("distributed.sweep makes the shards itself; leave out shard=")
     if "threads" in settings:
         raise InputError("distributed.sweep sets each shard's threads; use threads_per_shard=")
     settings["threads"] = threads_per_shard
+    if tasks is None:
+        threads = sum(client.nthreads().values())
+        tasks = TASKS_PER_THREAD * threads if threads else shards
+    tasks = min(tasks, shards)
     specs = [f"{k}/{shards}" for k in range(1, shards + 1)]
+    groups = [specs[first::tasks] for first in range(tasks)]
     # Keys unique to this call, so two sweeps never share Dask results.
     call = uuid.uuid4().hex[:12]
     futures = [
-        client.submit(_run_shard, game, spec, settings, key=f"gamelab-sweep-{call}-{spec}",
+        client.submit(_run_shards, game, group, settings,
+                      key=f"gamelab-sweep-{call}-task-{index + 1}-of-{tasks}",
                       retries=retries, pure=False)
-        for spec in specs
+        for index, group in enumerate(groups)
     ]
-    tables = []
-    for spec, future in zip(specs, futures):
+    tables = {}
+    for group, future in zip(groups, futures):
         try:
-            tables.append((f"shard {spec}", future.result()))
+            tables.update(zip(group, future.result()))
         except InputError:  # bad settings: the same error as a local sweep
             for pending in futures:
                 pending.cancel()
@@ -78,10 +99,11 @@ def sweep(client: Any, game: str, *, shards: int, retries: int = 2,
         except Exception as error:  # a lost worker (KilledWorker), a crashed process...
             for pending in futures:
                 pending.cancel()
+            named = f"shard {group[0]}" if len(group) == 1 else \
+                f"the task of shards {', '.join(group)}"
             raise ShardFailed(
-                f"shard {spec} of the {game} sweep failed after {retries} retries: "
+                f"{named} of the {game} sweep failed after {retries} retries: "
                 f"{type(error).__name__}: {error}; no partial table was returned"
             ) from error
     # The library's merge proves the tables are exactly the N distinct shards of one sweep.
-    return _frame(*_gamelab.merge_csv(tables))
-
+    return _frame(*_gamelab.merge_csv([(f"shard {spec}", tables[spec]) for spec in specs]))

@@ -37,6 +37,11 @@ def test_the_distributed_sweep_equals_the_local_one_byte_for_byte(client):
     two_threads = gamelab.distributed.sweep(client, "stone-game", shards=3, threads_per_shard=2,
                                             **SETTINGS)
     assert gamelab.to_csv(two_threads) == gamelab.to_csv(local)
+    # Shards dealt to fewer Dask tasks (and more tasks than shards) change nothing.
+    for shards, tasks in ((64, 1), (64, 3), (7, 2), (5, 50)):
+        grouped = gamelab.distributed.sweep(client, "stone-game", shards=shards, tasks=tasks,
+                                            **SETTINGS)
+        assert gamelab.to_csv(grouped) == gamelab.to_csv(local), (shards, tasks)
     nim = dict(n_min=1, n_max=200, subtract=[1, 3, 4])
     assert gamelab.to_csv(gamelab.distributed.sweep(client, "nim", shards=5, **nim)) == \
         gamelab.to_csv(gamelab.sweep("nim", **nim))
@@ -52,6 +57,9 @@ def test_bad_settings_are_the_local_sweeps_errors(client):
         gamelab.distributed.sweep(client, "stone-game", shards=0)
     with pytest.raises(gamelab.InputError, match="leave out shard="):
         gamelab.distributed.sweep(client, "stone-game", shards=2, shard="1/2")
+    for tasks in (0, -1, True, 2.5):
+        with pytest.raises(gamelab.InputError, match="tasks must be a positive integer"):
+            gamelab.distributed.sweep(client, "stone-game", shards=4, tasks=tasks)
     with pytest.raises(gamelab.InputError, match="use threads_per_shard="):
         gamelab.distributed.sweep(client, "stone-game", shards=2, threads=2)
     with pytest.raises(gamelab.InputError, match="threads"):
@@ -95,8 +103,11 @@ def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table():
             killed = threading.Event()
             killer = threading.Thread(target=_kill_a_busy_worker, args=(client, killed))
             killer.start()
+            # Four tasks of two shards each: the error names both shards of the lost task.
             with pytest.raises(gamelab.distributed.ShardFailed,
-                               match=r"shard \d+/8 of the stone-game sweep failed .*no partial table"):
-                gamelab.distributed.sweep(client, "stone-game", shards=8, retries=0, **HEAVY)
+                               match=r"the task of shards \d+/8, \d+/8 of the stone-game sweep "
+                                     r"failed .*no partial table"):
+                gamelab.distributed.sweep(client, "stone-game", shards=8, tasks=4, retries=0,
+                                          **HEAVY)
             killer.join()
             assert killed.is_set()
