@@ -282,9 +282,7 @@ impl<G: RegisteredGame> AnyGame for G {
     ) -> Result<GameRecord, StrategyError> {
         // Optimal play reads the fast solver's table where the game has one (stone-game: up to
         // the `diff` solver's size); a refused table leaves it to memoised minimax and its guard.
-        let searches =
-            |spec: &StrategySpec| matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_));
-        if (searches(first) || searches(second))
+        if (first.needs_position_values() || second.needs_position_values())
             && let Some(Ok(table)) = self.position_values()
         {
             return strategy::play_with_table(self, first, second, optimal, table, seed, index);

@@ -70,6 +70,14 @@ pub const MAX_SIMULATIONS: u32 = 10_000_000;
 /// `noisy-P` probabilities are exact in steps of one millionth.
 pub const PROBABILITY_SCALE: u32 = 1_000_000;
 
+impl StrategySpec {
+    /// Whether the strategy plays from every position's value (`optimal`, `noisy-P`): a
+    /// memoised search, or the game's fast solver's table when there is one.
+    pub fn needs_position_values(&self) -> bool {
+        matches!(self, StrategySpec::Optimal | StrategySpec::Noisy(_))
+    }
+}
+
 impl FromStr for StrategySpec {
     type Err = String;
 
@@ -416,7 +424,7 @@ fn refuse_oversize<G: Game>(
     with_table: bool,
 ) -> Result<(), StrategyError> {
     let who = format!("the {spec} strategy of the {} player", player.name());
-    let searches = matches!(spec, StrategySpec::Optimal | StrategySpec::Noisy(_));
+    let searches = spec.needs_position_values();
     if searches && with_table {
         // A table lookup per move: the cost of any strategy that scores its moves.
         return game_cost(game, &StrategySpec::Greedy)

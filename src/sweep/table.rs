@@ -250,27 +250,7 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         .headers()
         .map_err(|error| table_error(name, error))?
         .clone();
-    let required = [
-        "n",
-        "trials",
-        "first_wins",
-        "ties",
-        "second_wins",
-        "margin_sum",
-        "game",
-        "seed",
-    ];
-    if !headers.iter().any(|h| h == "format")
-        && required.iter().all(|c| headers.iter().any(|h| h == *c))
-    {
-        return Err(table_error(
-            name,
-            format!(
-                "line 1: a sweep table of format 1 (no 'format' column), written by an older \
-                 gamelab; this one reads format {SWEEP_FORMAT}: run the sweep again"
-            ),
-        ));
-    }
+    // The columns every sweep table has; the first eight are format 1's whole header.
     let required = [
         "n",
         "trials",
@@ -287,10 +267,17 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         "shard",
         "format",
     ];
-    if let Some(missing) = required
-        .iter()
-        .find(|column| !headers.iter().any(|h| h == **column))
-    {
+    let has = |column: &str| headers.iter().any(|h| h == column);
+    if !has("format") && required[..8].iter().all(|column| has(column)) {
+        return Err(table_error(
+            name,
+            format!(
+                "line 1: a sweep table of format 1 (no 'format' column), written by an older \
+                 gamelab; this one reads format {SWEEP_FORMAT}: run the sweep again"
+            ),
+        ));
+    }
+    if let Some(missing) = required.iter().find(|column| !has(column)) {
         return Err(table_error(
             name,
             format!("line 1: the header has no '{missing}' column (is this a sweep table?)"),

@@ -144,16 +144,17 @@ pub fn windowed(piles: &[i64]) -> ValueTable {
     ValueTable { n, offsets, values }
 }
 
-/// Whether every margin fits in `i32`: |v(i, m)| never exceeds the sum of |piles|.
-fn fits_narrow(piles: &[i64]) -> bool {
+/// Whether every margin fits in `i32`: |v(i, m)| never exceeds the sum of |piles| (the same
+/// bound holds for the reachable-positions kernel's stored values).
+pub(super) fn fits_narrow(piles: &[i64]) -> bool {
     piles
         .iter()
         .try_fold(0i64, |total, pile| total.checked_add(pile.checked_abs()?))
         .is_some_and(|total| total <= i64::from(i32::MAX))
 }
 
-/// A table entry's storage type.
-trait Stored: Copy + Default {
+/// A table entry's storage type (both Stone Game II kernels store `i32` or `i64`).
+pub(super) trait Stored: Copy + Default {
     /// Stores `value`; the caller guarantees it fits (see [`fits_narrow`]).
     fn store(value: i64) -> Self;
     fn load(self) -> i64;

@@ -61,7 +61,7 @@
 //! Memory: two tables of about n²/8 cells each, so n² bytes as `i32` (100 MB at n = 10,000), 2n²
 //! as `i64`; the prefix maxima are freed before the table is returned.
 
-use super::stone_game_ii::m_cap;
+use super::stone_game_ii::{Stored, fits_narrow, m_cap};
 
 /// The largest instance the `window` solver accepts: at most 400 MB of tables as `i32`, 800 MB
 /// as `i64` (within the default 1 GiB budget), and a few seconds of work.
@@ -145,39 +145,6 @@ impl<T: Stored> Tiled<T> {
     fn bytes(&self) -> usize {
         self.cells.len() * std::mem::size_of::<T>()
     }
-}
-
-/// A table entry's storage type.
-trait Stored: Copy + Default {
-    /// Stores `value`; the caller guarantees it fits (see [`fits_narrow`]).
-    fn store(value: i64) -> Self;
-    fn load(self) -> i64;
-}
-
-impl Stored for i32 {
-    fn store(value: i64) -> i32 {
-        value as i32
-    }
-    fn load(self) -> i64 {
-        i64::from(self)
-    }
-}
-
-impl Stored for i64 {
-    fn store(value: i64) -> i64 {
-        value
-    }
-    fn load(self) -> i64 {
-        self
-    }
-}
-
-/// Whether every stored value fits in `i32`: each is bounded by the sum of |piles|.
-fn fits_narrow(piles: &[i64]) -> bool {
-    piles
-        .iter()
-        .try_fold(0i64, |total, pile| total.checked_add(pile.checked_abs()?))
-        .is_some_and(|total| total <= i64::from(i32::MAX))
 }
 
 /// `v(i, m)` for every stored position (see the module docs).
