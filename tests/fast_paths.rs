@@ -82,6 +82,19 @@ proptest! {
     }
 
     #[test]
+    fn stone_game_ii_banded_rows_agree_with_the_full_table(
+        // Beyond 130 piles the reachable kernel computes bands of rows column by column.
+        piles in prop::collection::vec(values(), 131..=420),
+    ) {
+        let (full, reach) = (windowed(&piles), reach_table(&piles));
+        for i in 0..piles.len() {
+            for m in 1..=reach.widest(i) {
+                prop_assert_eq!(reach.get(i, m), Some(full.get(i, m)), "i={} m={}", i, m);
+            }
+        }
+    }
+
+    #[test]
     fn stone_game_ii_window_plays_the_same_line_as_memo_and_brute(
         piles in prop::collection::vec(prop_oneof![-3i64..=3, -100i64..=100], 1..=13),
     ) {

@@ -20,7 +20,7 @@ use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_ii::{
     FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
 };
-use crate::solve::dp::stone_game_ii_reach::{REACH_PILE_LIMIT, cell_count, reach_table};
+use crate::solve::dp::stone_game_ii_reach::{REACH_PILE_LIMIT, peak_bytes, reach_table};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{Solution, SolverKind, best_move, solution_from_values};
 
@@ -173,17 +173,17 @@ impl StoneGameII {
 }
 
 impl RegisteredGame for StoneGameII {
-    /// The window DP over reachable positions: two tables of about n²/8 cells, counted at 8
-    /// bytes each (the wide case) plus a sixteenth for the tiles' padding; about n²/2 steps (the
-    /// cells, the running maxima and the prefix passes).
+    /// The window DP over reachable positions: about n²/8 cells and n²/32 ring slots, counted
+    /// at 8 bytes each (the wide case), plus the band's deques (`peak_bytes`); about n²/2
+    /// steps (the cells, the running maxima and the prefix passes).
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;
         let square = n.saturating_mul(n);
-        let cells = match usize::try_from(size) {
-            Ok(small) if small <= REACH_PILE_LIMIT => cell_count(small) as u128,
-            _ => square / 8,
+        let memory = match usize::try_from(size) {
+            Ok(small) if small <= REACH_PILE_LIMIT => peak_bytes(small) as u128,
+            _ => square.saturating_mul(5) / 4,
         };
-        Cost::new(cells.saturating_mul(17), square / 2)
+        Cost::new(memory, square / 2)
     }
 
     const TITLE: &'static str =

@@ -1,5 +1,6 @@
-//! Stone Game II (LeetCode 1140) in O(n^2) over the reachable positions only, with every hot
-//! loop reading memory in order: the kernel of the `window` solver.
+//! Stone Game II (LeetCode 1140) in O(n^2) over the reachable positions only, computed in
+//! bands of rows column by column so that every hot loop reads memory in short runs: the
+//! kernel of the `window` solver.
 //!
 //! Notation as in [`super::stone_game_ii`]: `v(i, m)` is the margin of the player to move with
 //! `piles[i..]` left and M = m, `S` the prefix sums, r = n - i, and M is capped at ⌈r/2⌉ (any
@@ -33,38 +34,41 @@
 //! running maximum kept per column while i falls, restarted at each block's top. The second is
 //! a prefix maximum of the block above, which is complete by then: when row i pushes the block's
 //! lowest cell (i+1 = s), its prefix maxima `PM(t) = max f_m over [s, t]` are computed in one
-//! upward pass, and `PM(t)` is stored where row `t - m` will read it. Every cell enters one
-//! running maximum and one prefix pass, so A costs O(1) amortised, with two scalars per column.
+//! upward pass over column m (stored contiguously, see below), and `PM(t)` is stored in
+//! column m's ring of m slots, at slot t mod m, where row `t - m` reads it (slot i mod m for
+//! row i; the next block's pass overwrites a slot only after its row has read it). Every cell
+//! enters one running maximum and one prefix pass, so A costs O(1) amortised.
 //! A block may reach above the cells ever pushed (a column starts at row n - m): the running
-//! maximum then covers only pushed cells, which suffices because rows that query column m
-//! (i <= n - 2m + 1) have windows ending at n - m + 1 or below.
+//! maximum and the pass then cover only pushed cells, which suffices because rows that query
+//! column m (i <= n - 2m + 1) have windows ending at n - m + 1 or below.
 //!
 //! B's window `(m, 2m]` moves right as m grows (both ends non-decreasing): one monotone deque
 //! per row over `g_i`, O(1) amortised per x.
 //!
-//! Rows are filled from i = n - 1 down, so every value read is final. Total O(n^2) time.
+//! # Order of work and memory layout
 //!
-//! # Memory layout
-//!
-//! Cell (j, m) is stored on diagonal `d = j - m + 1` at column m: g_i(x) is cell (i+x, x), so
-//! B reads diagonal i + 1 in order. The prefix maxima are stored by the row that reads them
-//! (`PM(i+m)` of column m at (i, m)), so A reads one row in order too. The row below (i + 1),
-//! which the running maxima need, is kept from the previous step. What remains scattered is
-//! writing a row into the diagonals and the prefix passes down a column; both tables are
-//! therefore tiled — 64 rows by 64 bytes per 4 KiB tile, each 64-byte line one row's run of
-//! columns — so a column crosses one page per 64 cells, a diagonal one per line's worth of
-//! columns (16 or 8) and a row one per line, and a later row finds the lines its neighbour
-//! touched still in cache. A prefix pass writes only rows that read column m (m <= K(d)).
+//! Cell (i, m) reads column m in rows i+1..=i+m and columns m+1..=2m only in rows i+m+1 and
+//! up. So for a band of rows `[low, low + BAND)` the columns m >= BAND read nothing of the
+//! band's other columns: they are computed first, column by column (each column's rows in
+//! falling order, each band row keeping its own deque for B), then the narrow columns
+//! m < BAND row by row. The last 2·BAND + 2 rows, where a capped read may land on a narrow
+//! column of the same band, are computed row by row. Cells are stored column by column
+//! (column m holds the rows with m <= K(i), a range), so a column's step through a band, its
+//! prefix pass and B's reads of columns 2m - 1 and 2m are all short runs of consecutive
+//! memory: about a quarter of the first-level cache misses of the earlier row-by-row order
+//! over diagonal-tiled tables (cachegrind, n = 3,000), and no table of prefix maxima as large
+//! as the cells (the rings hold about n²/32 slots).
 //!
 //! Values are `i32` when the sum of |piles| fits (every margin, and every stored prefix maximum
 //! taken relative to `S[i]`, is bounded by it), else `i64`: the same answers either way.
-//! Memory: two tables of about n²/8 cells each, so n² bytes as `i32` (100 MB at n = 10,000), 2n²
-//! as `i64`; the prefix maxima are freed before the table is returned.
+//! Memory: about n²/8 cells and n²/32 ring slots, so 5n²/8 bytes as `i32` (62 MB at
+//! n = 10,000), 5n²/4 as `i64` ([`peak_bytes`]); the rings are freed before the table is
+//! returned.
 
 use super::stone_game_ii::{Stored, fits_narrow, m_cap};
 
-/// The largest instance the `window` solver accepts: at most 400 MB of tables as `i32`, 800 MB
-/// as `i64` (within the default 1 GiB budget), and a few seconds of work.
+/// The largest instance the `window` solver accepts: at most 250 MB of cells and rings as
+/// `i32`, 500 MB as `i64` (within the default 1 GiB budget), and a few seconds of work.
 pub const REACH_PILE_LIMIT: usize = 20_000;
 
 /// `R(i)` for i in 0..=n: the largest M any position with i piles taken can have (see the
@@ -88,57 +92,74 @@ pub fn cell_count(n: usize) -> usize {
     (0..n).map(|i| reach[i].min(m_cap(n - i))).sum()
 }
 
-/// Rows per tile (a power of two).
-const TILE_ROWS_SHIFT: usize = 6;
-const TILE_ROWS: usize = 1 << TILE_ROWS_SHIFT;
-/// Bytes per tile row: one cache line.
-const LINE_BYTES: usize = 64;
+/// Rows per band: columns m >= BAND are computed a band at a time, column by column.
+const BAND: usize = 64;
 
-/// A table of rows of different widths, tiled: tiles of [`TILE_ROWS`] rows by one cache line
-/// of columns, the tiles of a band of rows side by side.
-struct Tiled<T> {
-    cells: Vec<T>,
-    /// Where each band of [`TILE_ROWS`] rows starts in `cells`.
-    bands: Vec<usize>,
-    /// log2 of the columns per line.
-    line_shift: usize,
+/// The most memory the kernel holds for `n` piles with `i64` values (half of it is `i32`
+/// values): the cells, the rings of prefix maxima (one slot per row of every column any row
+/// reads, m <= max K) and, at worst, two entries per x in each band row's deque.
+pub fn peak_bytes(n: usize) -> usize {
+    let reach = reachable_m(n);
+    let widest = (0..n)
+        .map(|i| reach[i].min(m_cap(n - i)))
+        .max()
+        .unwrap_or(0);
+    let rings = widest * (widest + 1) / 2;
+    let deques = (BAND + 1) * (2 * widest + 2) * std::mem::size_of::<(usize, i64)>();
+    (cell_count(n) + rings) * std::mem::size_of::<i64>() + deques
 }
 
-impl<T: Stored> Tiled<T> {
-    /// Room for row `r` to hold columns `0..widths[r]`.
-    fn new(widths: &[usize]) -> Tiled<T> {
-        let per_line = LINE_BYTES / std::mem::size_of::<T>();
-        let mut bands = Vec::with_capacity(widths.len() / TILE_ROWS + 1);
+/// The stored cells, column by column: column m holds rows `first[m]..=last[m]`, the rows i
+/// with m <= K(i) (a range: R rises with i and the cap falls).
+struct Columns<T> {
+    cells: Vec<T>,
+    /// Where column m's row `first[m]` is in `cells` (index m; 0 unused).
+    starts: Vec<usize>,
+    first: Vec<usize>,
+}
+
+impl<T: Stored> Columns<T> {
+    fn new(widths: &[usize]) -> Columns<T> {
+        let n = widths.len() - 1;
+        let columns = widths.iter().copied().max().unwrap_or(0);
+        // first[m]: the lowest row with K >= m; end[m]: one past the highest.
+        let (mut first, mut end) = (vec![0usize; columns + 1], vec![0usize; columns + 1]);
+        let mut reached = 0;
+        for (i, &width) in widths[..n].iter().enumerate() {
+            for slot in first.iter_mut().take(width + 1).skip(reached + 1) {
+                *slot = i;
+            }
+            reached = reached.max(width);
+        }
+        reached = 0;
+        for (i, &width) in widths[..n].iter().enumerate().rev() {
+            for slot in end.iter_mut().take(width + 1).skip(reached + 1) {
+                *slot = i + 1;
+            }
+            reached = reached.max(width);
+        }
+        let mut starts = vec![0usize; columns + 1];
         let mut next = 0;
-        for band in widths.chunks(TILE_ROWS) {
-            bands.push(next);
-            let widest = band.iter().copied().max().unwrap_or(0);
-            next += widest.div_ceil(per_line) * per_line * TILE_ROWS;
+        for m in 1..=columns {
+            starts[m] = next;
+            next += end[m] - first[m];
         }
-        Tiled {
+        Columns {
             cells: vec![T::default(); next],
-            bands,
-            line_shift: per_line.trailing_zeros() as usize,
+            starts,
+            first,
         }
     }
 
+    /// `v(i, m)` for a stored cell (m <= K(i)).
     #[inline]
-    fn index(&self, row: usize, column: usize) -> usize {
-        let shift = self.line_shift;
-        self.bands[row >> TILE_ROWS_SHIFT]
-            + ((column >> shift) << (TILE_ROWS_SHIFT + shift))
-            + ((row & (TILE_ROWS - 1)) << shift)
-            + (column & ((1 << shift) - 1))
+    fn get(&self, i: usize, m: usize) -> i64 {
+        self.cells[self.starts[m] + i - self.first[m]].load()
     }
 
     #[inline]
-    fn get(&self, row: usize, column: usize) -> i64 {
-        self.cells[self.index(row, column)].load()
-    }
-
-    #[inline]
-    fn set(&mut self, row: usize, column: usize, value: i64) {
-        let at = self.index(row, column);
+    fn set(&mut self, i: usize, m: usize, value: i64) {
+        let at = self.starts[m] + i - self.first[m];
         self.cells[at] = T::store(value);
     }
 
@@ -157,10 +178,10 @@ pub struct ReachTable {
     values: Values,
 }
 
-/// The values by diagonal, as narrow as [`fits_narrow`] proved exact.
+/// The values by column, as narrow as [`fits_narrow`] proved exact.
 enum Values {
-    Narrow(Tiled<i32>),
-    Wide(Tiled<i64>),
+    Narrow(Columns<i32>),
+    Wide(Columns<i64>),
 }
 
 impl ReachTable {
@@ -175,8 +196,8 @@ impl ReachTable {
             None
         } else if m <= width {
             Some(match &self.values {
-                Values::Narrow(cells) => cells.get(i + 1 - m, m - 1),
-                Values::Wide(cells) => cells.get(i + 1 - m, m - 1),
+                Values::Narrow(cells) => cells.get(i, m),
+                Values::Wide(cells) => cells.get(i, m),
             })
         } else if width == m_cap(self.n - i) {
             Some(self.tops[i])
@@ -190,7 +211,8 @@ impl ReachTable {
         self.widths[i]
     }
 
-    /// Bytes held by the value table (the prefix maxima are freed before it is returned).
+    /// Bytes held by the value table (the rings of prefix maxima are freed before it is
+    /// returned).
     pub fn bytes(&self) -> usize {
         match &self.values {
             Values::Narrow(cells) => cells.bytes(),
@@ -202,7 +224,7 @@ impl ReachTable {
 /// The table of every reachable position (see the module docs); the same values as
 /// [`super::stone_game_ii::windowed`] wherever both are defined.
 ///
-/// Time O(n^2), memory two tables of about n²/8 cells (one once it is returned).
+/// Time O(n^2), memory about n²/8 cells plus n²/32 ring slots.
 ///
 /// ```
 /// use gamelab::solve::dp::stone_game_ii_reach::reach_table;
@@ -221,9 +243,9 @@ pub fn reach_table(piles: &[i64]) -> ReachTable {
     widths.push(0);
     let mut tops = vec![0i64; n + 1];
     let values = if fits_narrow(piles) {
-        Values::Narrow(fill::<i32>(&sums, &reach, &widths, &mut tops))
+        Values::Narrow(Filler::<i32>::new(&sums, &reach, &widths).fill(&mut tops))
     } else {
-        Values::Wide(fill::<i64>(&sums, &reach, &widths, &mut tops))
+        Values::Wide(Filler::<i64>::new(&sums, &reach, &widths).fill(&mut tops))
     };
     ReachTable {
         n,
@@ -233,130 +255,280 @@ pub fn reach_table(piles: &[i64]) -> ReachTable {
     }
 }
 
-/// Diagonal widths: diagonal d holds cells (d - 1 + m, m) for m = 1..=W(d). The m with
-/// m <= K(d - 1 + m) form a prefix of 1, 2, ... (R rises by at most 1 per row and the cap
-/// falls), so W(d) is found by bisection.
-fn diagonal_widths(widths: &[usize], n: usize) -> Vec<usize> {
-    let widest = widths.iter().copied().max().unwrap_or(0);
-    (0..=n)
-        .map(|d| {
-            let stored = |m: usize| d + m >= 1 && d + m - 1 < n && m <= widths[d + m - 1];
-            let (mut low, mut high) = (0usize, widest);
-            while low < high {
-                let middle = (low + high).div_ceil(2);
-                if stored(middle) {
-                    low = middle;
-                } else {
-                    high = middle - 1;
-                }
-            }
-            low
-        })
-        .collect()
+/// A row's monotone deque for B: the x pushed so far, `g_i(x)` decreasing from front to back.
+#[derive(Default)]
+struct RowDeque {
+    items: Vec<(usize, i64)>,
+    front: usize,
+    /// The next x to enter.
+    next_x: usize,
 }
 
-/// Fills the value table by diagonal (see the module docs) and `tops`.
-fn fill<T: Stored>(sums: &[i64], reach: &[usize], widths: &[usize], tops: &mut [i64]) -> Tiled<T> {
-    let n = sums.len() - 1;
-    let columns = widths.iter().copied().max().unwrap_or(0);
-    let diagonal_widths = diagonal_widths(widths, n);
-    let mut values = Tiled::<T>::new(&diagonal_widths);
-    // upper.get(i, m - 1): the prefix maximum of column m's block above row i's block, read at
-    // (i + m, m), minus S[i].
-    let mut upper = Tiled::<T>::new(&widths[..n]);
-    // Per column m (index m): the running maximum over [i+1, top of its block], and
-    // (i + 1) mod m, counted down.
-    let mut running = vec![i64::MIN; columns + 1];
-    let mut phase = vec![0usize; columns + 1];
-    let mut completed: Vec<usize> = Vec::new();
-    // Row i + 1's values, and row i's as they are made.
-    let mut below: Vec<i64> = Vec::with_capacity(columns);
-    let mut row: Vec<i64> = Vec::with_capacity(columns);
-    // The row's deque: x values, g_i(x) decreasing from front to back.
-    let mut deque: Vec<(usize, i64)> = Vec::with_capacity(2 * columns + 1);
-    for i in (0..n).rev() {
-        let remaining = n - i;
-        let width = widths[i];
-        let pushed = i + 1;
-        // Column m is pushed while m <= R(i) (later rows read no larger M) and m <= n - i (a cell
-        // above n - m + 1 is in no window that is read); it starts at row n - m.
-        let live = columns.min(reach[i]).min(remaining);
-        if remaining <= live {
-            running[remaining] = i64::MIN;
-            phase[remaining] = pushed % remaining;
-        }
-        // Running maxima: cell i + 1 enters every live column.
-        let below_width = widths[pushed].min(live);
-        let capped = sums[pushed] - tops[pushed];
-        completed.clear();
-        for m in 1..=live {
-            let f = if m <= below_width {
-                sums[pushed] - below[m - 1]
-            } else {
-                capped
-            };
-            let at = phase[m];
-            running[m] = if at == m - 1 { f } else { running[m].max(f) };
-            if at == 0 {
-                completed.push(m);
-                phase[m] = m - 1;
-            } else {
-                phase[m] = at - 1;
-            }
-        }
-        // Prefix maxima of the blocks [i + 1, i + m] just completed, for rows i + 1 - m ..= i.
-        for &m in &completed {
-            let mut prefix = i64::MIN;
-            for t in pushed..=(pushed + m - 1).min(n) {
-                // Row i + 1 is already on its diagonals.
-                let f = if m <= widths[t] {
-                    sums[t] - values.get(t + 1 - m, m - 1)
-                } else {
-                    sums[t] - tops[t]
-                };
-                prefix = prefix.max(f);
-                if t >= m && m <= widths[t - m] {
-                    upper.set(t - m, m - 1, prefix - sums[t - m]);
-                }
-            }
-        }
-        // Row i: A from the running and prefix maxima, B from the row's deque over diagonal i+1.
-        let si = sums[i];
-        let diagonal = pushed;
-        let on_diagonal = diagonal_widths[diagonal];
-        deque.clear();
-        let mut front = 0;
-        let mut next_x = 1;
-        row.clear();
-        for (m, &run) in (1..=width).zip(&running[1..]) {
-            let right = (2 * m).min(remaining);
-            while next_x <= right {
-                let t = i + next_x;
-                let g = if next_x <= on_diagonal {
-                    sums[t] - values.get(diagonal, next_x - 1)
-                } else {
-                    sums[t] - tops[t]
-                };
-                while deque.len() > front && deque[deque.len() - 1].1 <= g {
-                    deque.pop();
-                }
-                deque.push((next_x, g));
-                next_x += 1;
-            }
-            while deque.len() > front && deque[front].0 <= m {
-                front += 1;
-            }
-            let raise = deque.get(front).map_or(i64::MIN, |&(_, g)| g - si);
-            let keep = (run - si).max(upper.get(i, m - 1));
-            row.push(keep.max(raise));
-        }
-        for (m, &value) in (1..=width).zip(&row) {
-            values.set(i + 1 - m, m - 1, value);
-        }
-        tops[i] = row[width - 1];
-        std::mem::swap(&mut row, &mut below);
+impl RowDeque {
+    fn reset(&mut self, next_x: usize) {
+        self.items.clear();
+        self.front = 0;
+        self.next_x = next_x;
     }
-    values
+}
+
+/// The kernel's state while it fills the table (see the module docs).
+struct Filler<'a, T> {
+    sums: &'a [i64],
+    reach: &'a [usize],
+    widths: &'a [usize],
+    /// The largest K: columns above it are never read, so never pushed.
+    columns: usize,
+    values: Columns<T>,
+    /// Per column m (index m): the maximum of f_m over [i + 1, top of its block].
+    running: Vec<i64>,
+    /// Per column: (i + 1) mod m, counted down as rows are pushed.
+    phase: Vec<usize>,
+    /// Column m's prefix maxima, `rings[ring_starts[m] + t mod m] = PM(t) - S[t - m]` for the
+    /// row t - m that reads it.
+    rings: Vec<T>,
+    ring_starts: Vec<usize>,
+}
+
+impl<'a, T: Stored> Filler<'a, T> {
+    fn new(sums: &'a [i64], reach: &'a [usize], widths: &'a [usize]) -> Filler<'a, T> {
+        let n = sums.len() - 1;
+        let columns = widths.iter().copied().max().unwrap_or(0);
+        let mut ring_starts = vec![0usize; columns + 1];
+        let mut next = 0;
+        for (m, start) in ring_starts.iter_mut().enumerate() {
+            *start = next;
+            next += m;
+        }
+        Filler {
+            sums,
+            reach,
+            widths,
+            columns,
+            values: Columns::new(widths),
+            running: vec![i64::MIN; columns + 1],
+            // Column m's first push is cell n - m + 1 (see `live`).
+            phase: (0..=columns)
+                .map(|m| (n + 1).saturating_sub(m) % m.max(1))
+                .collect(),
+            rings: vec![T::default(); next],
+            ring_starts,
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.sums.len() - 1
+    }
+
+    /// The columns row i pushes cell i + 1 into: m <= R(i) (later rows read no larger M) and
+    /// m <= n - i (a cell above n - m + 1 is in no window that is read; column m starts at
+    /// row n - m).
+    fn live(&self, i: usize) -> usize {
+        self.columns.min(self.reach[i]).min(self.n() - i)
+    }
+
+    /// `f_m(j) = S[j] - v(j, m)`, capped at K(j).
+    #[inline(always)]
+    fn f(&self, tops: &[i64], m: usize, j: usize) -> i64 {
+        let v = if m <= self.widths[j] {
+            self.values.get(j, m)
+        } else {
+            tops[j]
+        };
+        self.sums[j] - v
+    }
+
+    /// Pushes cell i + 1 into column m; returns `A(i, m) + S[i]` (meaningful when row i reads
+    /// column m).
+    #[inline(always)]
+    fn push(&mut self, tops: &[i64], m: usize, i: usize) -> i64 {
+        let pushed = i + 1;
+        let f = self.f(tops, m, pushed);
+        let at = self.phase[m];
+        self.running[m] = if at == m - 1 {
+            f
+        } else {
+            self.running[m].max(f)
+        };
+        let start = self.ring_starts[m];
+        let next = if at == 0 {
+            // The block [i + 1, i + m] is complete: its prefix maxima for rows i + 1 - m ..= i,
+            // over the cells pushed (up to n - m + 1).
+            let last = (pushed + m - 1).min(self.n() + 1 - m);
+            let mut prefix = i64::MIN;
+            for t in pushed..=last {
+                prefix = prefix.max(self.f(tops, m, t));
+                self.rings[start + t - pushed] = T::store(prefix - self.sums[t - m]);
+            }
+            m - 1
+        } else {
+            at - 1
+        };
+        self.phase[m] = next;
+        // Row i reads PM(i + m), in slot i mod m = next (when i + 1 starts a block, PM(i + m)
+        // is the whole block's maximum, the running maximum again).
+        let upper = self.rings[start + next].load() + self.sums[i];
+        self.running[m].max(upper)
+    }
+
+    /// B's deque for row i, moved to the window (m, min(2m, n - i)]; returns its maximum
+    /// `B(i, m) + S[i]` (`i64::MIN` when the window is empty).
+    #[inline(always)]
+    fn raise(&self, tops: &[i64], deque: &mut RowDeque, i: usize, m: usize) -> i64 {
+        let right = (2 * m).min(self.n() - i);
+        while deque.next_x <= right {
+            let x = deque.next_x;
+            let g = self.f(tops, x, i + x);
+            if deque.front == deque.items.len() {
+                // Empty: start again at the beginning, so a row's deque stays in a few lines.
+                deque.items.clear();
+                deque.front = 0;
+            }
+            while deque.items.len() > deque.front && deque.items[deque.items.len() - 1].1 <= g {
+                deque.items.pop();
+            }
+            deque.items.push((x, g));
+            deque.next_x += 1;
+        }
+        while deque.items.len() > deque.front && deque.items[deque.front].0 <= m {
+            deque.front += 1;
+        }
+        deque.items.get(deque.front).map_or(i64::MIN, |&(_, g)| g)
+    }
+
+    /// Row i's columns 1..=limit (and their pushes), in order: every value read is final
+    /// when every column of the rows below is, and row i's columns above `limit` are.
+    fn row(&mut self, tops: &mut [i64], deque: &mut RowDeque, i: usize, limit: usize) {
+        let width = self.widths[i];
+        deque.reset(1);
+        for m in 1..=self.live(i).min(limit) {
+            let keep = self.push(tops, m, i);
+            if m <= width {
+                let best = keep.max(self.raise(tops, deque, i, m));
+                self.store(tops, i, m, best - self.sums[i]);
+            }
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, tops: &mut [i64], i: usize, m: usize, value: i64) {
+        self.values.set(i, m, value);
+        if m == self.widths[i] {
+            tops[i] = value;
+        }
+    }
+
+    /// Columns m >= BAND of rows `low..high`, column by column: cell (i, m) reads column m
+    /// below it and columns above m only in rows i + m + 1 and up, all in earlier bands. The
+    /// same steps as [`Filler::push`] and [`Filler::raise`], over local slices so that the
+    /// inner loop keeps its bases in registers.
+    fn wide_band(&mut self, tops: &mut [i64], deques: &mut [RowDeque], low: usize, high: usize) {
+        let n = self.n();
+        let (sums, widths) = (self.sums, self.widths);
+        let live: Vec<usize> = (low..high).map(|i| self.live(i)).collect();
+        let widest = live.iter().copied().max().unwrap_or(0);
+        let Columns {
+            cells,
+            starts,
+            first,
+            ..
+        } = &mut self.values;
+        let (running, phase) = (&mut self.running, &mut self.phase);
+        let (rings, ring_starts) = (&mut self.rings, &self.ring_starts);
+        // v(j, m), capped at K(j).
+        macro_rules! value {
+            ($m:expr, $j:expr) => {{
+                let (m, j) = ($m, $j);
+                if m <= widths[j] {
+                    cells[starts[m] + j - first[m]].load()
+                } else {
+                    tops[j]
+                }
+            }};
+        }
+        for m in BAND..=widest {
+            let ring = &mut rings[ring_starts[m]..ring_starts[m] + m];
+            let cut = n + 1 - m;
+            for i in (low..high).rev() {
+                if m > live[i - low] {
+                    continue;
+                }
+                let pushed = i + 1;
+                let si = sums[i];
+                let f = sums[pushed] - value!(m, pushed);
+                let at = phase[m];
+                running[m] = if at == m - 1 { f } else { running[m].max(f) };
+                let next = if at == 0 {
+                    let mut prefix = i64::MIN;
+                    for t in pushed..=(pushed + m - 1).min(cut) {
+                        prefix = prefix.max(sums[t] - value!(m, t));
+                        ring[t - pushed] = T::store(prefix - sums[t - m]);
+                    }
+                    m - 1
+                } else {
+                    at - 1
+                };
+                phase[m] = next;
+                if m > widths[i] {
+                    continue;
+                }
+                let keep = running[m].max(ring[next].load() + si);
+                let deque = &mut deques[i - low];
+                let right = (2 * m).min(n - i);
+                while deque.next_x <= right {
+                    let x = deque.next_x;
+                    let g = sums[i + x] - value!(x, i + x);
+                    if deque.front == deque.items.len() {
+                        deque.items.clear();
+                        deque.front = 0;
+                    }
+                    while deque.items.len() > deque.front
+                        && deque.items[deque.items.len() - 1].1 <= g
+                    {
+                        deque.items.pop();
+                    }
+                    deque.items.push((x, g));
+                    deque.next_x += 1;
+                }
+                while deque.items.len() > deque.front && deque.items[deque.front].0 <= m {
+                    deque.front += 1;
+                }
+                let raise = deque.items.get(deque.front).map_or(i64::MIN, |&(_, g)| g);
+                let v = keep.max(raise) - si;
+                cells[starts[m] + i - first[m]] = T::store(v);
+                if m == widths[i] {
+                    tops[i] = v;
+                }
+            }
+        }
+    }
+
+    /// Fills every cell and `tops`, and returns the cells.
+    fn fill(mut self, tops: &mut [i64]) -> Columns<T> {
+        let n = self.n();
+        let mut deque = RowDeque::default();
+        // The last rows one at a time, all columns: there a cell's capped neighbour may be a
+        // narrow column of the same band.
+        let split = n.saturating_sub(2 * BAND + 2);
+        for i in (split..n).rev() {
+            self.row(tops, &mut deque, i, usize::MAX);
+        }
+        let mut deques: Vec<RowDeque> = (0..BAND).map(|_| RowDeque::default()).collect();
+        let mut high = split;
+        while high > 0 {
+            let low = high.saturating_sub(BAND);
+            for deque in &mut deques[..high - low] {
+                deque.reset(BAND + 1);
+            }
+            self.wide_band(tops, &mut deques, low, high);
+            // Then the narrow columns row by row, reading the wide ones just made.
+            for i in (low..high).rev() {
+                self.row(tops, &mut deque, i, BAND - 1);
+            }
+            high = low;
+        }
+        self.values
+    }
 }
 
 #[cfg(test)]
@@ -408,6 +580,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn banded_rows_match_the_full_table() {
+        // Above 2 * BAND + 2 piles the bands run: sizes around band edges, one or several bands.
+        let sizes = [2 * BAND + 3, 2 * BAND + 2 + BAND, 3 * BAND + 5, 517, 700];
+        for n in sizes {
+            for (scale, offset) in [(1i64, 0i64), (1, -9), (1 << 40, 0)] {
+                let piles: Vec<i64> = (0..n as i64)
+                    .map(|x| ((x * 37 + n as i64 * 11) % 23 - 9 + offset) * scale)
+                    .collect();
+                let (full, reach) = (windowed(&piles), reach_table(&piles));
+                for i in 0..n {
+                    for m in 1..=reach.widest(i) {
+                        assert_eq!(reach.get(i, m), Some(full.get(i, m)), "n={n} i={i} m={m}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn peak_bytes_counts_what_the_table_holds() {
+        let piles = vec![1i64 << 40; 900];
+        let table = reach_table(&piles);
+        assert!(table.bytes() <= peak_bytes(900));
+        assert_eq!(table.bytes(), cell_count(900) * 8);
     }
 
     #[test]
