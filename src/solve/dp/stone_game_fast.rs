@@ -44,7 +44,10 @@
 //! `valignq`/`valignd`) and AVX2 sit beside the portable one, and `is_x86_feature_detected!`
 //! picks one at run time, so the binary stays portable.
 
-use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
+use super::lanes::{
+    BITS_AVX2, BITS_PORTABLE, Lane, Width, absolute_sum, cell_block, cell_block_deciding, load,
+    store,
+};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -81,12 +84,16 @@ fn shifted<T: Lane, const W: usize>(carry: T, now: &[T; W]) -> [T; W] {
     out
 }
 
-/// The row shared by the threads, and the piles, both padded.
+/// The row shared by the threads, and the piles, both padded; and where decisions go.
 struct Shared<T> {
     row: *mut T,
     piles: *const T,
     /// Number of piles (unpadded).
     n: usize,
+    /// The decision bits ([`Decisions`]) when recording, else null.
+    bits: *mut u8,
+    /// `band_offsets[b]`: the byte where band `b`'s decision rows start (null when not recording).
+    band_offsets: *const usize,
 }
 
 // Not derived: a derive would ask `T: Copy` of the pointers' targets, which they need not be.
@@ -225,13 +232,19 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
 /// `shared` must point to padded arrays of `n + 2 * pad(W)` elements holding `d_base` (row) and
 /// the piles, and the slice protocol (module docs) must hold.
 #[inline(always)]
-unsafe fn sweep_slice<T: Lane, const W: usize>(
+unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u8>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
     b: usize,
 ) {
-    let Shared { row, piles, n } = shared;
+    let Shared {
+        row,
+        piles,
+        n,
+        bits,
+        band_offsets,
+    } = shared;
     let pad = pad(W);
     let base = 1 + (pipeline.first_band + b) * STEPS;
     let (low, high) = pipeline.slice(n, base, j);
@@ -249,6 +262,14 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
+    // Decision rows of this band: one per step, `row_bytes` each (see `Decisions`).
+    let (band_bits, row_bytes) = if RECORD {
+        // SAFETY: when recording, `band_offsets` has an entry per band of the whole run.
+        let offset = unsafe { *band_offsets.add(pipeline.first_band + b) };
+        (offset, decision_row_lanes(n, base, SUB_BLOCKS * W) / 8)
+    } else {
+        (0, 0)
+    };
     let mut x = low;
     while x < high {
         let needed = x + STEPS + SUB_BLOCKS * W;
@@ -265,11 +286,32 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
                 let mut next = [[T::default(); W]; SUB_BLOCKS];
                 // Each sub-block shifts in the last lane of the one to its left.
                 let mut shifted_in = *carry;
+                let mut takes_right = 0u64;
                 for k in 0..SUB_BLOCKS {
                     let left: [T; W] = load(piles, x + pad - step - 1 + k * W);
                     let here = shifted(shifted_in, &now[k]);
-                    next[k] = cell_block(&left, &now[k], &right_piles[k], &here);
+                    if RECORD {
+                        let (cell, right_wins) = cell_block_deciding::<T, W, BITS>(
+                            &left,
+                            &now[k],
+                            &right_piles[k],
+                            &here,
+                        );
+                        next[k] = cell;
+                        takes_right |= right_wins << (k * W);
+                    } else {
+                        next[k] = cell_block(&left, &now[k], &right_piles[k], &here);
+                    }
                     shifted_in = now[k][W - 1];
+                }
+                if RECORD {
+                    // The block's lanes are bits x.. of the step's row (x is a multiple of
+                    // the block's lanes, itself a multiple of 8).
+                    let at = band_bits + step * row_bytes + x / 8;
+                    let bytes = takes_right.to_le_bytes();
+                    // In bounds: `at + SUB_BLOCKS * W / 8` stays within the band's step row,
+                    // which `Decisions` sized for every column this band sweeps.
+                    std::ptr::copy_nonoverlapping(bytes.as_ptr(), bits.add(at), SUB_BLOCKS * W / 8);
                 }
                 *carry = shifted_in;
                 now = next;
@@ -293,64 +335,64 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
 type SliceRunner<T, const W: usize> = fn(Shared<T>, &Pipeline<T, W>, usize);
 
 #[inline(always)]
-fn run_slices_body<T: Lane, const W: usize>(
+fn run_slices_body<T: Lane, const W: usize, const RECORD: bool, const BITS: u8>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     for b in 0..pipeline.bands {
-        // SAFETY: `margin_in` allocates padded arrays and runs one thread per slice, so the
-        // slice protocol holds (module docs).
-        unsafe { sweep_slice(shared, pipeline, j, b) };
+        // SAFETY: `margin_in` allocates padded arrays (and decision rows when recording) and
+        // runs one thread per slice, so the slice protocol holds (module docs).
+        unsafe { sweep_slice::<T, W, RECORD, BITS>(shared, pipeline, j, b) };
     }
 }
 
-fn run_slices_portable<T: Lane, const W: usize>(
+fn run_slices_portable<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body(shared, pipeline, j);
+    run_slices_body::<T, W, RECORD, BITS_PORTABLE>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_slices_avx2_unchecked<T: Lane, const W: usize>(
+fn run_slices_avx2_unchecked<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body(shared, pipeline, j);
+    run_slices_body::<T, W, RECORD, BITS_AVX2>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn run_slices_avx2<T: Lane, const W: usize>(
+fn run_slices_avx2<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `level`).
-    unsafe { run_slices_avx2_unchecked(shared, pipeline, j) }
+    unsafe { run_slices_avx2_unchecked::<T, W, RECORD>(shared, pipeline, j) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn run_slices_avx512_unchecked<T: Lane, const W: usize>(
+fn run_slices_avx512_unchecked<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body(shared, pipeline, j);
+    run_slices_body::<T, W, RECORD, BITS_AVX2>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn run_slices_avx512<T: Lane, const W: usize>(
+fn run_slices_avx512<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     // SAFETY: selected only after `is_x86_feature_detected!("avx512f")` (see `level`).
-    unsafe { run_slices_avx512_unchecked(shared, pipeline, j) }
+    unsafe { run_slices_avx512_unchecked::<T, W, RECORD>(shared, pipeline, j) }
 }
 
 /// A SIMD level the kernel has a copy for.
@@ -383,14 +425,14 @@ fn level() -> Level {
     })
 }
 
-/// The slice runner of this CPU's level for lanes of `T`.
-fn runner<T: Lane, const W: usize>() -> SliceRunner<T, W> {
+/// The slice runner of this CPU's level for lanes of `T`, recording decisions or not.
+fn runner<T: Lane, const W: usize, const RECORD: bool>() -> SliceRunner<T, W> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => run_slices_avx512::<T, W>,
+        Level::Avx512 => run_slices_avx512::<T, W, RECORD>,
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => run_slices_avx2::<T, W>,
-        Level::Portable => run_slices_portable::<T, W>,
+        Level::Avx2 => run_slices_avx2::<T, W, RECORD>,
+        Level::Portable => run_slices_portable::<T, W, RECORD>,
     }
 }
 
@@ -448,12 +490,7 @@ pub fn fast_margin_in(piles: &[i64], threads: usize, width: Width) -> Option<i64
     if width.max(Width::I32) < lane_width(piles) {
         return None;
     }
-    let mut ignore = |_: usize, _: &[i64]| {};
-    match width {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, 0, &mut ignore),
-        Width::I64 => margin_in::<i64, 8>(piles, threads, 0, &mut ignore),
-        Width::I128 => margin_in::<i128, 4>(piles, threads, 0, &mut ignore),
-    }
+    run_in_width(piles, threads, width, Record::Nothing)
 }
 
 /// [`fast_margin_threads`] that stops every `every` bands (`every * STEPS` lengths; 0: never)
@@ -469,12 +506,123 @@ pub fn fast_margin_with_checkpoints(
     every: usize,
     checkpoint: &mut dyn FnMut(usize, &[i64]),
 ) -> i64 {
-    let margin = match lane_width(piles) {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, every, checkpoint),
-        Width::I64 => margin_in::<i64, 8>(piles, threads, every, checkpoint),
-        Width::I128 => margin_in::<i128, 4>(piles, threads, every, checkpoint),
+    let record = if every == 0 {
+        Record::Nothing
+    } else {
+        Record::Checkpoints { every, checkpoint }
     };
-    margin.expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
+    run_in_width(piles, threads, lane_width(piles), record)
+        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
+}
+
+/// [`fast_margin_threads`] that also records the optimal move at every interval
+/// ([`Decisions`]): `n²/16` bytes or so, so for instances of up to some tens of thousands of
+/// piles (see [`Decisions::bytes_for`]).
+///
+/// # Panics
+/// As [`fast_margin`]: only if a margin does not fit in `i64`.
+pub fn fast_margin_with_decisions(piles: &[i64], threads: usize) -> (i64, Decisions) {
+    let mut decisions = Decisions::default();
+    let margin = run_in_width(
+        piles,
+        threads,
+        lane_width(piles),
+        Record::Decisions(&mut decisions),
+    )
+    .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
+    (margin, decisions)
+}
+
+/// What a run keeps besides the margin.
+enum Record<'a> {
+    Nothing,
+    /// The row of margins every `every` bands, handed to `checkpoint`.
+    Checkpoints {
+        every: usize,
+        checkpoint: &'a mut dyn FnMut(usize, &[i64]),
+    },
+    /// The optimal move at every interval.
+    Decisions(&'a mut Decisions),
+}
+
+/// The DP in lanes of `width` (`I16` runs as `I32`).
+fn run_in_width(piles: &[i64], threads: usize, width: Width, record: Record) -> Option<i64> {
+    match width {
+        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, record),
+        Width::I64 => margin_in::<i64, 8>(piles, threads, record),
+        Width::I128 => margin_in::<i128, 4>(piles, threads, record),
+    }
+}
+
+/// Which end the optimal move takes at every interval of an instance, one bit per interval,
+/// as the kernel computed it: `true` when taking the right pile is strictly better (ties go
+/// left, as [`crate::solve::replaces_best`] says).
+///
+/// Layout. Band `b` (lengths `2 + 16b ..= 17 + 16b`) has one row of bits per step, indexed by
+/// the skewed column `x = i + step + 1` the kernel sweeps (module docs), `row_lanes` bits long
+/// (the band's columns rounded up to whole blocks, so each block writes whole bytes and the two
+/// threads never share a byte). The lengths after the last full band, done by the plain row
+/// pass, are kept as booleans.
+#[derive(Clone, Debug, Default)]
+pub struct Decisions {
+    n: usize,
+    /// Lanes per block of the run (a multiple of 8).
+    block_lanes: usize,
+    /// `band_offsets[b]`: the byte where band `b`'s step rows start.
+    band_offsets: Vec<usize>,
+    bits: Vec<u8>,
+    /// The first length of the plain row pass.
+    first_tail_length: usize,
+    /// `tail[(length - first_tail_length) * n + i]` for the plain pass's lengths.
+    tail: Vec<bool>,
+}
+
+impl Decisions {
+    /// Room for the bands' decisions of `n` piles in blocks of `block_lanes` lanes.
+    fn sized(n: usize, block_lanes: usize) -> Decisions {
+        let bands = n.saturating_sub(1) / STEPS;
+        let mut band_offsets = Vec::with_capacity(bands);
+        let mut bytes = 0;
+        for b in 0..bands {
+            band_offsets.push(bytes);
+            bytes += STEPS * decision_row_lanes(n, 1 + b * STEPS, block_lanes) / 8;
+        }
+        Decisions {
+            n,
+            block_lanes,
+            band_offsets,
+            bits: vec![0; bytes],
+            first_tail_length: 2 + bands * STEPS,
+            tail: Vec::new(),
+        }
+    }
+
+    /// About how many bytes the decisions of `n` piles take (at most: the widest blocks).
+    pub fn bytes_for(n: usize) -> usize {
+        // Each band's rows are at most n + 32 bits long; the triangle is about n²/2 bits.
+        (n / 2 + 32).saturating_mul(n) / 8
+    }
+
+    /// Whether the optimal move on piles `i ..= i + length - 1` (`length >= 2`) takes the right
+    /// pile.
+    pub fn takes_right(&self, i: usize, length: usize) -> bool {
+        debug_assert!(length >= 2 && i + length <= self.n);
+        if length >= self.first_tail_length {
+            return self.tail[(length - self.first_tail_length) * self.n + i];
+        }
+        let band = (length - 2) / STEPS;
+        let step = (length - 2) % STEPS;
+        let x = i + step + 1;
+        let row_bytes = decision_row_lanes(self.n, 1 + band * STEPS, self.block_lanes) / 8;
+        let byte = self.band_offsets[band] + step * row_bytes + x / 8;
+        self.bits[byte] >> (x % 8) & 1 == 1
+    }
+}
+
+/// The bits per decision row of the band with base length `base`: its columns `0..=n - base`
+/// rounded up to whole blocks, as the band's slices are ([`Pipeline::slice`]).
+fn decision_row_lanes(n: usize, base: usize, block_lanes: usize) -> usize {
+    (n - base + 1).next_multiple_of(block_lanes)
 }
 
 /// The DP in lanes of `T`, blocks of `W`: the margin, or `None` if it (or a checkpoint row)
@@ -482,8 +630,7 @@ pub fn fast_margin_with_checkpoints(
 fn margin_in<T: Lane, const W: usize>(
     piles: &[i64],
     threads: usize,
-    checkpoint_every: usize,
-    checkpoint: &mut dyn FnMut(usize, &[i64]),
+    mut record: Record,
 ) -> Option<i64> {
     const {
         assert!(
@@ -492,6 +639,9 @@ fn margin_in<T: Lane, const W: usize>(
         )
     };
     let n = piles.len();
+    if let Record::Decisions(decisions) = &mut record {
+        **decisions = Decisions::sized(n, SUB_BLOCKS * W);
+    }
     if n == 0 {
         return Some(0);
     }
@@ -509,23 +659,31 @@ fn margin_in<T: Lane, const W: usize>(
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
     let threads = threads.clamp(1, n.div_ceil(SUB_BLOCKS * W));
-    let shared = Shared {
+    let mut shared = Shared {
         row: row.as_mut_ptr(),
         piles: padded.as_ptr(),
         n,
+        bits: std::ptr::null_mut(),
+        band_offsets: std::ptr::null(),
     };
-    let segment = if checkpoint_every == 0 {
-        bands.max(1)
-    } else {
-        checkpoint_every
+    let segment = match &record {
+        Record::Checkpoints { every, .. } => *every,
+        Record::Nothing | Record::Decisions(_) => bands.max(1),
     };
     let mut wide_row = Vec::new();
     let mut first_band = 0;
     while first_band < bands {
         let count = segment.min(bands - first_band);
-        run_bands::<T, W>(shared, threads, first_band, count);
+        match &mut record {
+            Record::Decisions(decisions) => {
+                shared.bits = decisions.bits.as_mut_ptr();
+                shared.band_offsets = decisions.band_offsets.as_ptr();
+                run_bands::<T, W, true>(shared, threads, first_band, count);
+            }
+            _ => run_bands::<T, W, false>(shared, threads, first_band, count),
+        }
         first_band += count;
-        if checkpoint_every > 0 {
+        if let Record::Checkpoints { checkpoint, .. } = &mut record {
             let length = 1 + first_band * STEPS;
             let row = aligned_window(&mut row_storage, n + 2 * pad);
             wide_row.clear();
@@ -538,25 +696,37 @@ fn margin_in<T: Lane, const W: usize>(
     let row = aligned_window(&mut row_storage, n + 2 * pad);
     // The last (n - 1) % STEPS lengths, one plain row pass each.
     let row = &mut row[pad..pad + n];
+    let mut tail = match &mut record {
+        Record::Decisions(decisions) => Some(&mut decisions.tail),
+        _ => None,
+    };
     for length in 2 + bands * STEPS..=n {
+        if let Some(tail) = tail.as_mut() {
+            tail.resize(tail.len() + n, false);
+        }
         for i in 0..=n - length {
-            row[i] = narrow[i]
-                .minus(row[i + 1])
-                .max(narrow[i + length - 1].minus(row[i]));
+            let left = narrow[i].minus(row[i + 1]);
+            let right = narrow[i + length - 1].minus(row[i]);
+            row[i] = left.max(right);
+            if let Some(tail) = tail.as_mut() {
+                let at = tail.len() - n + i;
+                tail[at] = right > left;
+            }
         }
     }
     row[0].widen()
 }
 
-/// Runs bands `first_band..first_band + count` on `shared` with `threads` threads.
-fn run_bands<T: Lane, const W: usize>(
+/// Runs bands `first_band..first_band + count` on `shared` with `threads` threads, recording
+/// decisions when `RECORD`.
+fn run_bands<T: Lane, const W: usize, const RECORD: bool>(
     shared: Shared<T>,
     threads: usize,
     first_band: usize,
     count: usize,
 ) {
     let pipeline = Pipeline::<T, W>::new(threads, first_band, count);
-    let run = runner::<T, W>();
+    let run = runner::<T, W, RECORD>();
     if threads == 1 {
         run(shared, &pipeline, 0);
     } else {
