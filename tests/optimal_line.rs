@@ -1,16 +1,14 @@
-//! stone-game's optimal line from the fast kernel, both ways it is recovered: from the decision
-//! bits the kernel records (up to `DECISION_BYTES`) and from checkpoint rows (beyond), against
-//! the line read off the full table of margins, in every lane width (`i32`, `i64`, checked
-//! `i128`), at every thread count, and with the AVX2 and the portable copies of the kernel.
+//! stone-game's optimal line from the fast kernel: the checkpoint rows the kernel's threads copy
+//! as they go are the full table's rows, and the line recovered from them is the full table's
+//! line, in every lane width (`i32`, `i64`, checked `i128`), at every thread count, and with the
+//! AVX2 and the portable copies of the kernel.
 
 mod common;
 
 use common::gamelab;
-use gamelab::solve::dp::stone_game::margin_and_line_in;
-use gamelab::solve::dp::stone_game_fast::{Decisions, lane_width};
-use gamelab::solve::dp::stone_game_line::{
-    DECISION_BYTES, margin_and_line, margin_and_line_from_checkpoints,
-};
+use gamelab::solve::dp::stone_game::{MarginTable, margin_and_line_in};
+use gamelab::solve::dp::stone_game_fast::{fast_margin_with_checkpoints, lane_width};
+use gamelab::solve::dp::stone_game_line::margin_and_line;
 use proptest::prelude::*;
 
 /// The full table's margin and line: the reference.
@@ -34,13 +32,28 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn the_recorded_decisions_give_the_full_tables_line(
+    fn the_line_is_the_full_tables_line(
         piles in prop::collection::vec(values(), 1..=400),
         threads in 1usize..=3,
     ) {
-        let expected = reference(&piles);
-        prop_assert_eq!(margin_and_line(&piles, threads), expected.clone(), "{:?}", lane_width(&piles));
-        prop_assert_eq!(margin_and_line_from_checkpoints(&piles, threads), expected);
+        prop_assert_eq!(margin_and_line(&piles, threads), reference(&piles), "{:?}", lane_width(&piles));
+    }
+
+    #[test]
+    fn every_checkpoint_row_is_the_full_tables_row(
+        piles in prop::collection::vec(values(), 1..=300),
+        threads in 1usize..=4,
+        every in 1usize..=3,
+    ) {
+        let table = MarginTable::build(&piles);
+        let (margin, rows) = fast_margin_with_checkpoints(&piles, threads, every);
+        prop_assert_eq!(margin, table.get(0, piles.len() - 1));
+        let n = piles.len();
+        prop_assert_eq!(rows.lengths.len(), 1 + (n - 1) / 16 / every);
+        for (k, &length) in rows.lengths.iter().enumerate() {
+            let expected: Vec<i64> = (0..=n - length).map(|i| table.get(i, i + length - 1)).collect();
+            prop_assert_eq!(rows.row(k), &expected[..], "length {}", length);
+        }
     }
 }
 
@@ -64,9 +77,9 @@ fn every_size_across_band_and_block_edges_gives_the_same_line() {
     }
 }
 
-/// Beyond 64 bits of absolute sum the kernel runs checked `i128` lanes (portable bits).
+/// Beyond 64 bits of absolute sum the kernel runs checked `i128` lanes.
 #[test]
-fn the_i128_lanes_record_decisions_too() {
+fn the_i128_lanes_give_the_line_too() {
     // d([MAX, 5]) = MAX - 5 and d([MAX, MAX]) = 0, so at the start both ends give 5: a tie,
     // which goes left; then [MAX, 5]: the left pile (MAX - 5 against 5 - MAX); then the last.
     let piles = [i64::MAX, i64::MAX, 5];
@@ -80,19 +93,8 @@ fn the_i128_lanes_record_decisions_too() {
     assert!(!line[0], "ties go left");
 }
 
-/// The decision bits stay within their memory at the largest size that uses them.
-#[test]
-fn decision_bits_fit_their_budget_where_they_are_used() {
-    let largest = (1..100_000)
-        .rev()
-        .find(|&n| Decisions::bytes_for(n) <= DECISION_BYTES)
-        .unwrap_or(0);
-    assert!(largest > 20_000, "decisions up to {largest} piles only");
-    assert!(Decisions::bytes_for(largest + 1) > DECISION_BYTES);
-}
-
-/// The AVX2 copy of the kernel builds its decision bits with movemask, the portable one lane by
-/// lane: the printed solutions must be the same bytes.
+/// The AVX2 and the portable copies of the kernel print the same solutions, byte for byte, at a
+/// size with two threads and several checkpoints.
 #[test]
 fn the_portable_kernel_prints_the_same_moves() {
     let dir = tempfile::tempdir().unwrap();

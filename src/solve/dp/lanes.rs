@@ -27,68 +27,11 @@ pub trait Lane: Copy + Default + Ord + Send + Sync + std::fmt::Debug + 'static {
     fn widen(self) -> Option<i64>;
     /// `self - other`, wrapping (exact on every valid cell, by the bound above).
     fn minus(self, other: Self) -> Self;
-    /// Bit `lane` set where `a[lane] > b[lane]`, built the `BITS` way ([`BITS_AVX2`] or
-    /// [`BITS_PORTABLE`]).
-    #[inline(always)]
-    fn greater_bits<const W: usize, const BITS: u8>(a: &[Self; W], b: &[Self; W]) -> u64 {
-        greater_bits_portable(a, b)
-    }
-}
-
-/// Comparisons to bits lane by lane: for kernel copies without AVX2.
-pub const BITS_PORTABLE: u8 = 0;
-/// Comparisons to bits with AVX2's compare and movemask, for the kernel copies compiled with
-/// AVX2 (or AVX-512, which implies it). Left to itself LLVM builds such masks lane by lane
-/// through packs and scalar shifts: measured on stone-game n = 10,000 with 64-bit lanes, that
-/// made the kernel 2.3x slower than without the masks.
-pub const BITS_AVX2: u8 = 1;
-
-/// [`Lane::greater_bits`] lane by lane.
-#[inline(always)]
-fn greater_bits_portable<T: Lane, const W: usize>(a: &[T; W], b: &[T; W]) -> u64 {
-    let mut bits = 0u64;
-    for lane in 0..W {
-        bits |= ((a[lane] > b[lane]) as u64) << lane;
-    }
-    bits
-}
-
-/// [`Lane::greater_bits`] with AVX2 for lanes of `LANE_BYTES` (4 or 8) bytes, `W` of them (a
-/// multiple of a 32-byte register). `compare_to_bits` compares two registers and gives one bit
-/// per lane.
-///
-/// # Safety
-/// The CPU must have AVX2, and `compare_to_bits` must be sound on it.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn greater_bits_avx2<T, const W: usize, const LANE_BYTES: usize>(
-    a: &[T; W],
-    b: &[T; W],
-    compare_to_bits: impl Fn(std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) -> i32,
-) -> u64 {
-    use std::arch::x86_64::{__m256i, _mm256_loadu_si256};
-    let per_register = 32 / LANE_BYTES;
-    let mut bits = 0u64;
-    for register in 0..W / per_register {
-        // SAFETY: `register * per_register + per_register <= W` lanes of `LANE_BYTES` bytes.
-        let (a, b) = unsafe {
-            (
-                _mm256_loadu_si256(a.as_ptr().add(register * per_register).cast::<__m256i>()),
-                _mm256_loadu_si256(b.as_ptr().add(register * per_register).cast::<__m256i>()),
-            )
-        };
-        bits |= (compare_to_bits(a, b) as u32 as u64) << (register * per_register);
-    }
-    bits
 }
 
 macro_rules! lane {
     ($t:ty) => {
-        lane!($t, {});
-    };
-    ($t:ty, { $($greater_bits:tt)* }) => {
         impl Lane for $t {
-            $($greater_bits)*
             const MAX_BOUND: u128 = <$t>::MAX as u128;
             #[inline(always)]
             fn narrow(value: i64) -> $t {
@@ -107,39 +50,8 @@ macro_rules! lane {
 }
 
 lane!(i16);
-lane!(i32, {
-    #[inline(always)]
-    fn greater_bits<const W: usize, const BITS: u8>(a: &[i32; W], b: &[i32; W]) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if BITS == BITS_AVX2 && W.is_multiple_of(8) {
-            use std::arch::x86_64::{_mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_movemask_ps};
-            // SAFETY: `BITS_AVX2` is used only by kernel copies compiled for AVX2 and run after
-            // the CPU was checked for it.
-            return unsafe {
-                greater_bits_avx2::<i32, W, 4>(a, b, |a, b| {
-                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)))
-                })
-            };
-        }
-        greater_bits_portable(a, b)
-    }
-});
-lane!(i64, {
-    #[inline(always)]
-    fn greater_bits<const W: usize, const BITS: u8>(a: &[i64; W], b: &[i64; W]) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if BITS == BITS_AVX2 && W.is_multiple_of(4) {
-            use std::arch::x86_64::{_mm256_castsi256_pd, _mm256_cmpgt_epi64, _mm256_movemask_pd};
-            // SAFETY: as for i32.
-            return unsafe {
-                greater_bits_avx2::<i64, W, 8>(a, b, |a, b| {
-                    _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(a, b)))
-                })
-            };
-        }
-        greater_bits_portable(a, b)
-    }
-});
+lane!(i32);
+lane!(i64);
 lane!(i128);
 
 /// One DP cell update on a whole block: `max(left - next, right - here)` lane by lane.
@@ -157,32 +69,6 @@ pub fn cell_block<T: Lane, const W: usize>(
             .max(right[lane].minus(here[lane]));
     }
     out
-}
-
-/// [`cell_block`] that also says, lane by lane, where taking the right pile is strictly better
-/// than the left (bit `lane` of the result; ties go left, as [`crate::solve::replaces_best`]).
-#[inline(always)]
-pub fn cell_block_deciding<T: Lane, const W: usize, const BITS: u8>(
-    left: &[T; W],
-    next: &[T; W],
-    right: &[T; W],
-    here: &[T; W],
-) -> ([T; W], u64) {
-    let mut from_left = [T::default(); W];
-    let mut from_right = [T::default(); W];
-    let mut out = [T::default(); W];
-    for lane in 0..W {
-        from_left[lane] = left[lane].minus(next[lane]);
-        from_right[lane] = right[lane].minus(here[lane]);
-        // The max as the same comparison the bits make (right > left), so one compare serves
-        // both (equal values give the same cell either way).
-        out[lane] = if from_right[lane] > from_left[lane] {
-            from_right[lane]
-        } else {
-            from_left[lane]
-        };
-    }
-    (out, T::greater_bits::<W, BITS>(&from_right, &from_left))
 }
 
 /// Reads a block of `W` lanes at `at`.

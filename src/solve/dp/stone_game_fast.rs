@@ -44,10 +44,7 @@
 //! `valignq`/`valignd`) and AVX2 sit beside the portable one, and `is_x86_feature_detected!`
 //! picks one at run time, so the binary stays portable.
 
-use super::lanes::{
-    BITS_AVX2, BITS_PORTABLE, Lane, Width, absolute_sum, cell_block, cell_block_deciding, load,
-    store,
-};
+use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -84,16 +81,15 @@ fn shifted<T: Lane, const W: usize>(carry: T, now: &[T; W]) -> [T; W] {
     out
 }
 
-/// The row shared by the threads, and the piles, both padded; and where decisions go.
+/// The row shared by the threads, and the piles, both padded; and the checkpoint rows.
 struct Shared<T> {
     row: *mut T,
     piles: *const T,
     /// Number of piles (unpadded).
     n: usize,
-    /// The decision bits ([`Decisions`]) when recording, else null.
-    bits: *mut u8,
-    /// `band_offsets[b]`: the byte where band `b`'s decision rows start (null when not recording).
-    band_offsets: *const usize,
+    /// [`CheckpointRows::values`] when keeping checkpoints (else null): each thread copies its
+    /// own part of a checkpoint band's row there.
+    checkpoints: *mut i64,
 }
 
 // Not derived: a derive would ask `T: Copy` of the pointers' targets, which they need not be.
@@ -117,13 +113,16 @@ type BorderState<T> = [T; STEPS];
 /// neighbour (it waits on that neighbour's cursor), so four slots never overflow.
 const RING: usize = 4;
 
-/// Everything the threads share besides the data: cursors and border states.
+/// Everything the threads share besides the data: cursors, border states and checkpoints.
 struct Pipeline<T, const W: usize> {
     threads: usize,
-    /// The first band this pipeline runs (0, or where the previous segment stopped).
-    first_band: usize,
-    /// How many bands it runs; `b` below counts from `first_band`.
+    /// How many bands it runs.
     bands: usize,
+    /// `checkpoint_starts[b]`: where in [`Shared::checkpoints`] the row after band `b` goes
+    /// (`None`: band `b` is not a checkpoint).
+    checkpoint_starts: Vec<Option<usize>>,
+    /// Set when a checkpoint margin does not fit `i64` (only `i128` lanes can).
+    checkpoint_overflow: std::sync::atomic::AtomicBool,
     /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
     cursors: Vec<AtomicUsize>,
     /// `states[j * RING + b % RING]`: thread `j`'s border state after its slice of band `b`.
@@ -139,12 +138,13 @@ struct Pipeline<T, const W: usize> {
 unsafe impl<T: Send, const W: usize> Sync for Pipeline<T, W> {}
 
 impl<T: Lane, const W: usize> Pipeline<T, W> {
-    fn new(threads: usize, first_band: usize, bands: usize) -> Pipeline<T, W> {
+    fn new(threads: usize, bands: usize, checkpoint_starts: Vec<Option<usize>>) -> Pipeline<T, W> {
         let atomics = |count: usize| (0..count).map(|_| AtomicUsize::new(0)).collect();
         Pipeline {
             threads,
-            first_band,
             bands,
+            checkpoint_starts,
+            checkpoint_overflow: Default::default(),
             cursors: atomics(threads * bands),
             states: (0..threads * RING)
                 .map(|_| std::cell::UnsafeCell::new([T::default(); STEPS]))
@@ -177,7 +177,7 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
         ready: usize,
         needed: usize,
     ) -> usize {
-        let base = 1 + (self.first_band + b) * STEPS;
+        let base = 1 + b * STEPS;
         for k in first..self.threads {
             let (low, high) = self.slice(n, base, k);
             if ready < low || ready >= high {
@@ -232,7 +232,7 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
 /// `shared` must point to padded arrays of `n + 2 * pad(W)` elements holding `d_base` (row) and
 /// the piles, and the slice protocol (module docs) must hold.
 #[inline(always)]
-unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u8>(
+unsafe fn sweep_slice<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
@@ -242,11 +242,10 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u
         row,
         piles,
         n,
-        bits,
-        band_offsets,
+        checkpoints,
     } = shared;
     let pad = pad(W);
-    let base = 1 + (pipeline.first_band + b) * STEPS;
+    let base = 1 + b * STEPS;
     let (low, high) = pipeline.slice(n, base, j);
     let mut before = if j > 0 {
         pipeline.take(j - 1, b)
@@ -255,21 +254,13 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u
     };
     // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
     // threads to the right (usually j + 1 only; more when slices are narrow). The first band of
-    // a pipeline reads a row the previous pipeline finished.
+    // a pipeline reads the row as `margin_in` set it.
     let mut ready = if b == 0 {
         usize::MAX
     } else {
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
-    // Decision rows of this band: one per step, `row_bytes` each (see `Decisions`).
-    let (band_bits, row_bytes) = if RECORD {
-        // SAFETY: when recording, `band_offsets` has an entry per band of the whole run.
-        let offset = unsafe { *band_offsets.add(pipeline.first_band + b) };
-        (offset, decision_row_lanes(n, base, SUB_BLOCKS * W) / 8)
-    } else {
-        (0, 0)
-    };
     let mut x = low;
     while x < high {
         let needed = x + STEPS + SUB_BLOCKS * W;
@@ -286,32 +277,11 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u
                 let mut next = [[T::default(); W]; SUB_BLOCKS];
                 // Each sub-block shifts in the last lane of the one to its left.
                 let mut shifted_in = *carry;
-                let mut takes_right = 0u64;
                 for k in 0..SUB_BLOCKS {
                     let left: [T; W] = load(piles, x + pad - step - 1 + k * W);
                     let here = shifted(shifted_in, &now[k]);
-                    if RECORD {
-                        let (cell, right_wins) = cell_block_deciding::<T, W, BITS>(
-                            &left,
-                            &now[k],
-                            &right_piles[k],
-                            &here,
-                        );
-                        next[k] = cell;
-                        takes_right |= right_wins << (k * W);
-                    } else {
-                        next[k] = cell_block(&left, &now[k], &right_piles[k], &here);
-                    }
+                    next[k] = cell_block(&left, &now[k], &right_piles[k], &here);
                     shifted_in = now[k][W - 1];
-                }
-                if RECORD {
-                    // The block's lanes are bits x.. of the step's row (x is a multiple of
-                    // the block's lanes, itself a multiple of 8).
-                    let at = band_bits + step * row_bytes + x / 8;
-                    let bytes = takes_right.to_le_bytes();
-                    // In bounds: `at + SUB_BLOCKS * W / 8` stays within the band's step row,
-                    // which `Decisions` sized for every column this band sweeps.
-                    std::ptr::copy_nonoverlapping(bytes.as_ptr(), bits.add(at), SUB_BLOCKS * W / 8);
                 }
                 *carry = shifted_in;
                 now = next;
@@ -329,70 +299,89 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const RECORD: bool, const BITS: u
     if j + 1 < pipeline.threads {
         pipeline.hand_over(j, b, &before);
     }
+    if let Some(start) = pipeline.checkpoint_starts[b] {
+        // This thread stored `d_{base+STEPS}` at `[low - STEPS, high - STEPS)` (padding below
+        // 0), and nobody writes there before its own next band: the thread to the left stays
+        // below `low - STEPS` (slice borders never grow), and the one to the right starts its
+        // next band only after this thread hands that band over. So copy it now, in place
+        // of stopping every thread at the checkpoint.
+        let valid = n + 1 - (base + STEPS);
+        for i in low.saturating_sub(STEPS)..high.saturating_sub(STEPS).min(valid) {
+            // SAFETY: `i < n` is inside the padded row; `start + i` inside the checkpoint
+            // row of `valid` margins that `CheckpointRows::sized` set aside, written by this
+            // thread alone (the threads' ranges are disjoint).
+            unsafe {
+                match (*row.add(pad + i)).widen() {
+                    Some(margin) => *checkpoints.add(start + i) = margin,
+                    None => pipeline.checkpoint_overflow.store(true, Ordering::Relaxed),
+                }
+            }
+        }
+    }
 }
 
 /// Sweeps thread `j`'s slice of every band.
 type SliceRunner<T, const W: usize> = fn(Shared<T>, &Pipeline<T, W>, usize);
 
 #[inline(always)]
-fn run_slices_body<T: Lane, const W: usize, const RECORD: bool, const BITS: u8>(
+fn run_slices_body<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     for b in 0..pipeline.bands {
-        // SAFETY: `margin_in` allocates padded arrays (and decision rows when recording) and
-        // runs one thread per slice, so the slice protocol holds (module docs).
-        unsafe { sweep_slice::<T, W, RECORD, BITS>(shared, pipeline, j, b) };
+        // SAFETY: `margin_in` allocates padded arrays and runs one thread per slice, so the
+        // slice protocol holds (module docs).
+        unsafe { sweep_slice(shared, pipeline, j, b) };
     }
 }
 
-fn run_slices_portable<T: Lane, const W: usize, const RECORD: bool>(
+fn run_slices_portable<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body::<T, W, RECORD, BITS_PORTABLE>(shared, pipeline, j);
+    run_slices_body(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_slices_avx2_unchecked<T: Lane, const W: usize, const RECORD: bool>(
+fn run_slices_avx2_unchecked<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body::<T, W, RECORD, BITS_AVX2>(shared, pipeline, j);
+    run_slices_body(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn run_slices_avx2<T: Lane, const W: usize, const RECORD: bool>(
+fn run_slices_avx2<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     // SAFETY: selected only after `is_x86_feature_detected!("avx2")` (see `level`).
-    unsafe { run_slices_avx2_unchecked::<T, W, RECORD>(shared, pipeline, j) }
+    unsafe { run_slices_avx2_unchecked(shared, pipeline, j) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn run_slices_avx512_unchecked<T: Lane, const W: usize, const RECORD: bool>(
+fn run_slices_avx512_unchecked<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body::<T, W, RECORD, BITS_AVX2>(shared, pipeline, j);
+    run_slices_body(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
-fn run_slices_avx512<T: Lane, const W: usize, const RECORD: bool>(
+fn run_slices_avx512<T: Lane, const W: usize>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
     // SAFETY: selected only after `is_x86_feature_detected!("avx512f")` (see `level`).
-    unsafe { run_slices_avx512_unchecked::<T, W, RECORD>(shared, pipeline, j) }
+    unsafe { run_slices_avx512_unchecked(shared, pipeline, j) }
 }
 
 /// A SIMD level the kernel has a copy for.
@@ -425,14 +414,14 @@ fn level() -> Level {
     })
 }
 
-/// The slice runner of this CPU's level for lanes of `T`, recording decisions or not.
-fn runner<T: Lane, const W: usize, const RECORD: bool>() -> SliceRunner<T, W> {
+/// The slice runner of this CPU's level for lanes of `T`.
+fn runner<T: Lane, const W: usize>() -> SliceRunner<T, W> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => run_slices_avx512::<T, W, RECORD>,
+        Level::Avx512 => run_slices_avx512::<T, W>,
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => run_slices_avx2::<T, W, RECORD>,
-        Level::Portable => run_slices_portable::<T, W, RECORD>,
+        Level::Avx2 => run_slices_avx2::<T, W>,
+        Level::Portable => run_slices_portable::<T, W>,
     }
 }
 
@@ -478,7 +467,8 @@ pub fn fast_margin(piles: &[i64], threads: usize) -> i64 {
 /// [`fast_margin`] with exactly `threads` threads whatever the size (for tests of the protocol
 /// on small inputs).
 pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
-    fast_margin_with_checkpoints(piles, threads, 0, &mut |_, _| {})
+    run_in_width(piles, threads, lane_width(piles), None)
+        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
 }
 
 /// [`fast_margin_threads`] in lanes of `width` rather than the narrowest (for tests and
@@ -490,13 +480,13 @@ pub fn fast_margin_in(piles: &[i64], threads: usize, width: Width) -> Option<i64
     if width.max(Width::I32) < lane_width(piles) {
         return None;
     }
-    run_in_width(piles, threads, width, Record::Nothing)
+    run_in_width(piles, threads, width, None)
 }
 
-/// [`fast_margin_threads`] that stops every `every` bands (`every * STEPS` lengths; 0: never)
-/// and hands `checkpoint` the row of margins reached: `(length, row)` with `row[i]` the margin
-/// `d(i, i + length - 1)` for every `i <= n - length`. The principal variation is recovered from
-/// these rows ([`super::stone_game_line`]).
+/// [`fast_margin_threads`] that also keeps the row of margins after every `every` bands
+/// (`every * STEPS` lengths, `every >= 1`): the principal variation is recovered from these
+/// rows ([`super::stone_game_line`]). The threads copy their parts of a checkpoint row as they
+/// go, so keeping checkpoints costs the copies and nothing else.
 ///
 /// # Panics
 /// As [`fast_margin`]: only if a margin does not fit in `i64`.
@@ -504,133 +494,82 @@ pub fn fast_margin_with_checkpoints(
     piles: &[i64],
     threads: usize,
     every: usize,
-    checkpoint: &mut dyn FnMut(usize, &[i64]),
-) -> i64 {
-    let record = if every == 0 {
-        Record::Nothing
-    } else {
-        Record::Checkpoints { every, checkpoint }
-    };
-    run_in_width(piles, threads, lane_width(piles), record)
-        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
+) -> (i64, CheckpointRows) {
+    let mut rows = CheckpointRows::sized(piles, every.max(1));
+    let margin = run_in_width(piles, threads, lane_width(piles), Some(&mut rows))
+        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
+    (margin, rows)
 }
 
-/// [`fast_margin_threads`] that also records the optimal move at every interval
-/// ([`Decisions`]): `n²/16` bytes or so, so for instances of up to some tens of thousands of
-/// piles (see [`Decisions::bytes_for`]).
-///
-/// # Panics
-/// As [`fast_margin`]: only if a margin does not fit in `i64`.
-pub fn fast_margin_with_decisions(piles: &[i64], threads: usize) -> (i64, Decisions) {
-    let mut decisions = Decisions::default();
-    let margin = run_in_width(
-        piles,
-        threads,
-        lane_width(piles),
-        Record::Decisions(&mut decisions),
-    )
-    .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
-    (margin, decisions)
-}
-
-/// What a run keeps besides the margin.
-enum Record<'a> {
-    Nothing,
-    /// The row of margins every `every` bands, handed to `checkpoint`.
-    Checkpoints {
-        every: usize,
-        checkpoint: &'a mut dyn FnMut(usize, &[i64]),
-    },
-    /// The optimal move at every interval.
-    Decisions(&'a mut Decisions),
-}
-
-/// The DP in lanes of `width` (`I16` runs as `I32`).
-fn run_in_width(piles: &[i64], threads: usize, width: Width, record: Record) -> Option<i64> {
-    match width {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, record),
-        Width::I64 => margin_in::<i64, 8>(piles, threads, record),
-        Width::I128 => margin_in::<i128, 4>(piles, threads, record),
-    }
-}
-
-/// Which end the optimal move takes at every interval of an instance, one bit per interval,
-/// as the kernel computed it: `true` when taking the right pile is strictly better (ties go
-/// left, as [`crate::solve::replaces_best`] says).
-///
-/// Layout. Band `b` (lengths `2 + 16b ..= 17 + 16b`) has one row of bits per step, indexed by
-/// the skewed column `x = i + step + 1` the kernel sweeps (module docs), `row_lanes` bits long
-/// (the band's columns rounded up to whole blocks, so each block writes whole bytes and the two
-/// threads never share a byte). The lengths after the last full band, done by the plain row
-/// pass, are kept as booleans.
+/// Rows of margins `d_L` at some lengths `L`, one after another: `row(k)` holds `d(i, i + L - 1)`
+/// for every `i <= n - L`, where `L = lengths[k]`. The first row is length 1: the piles.
 #[derive(Clone, Debug, Default)]
-pub struct Decisions {
-    n: usize,
-    /// Lanes per block of the run (a multiple of 8).
-    block_lanes: usize,
-    /// `band_offsets[b]`: the byte where band `b`'s step rows start.
-    band_offsets: Vec<usize>,
-    bits: Vec<u8>,
-    /// The first length of the plain row pass.
-    first_tail_length: usize,
-    /// `tail[(length - first_tail_length) * n + i]` for the plain pass's lengths.
-    tail: Vec<bool>,
+pub struct CheckpointRows {
+    /// The lengths of the rows, increasing.
+    pub lengths: Vec<usize>,
+    /// `starts[k]`: where row `k` begins in `values`.
+    pub starts: Vec<usize>,
+    /// The rows' margins.
+    pub values: Vec<i64>,
+    /// `band_starts[b]`: where the row after band `b` goes, if band `b` ends a checkpoint.
+    band_starts: Vec<Option<usize>>,
 }
 
-impl Decisions {
-    /// Room for the bands' decisions of `n` piles in blocks of `block_lanes` lanes.
-    fn sized(n: usize, block_lanes: usize) -> Decisions {
+impl CheckpointRows {
+    /// Room for the piles and the row after every `every`-th band of `piles`.
+    fn sized(piles: &[i64], every: usize) -> CheckpointRows {
+        let n = piles.len();
         let bands = n.saturating_sub(1) / STEPS;
-        let mut band_offsets = Vec::with_capacity(bands);
-        let mut bytes = 0;
+        let (mut lengths, mut starts, mut band_starts) = (vec![1], vec![0], Vec::new());
+        let mut total = n;
         for b in 0..bands {
-            band_offsets.push(bytes);
-            bytes += STEPS * decision_row_lanes(n, 1 + b * STEPS, block_lanes) / 8;
+            if (b + 1) % every == 0 {
+                let length = 1 + (b + 1) * STEPS;
+                lengths.push(length);
+                starts.push(total);
+                band_starts.push(Some(total));
+                total += n + 1 - length;
+            } else {
+                band_starts.push(None);
+            }
         }
-        Decisions {
-            n,
-            block_lanes,
-            band_offsets,
-            bits: vec![0; bytes],
-            first_tail_length: 2 + bands * STEPS,
-            tail: Vec::new(),
+        let mut values = vec![0; total];
+        values[..n].copy_from_slice(piles);
+        CheckpointRows {
+            lengths,
+            starts,
+            values,
+            band_starts,
         }
     }
 
-    /// About how many bytes the decisions of `n` piles take (at most: the widest blocks).
-    pub fn bytes_for(n: usize) -> usize {
-        // Each band's rows are at most n + 32 bits long; the triangle is about n²/2 bits.
-        (n / 2 + 32).saturating_mul(n) / 8
-    }
-
-    /// Whether the optimal move on piles `i ..= i + length - 1` (`length >= 2`) takes the right
-    /// pile.
-    pub fn takes_right(&self, i: usize, length: usize) -> bool {
-        debug_assert!(length >= 2 && i + length <= self.n);
-        if length >= self.first_tail_length {
-            return self.tail[(length - self.first_tail_length) * self.n + i];
-        }
-        let band = (length - 2) / STEPS;
-        let step = (length - 2) % STEPS;
-        let x = i + step + 1;
-        let row_bytes = decision_row_lanes(self.n, 1 + band * STEPS, self.block_lanes) / 8;
-        let byte = self.band_offsets[band] + step * row_bytes + x / 8;
-        self.bits[byte] >> (x % 8) & 1 == 1
+    /// Row `k`: the margins at length `lengths[k]`.
+    pub fn row(&self, k: usize) -> &[i64] {
+        let end = self.starts.get(k + 1).copied().unwrap_or(self.values.len());
+        &self.values[self.starts[k]..end]
     }
 }
 
-/// The bits per decision row of the band with base length `base`: its columns `0..=n - base`
-/// rounded up to whole blocks, as the band's slices are ([`Pipeline::slice`]).
-fn decision_row_lanes(n: usize, base: usize, block_lanes: usize) -> usize {
-    (n - base + 1).next_multiple_of(block_lanes)
+/// The DP in lanes of `width` (`I16` runs as `I32`), keeping `checkpoints` if given.
+fn run_in_width(
+    piles: &[i64],
+    threads: usize,
+    width: Width,
+    checkpoints: Option<&mut CheckpointRows>,
+) -> Option<i64> {
+    match width {
+        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, checkpoints),
+        Width::I64 => margin_in::<i64, 8>(piles, threads, checkpoints),
+        Width::I128 => margin_in::<i128, 4>(piles, threads, checkpoints),
+    }
 }
 
-/// The DP in lanes of `T`, blocks of `W`: the margin, or `None` if it (or a checkpoint row)
-/// does not fit `i64`. The caller has checked that the piles' absolute sum fits `T`.
+/// The DP in lanes of `T`, blocks of `W`: the margin, or `None` if it (or a checkpoint
+/// margin) does not fit `i64`. The caller has checked that the piles' absolute sum fits `T`.
 fn margin_in<T: Lane, const W: usize>(
     piles: &[i64],
     threads: usize,
-    mut record: Record,
+    checkpoints: Option<&mut CheckpointRows>,
 ) -> Option<i64> {
     const {
         assert!(
@@ -639,9 +578,6 @@ fn margin_in<T: Lane, const W: usize>(
         )
     };
     let n = piles.len();
-    if let Record::Decisions(decisions) = &mut record {
-        **decisions = Decisions::sized(n, SUB_BLOCKS * W);
-    }
     if n == 0 {
         return Some(0);
     }
@@ -659,80 +595,44 @@ fn margin_in<T: Lane, const W: usize>(
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
     let threads = threads.clamp(1, n.div_ceil(SUB_BLOCKS * W));
-    let mut shared = Shared {
+    let (checkpoint_values, checkpoint_starts) = match checkpoints {
+        Some(rows) => (rows.values.as_mut_ptr(), rows.band_starts.clone()),
+        None => (std::ptr::null_mut(), vec![None; bands]),
+    };
+    let shared = Shared {
         row: row.as_mut_ptr(),
         piles: padded.as_ptr(),
         n,
-        bits: std::ptr::null_mut(),
-        band_offsets: std::ptr::null(),
+        checkpoints: checkpoint_values,
     };
-    let segment = match &record {
-        Record::Checkpoints { every, .. } => *every,
-        Record::Nothing | Record::Decisions(_) => bands.max(1),
-    };
-    let mut wide_row = Vec::new();
-    let mut first_band = 0;
-    while first_band < bands {
-        let count = segment.min(bands - first_band);
-        match &mut record {
-            Record::Decisions(decisions) => {
-                shared.bits = decisions.bits.as_mut_ptr();
-                shared.band_offsets = decisions.band_offsets.as_ptr();
-                run_bands::<T, W, true>(shared, threads, first_band, count);
-            }
-            _ => run_bands::<T, W, false>(shared, threads, first_band, count),
-        }
-        first_band += count;
-        if let Record::Checkpoints { checkpoint, .. } = &mut record {
-            let length = 1 + first_band * STEPS;
-            let row = aligned_window(&mut row_storage, n + 2 * pad);
-            wide_row.clear();
-            for &margin in &row[pad..pad + n - length + 1] {
-                wide_row.push(margin.widen()?);
-            }
-            checkpoint(length, &wide_row);
+    if bands > 0 {
+        let pipeline = Pipeline::<T, W>::new(threads, bands, checkpoint_starts);
+        run_pipeline(shared, &pipeline);
+        if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
+            return None;
         }
     }
     let row = aligned_window(&mut row_storage, n + 2 * pad);
     // The last (n - 1) % STEPS lengths, one plain row pass each.
     let row = &mut row[pad..pad + n];
-    let mut tail = match &mut record {
-        Record::Decisions(decisions) => Some(&mut decisions.tail),
-        _ => None,
-    };
     for length in 2 + bands * STEPS..=n {
-        if let Some(tail) = tail.as_mut() {
-            tail.resize(tail.len() + n, false);
-        }
         for i in 0..=n - length {
-            let left = narrow[i].minus(row[i + 1]);
-            let right = narrow[i + length - 1].minus(row[i]);
-            row[i] = left.max(right);
-            if let Some(tail) = tail.as_mut() {
-                let at = tail.len() - n + i;
-                tail[at] = right > left;
-            }
+            row[i] = narrow[i]
+                .minus(row[i + 1])
+                .max(narrow[i + length - 1].minus(row[i]));
         }
     }
     row[0].widen()
 }
 
-/// Runs bands `first_band..first_band + count` on `shared` with `threads` threads, recording
-/// decisions when `RECORD`.
-fn run_bands<T: Lane, const W: usize, const RECORD: bool>(
-    shared: Shared<T>,
-    threads: usize,
-    first_band: usize,
-    count: usize,
-) {
-    let pipeline = Pipeline::<T, W>::new(threads, first_band, count);
-    let run = runner::<T, W, RECORD>();
-    if threads == 1 {
-        run(shared, &pipeline, 0);
+/// Runs every band of `pipeline` on `shared`, one thread per slice.
+fn run_pipeline<T: Lane, const W: usize>(shared: Shared<T>, pipeline: &Pipeline<T, W>) {
+    let run = runner::<T, W>();
+    if pipeline.threads == 1 {
+        run(shared, pipeline, 0);
     } else {
         std::thread::scope(|scope| {
-            for j in 0..threads {
-                let pipeline = &pipeline;
+            for j in 0..pipeline.threads {
                 scope.spawn(move || run(shared, pipeline, j));
             }
         });

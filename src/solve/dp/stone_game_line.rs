@@ -1,13 +1,7 @@
-//! stone-game's optimal line (principal variation) at any size, without the n²/2 table of
-//! margins, in one of two ways.
-//!
-//! Up to [`DECISION_BYTES`] of bits (about 23,000 piles), the fast kernel
-//! ([`super::stone_game_fast`]) records one bit per interval, which end the optimal move takes,
-//! as it computes the margins, and the line is read off the bits in O(n).
-//!
-//! Beyond that, the kernel keeps a checkpoint row every `S` lengths, and the line is then
-//! walked down from the whole row, recomputing between two checkpoints only the triangle of
-//! cells the line can still reach (Hirschberg-style).
+//! stone-game's optimal line (principal variation) at any size, without the n²/2 table: the
+//! fast kernel ([`super::stone_game_fast`]) keeps a checkpoint row every `S` lengths, and the
+//! line is then walked down from the whole row, recomputing between two checkpoints only the
+//! triangle of cells the line can still reach (Hirschberg-style).
 //!
 //! Why a triangle suffices: from the interval `(i, L)` (first pile `i`, `L` piles), the line
 //! reaches at length `l < L` only starts in `[i, i + L - l]`, and those cells depend, down to the
@@ -18,20 +12,14 @@
 //! kernel's band that keeps them within [`CHECKPOINT_BYTES`], so with moves stone-game stays
 //! within tens of megabytes at n = 100,000.
 
-use super::stone_game_fast::{
-    Decisions, STEPS, fast_margin_with_checkpoints, fast_margin_with_decisions,
-};
+use super::stone_game_fast::{STEPS, fast_margin_with_checkpoints};
 use crate::solve::replaces_best;
 
 /// The memory the checkpoint rows may take.
 pub const CHECKPOINT_BYTES: usize = 32 << 20;
-/// Up to this many bytes of decision bits (about 23,000 piles), the kernel records the optimal
-/// move at every interval and the line is read off them: no checkpoints, so no restarts of the
-/// kernel's threads and no recomputed triangles (at 10,000 piles, 3x the value-only time with
-/// checkpoints). Above it, checkpoints, whose memory does not grow with n².
-pub const DECISION_BYTES: usize = 32 << 20;
-/// The shortest distance between checkpoints, in bands: shorter segments save little memory
-/// and cost a thread start each.
+/// The shortest distance between checkpoints, in bands. Closer checkpoints make the walk's
+/// triangles smaller (it recomputes `n·S/2` cells) but copy more rows (`n²/(2S)` margins): at
+/// S = 128 lengths both are about a millisecond at n = 10,000.
 const MIN_BANDS_PER_CHECKPOINT: usize = 8;
 
 /// The first player's margin on `piles` and optimal play: one entry per move, `true` when the
@@ -50,47 +38,8 @@ pub fn margin_and_line(piles: &[i64], threads: usize) -> (i64, Vec<bool>) {
     if n == 0 {
         return (0, Vec::new());
     }
-    if Decisions::bytes_for(n) <= DECISION_BYTES {
-        let (margin, decisions) = fast_margin_with_decisions(piles, threads);
-        return (margin, line_from_decisions(n, &decisions));
-    }
-    margin_and_line_from_checkpoints(piles, threads)
-}
-
-/// The line read off the recorded decisions: from the whole row, take the side they say.
-fn line_from_decisions(n: usize, decisions: &Decisions) -> Vec<bool> {
-    let mut line = Vec::with_capacity(n);
-    let (mut i, mut length) = (0usize, n);
-    while length > 1 {
-        let takes_right = decisions.takes_right(i, length);
-        line.push(takes_right);
-        if !takes_right {
-            i += 1;
-        }
-        length -= 1;
-    }
-    line.push(false);
-    line
-}
-
-/// [`margin_and_line`] from checkpoint rows (module docs): memory O(n) plus
-/// [`CHECKPOINT_BYTES`] whatever the size.
-pub fn margin_and_line_from_checkpoints(piles: &[i64], threads: usize) -> (i64, Vec<bool>) {
-    let n = piles.len();
-    if n == 0 {
-        return (0, Vec::new());
-    }
-    let bands_per_checkpoint = bands_per_checkpoint(n);
-    // Checkpoint rows one after another; `starts[k]` is where the row of length
-    // `lengths[k]` begins. Length 1 is the piles themselves.
-    let mut rows: Vec<i64> = piles.to_vec();
-    let (mut lengths, mut starts) = (vec![1usize], vec![0usize]);
-    let margin =
-        fast_margin_with_checkpoints(piles, threads, bands_per_checkpoint, &mut |length, row| {
-            lengths.push(length);
-            starts.push(rows.len());
-            rows.extend_from_slice(row);
-        });
+    let (margin, rows) = fast_margin_with_checkpoints(piles, threads, bands_per_checkpoint(n));
+    let lengths = &rows.lengths;
     let mut line = Vec::with_capacity(n);
     let mut triangle: Vec<i64> = Vec::new();
     let (mut i, mut length) = (0usize, n);
@@ -100,7 +49,7 @@ pub fn margin_and_line_from_checkpoints(piles: &[i64], threads: usize) -> (i64, 
             checkpoint -= 1;
         }
         let low = lengths[checkpoint];
-        let base = &rows[starts[checkpoint] + i..starts[checkpoint] + i + (length - low) + 1];
+        let base = &rows.row(checkpoint)[i..i + (length - low) + 1];
         // triangle rows: length low, low + 1, ..., length - 1; the row of length l holds the
         // starts i..=i + (length - l), stored at offset(l).
         let width = |l: usize| length - l + 1;
@@ -159,9 +108,6 @@ mod tests {
                 let (margin, line) = margin_and_line(&piles, threads);
                 assert_eq!(margin, expected_margin, "n = {n}");
                 assert_eq!(line, expected, "n = {n}, {threads} threads");
-                let (margin, line) = margin_and_line_from_checkpoints(&piles, threads);
-                assert_eq!(margin, expected_margin, "n = {n}, checkpoints");
-                assert_eq!(line, expected, "n = {n}, {threads} threads, checkpoints");
             }
         }
     }
