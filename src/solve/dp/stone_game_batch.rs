@@ -171,9 +171,19 @@ fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Wid
     unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
-/// The widest batch runner this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
-fn runner() -> BatchRunner {
-    static CHOSEN: OnceLock<BatchRunner> = OnceLock::new();
+/// The SIMD level the batch kernels run at on this CPU.
+#[derive(Clone, Copy)]
+enum Level {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// The widest level this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
+fn level() -> Level {
+    static CHOSEN: OnceLock<Level> = OnceLock::new();
     *CHOSEN.get_or_init(|| {
         let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
         #[cfg(target_arch = "x86_64")]
@@ -182,15 +192,74 @@ fn runner() -> BatchRunner {
                 && std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512bw")
             {
-                return batch_avx512 as BatchRunner;
+                return Level::Avx512;
             }
             if cap != "portable" && std::is_x86_feature_detected!("avx2") {
-                return batch_avx2 as BatchRunner;
+                return Level::Avx2;
             }
         }
         let _ = cap;
-        batch_portable as BatchRunner
+        Level::Portable
     })
+}
+
+/// The batch runner of this CPU's level.
+fn runner() -> BatchRunner {
+    match level() {
+        Level::Portable => batch_portable,
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => batch_avx2,
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => batch_avx512,
+    }
+}
+
+/// One group of 32 instances already in 16-bit lanes (`piles[i][lane]` is pile `i` of the
+/// instance in `lane`): the first player's margin in each lane, `row` being working memory.
+///
+/// The caller proves the bound of [`super::lanes`]: every lane's absolute pile sum is at most
+/// `i16::MAX` (a sweep knows it from its value range and size: the generator then draws straight
+/// into this layout, with no `i64` copy and no transposition). A lane beyond the bound gives a
+/// wrong (wrapped) margin, never undefined behaviour. `piles` must not be empty.
+///
+/// ```
+/// use gamelab::solve::dp::stone_game_batch::group_margins_16;
+/// let mut piles = vec![[0i16; 32]; 3];
+/// piles[0][0] = 1; piles[1][0] = 100; piles[2][0] = 3;
+/// piles[0][1] = 4; piles[1][1] = 6; piles[2][1] = 2;
+/// let margins = group_margins_16(&piles, &mut Vec::new());
+/// assert_eq!(&margins[..2], &[-96, 0]);
+/// ```
+pub fn group_margins_16(piles: &[[i16; 32]], row: &mut Vec<[i16; 32]>) -> [i16; 32] {
+    assert!(
+        !piles.is_empty(),
+        "a stone-game instance has at least one pile"
+    );
+    match level() {
+        Level::Portable => group_margins(piles, row),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => {
+            // SAFETY: the level is AVX2 only after `is_x86_feature_detected!("avx2")`.
+            unsafe { group_16_avx2(piles, row) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => {
+            // SAFETY: the level is AVX-512 only after avx512f and avx512bw were detected.
+            unsafe { group_16_avx512(piles, row) }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn group_16_avx2(piles: &[[i16; 32]], row: &mut Vec<[i16; 32]>) -> [i16; 32] {
+    group_margins(piles, row)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn group_16_avx512(piles: &[[i16; 32]], row: &mut Vec<[i16; 32]>) -> [i16; 32] {
+    group_margins(piles, row)
 }
 
 /// The first player's margin of every instance in `flat` (instances of `n >= 1` piles each,
@@ -245,6 +314,26 @@ mod tests {
         batch_margins(&flat, n, &mut out);
         let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
         assert_eq!(out, expected, "n = {n}, count = {count}, scale = {scale}");
+    }
+
+    #[test]
+    fn groups_in_16_bit_lanes_agree_with_the_plain_row() {
+        for n in [1, 2, 3, 8, 31, 64] {
+            // Absolute sums up to exactly i16::MAX: 64 piles of 511 sum to 32,704.
+            let flat: Vec<i64> = (0..(n * 32) as i64)
+                .map(|x| (x * 7919 + 17) % 1023 - 511)
+                .collect();
+            let mut piles = vec![[0i16; 32]; n];
+            for (lane, instance) in flat.chunks(n).enumerate() {
+                for (position, &value) in instance.iter().enumerate() {
+                    piles[position][lane] = value as i16;
+                }
+            }
+            let margins = group_margins_16(&piles, &mut Vec::new());
+            let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
+            let got: Vec<i64> = margins.iter().map(|&margin| margin as i64).collect();
+            assert_eq!(got, expected, "n = {n}");
+        }
     }
 
     #[test]
