@@ -49,10 +49,21 @@ pub fn keyed_stream(words: [u64; 4]) -> Draws {
 /// checks the two agree). Spelled out here so that [`uniform_lanes_16`] can run many streams
 /// side by side. Never all zero: the four words are `mix` (a bijection) of four distinct inputs.
 pub(crate) fn keyed_state(words: [u64; 4]) -> [u64; 4] {
+    state_of_hash(chain_hash(KEY_HASH_START, &words))
+}
+
+/// Where the key hash starts.
+const KEY_HASH_START: u64 = 0x6a09_e667_f3bc_c908;
+
+/// The key hash of `words` continued from `hash` (so keys sharing leading words can hash them
+/// once: `chain_hash(chain_hash(start, a), b) == chain_hash(start, a ++ b)`).
+fn chain_hash(hash: u64, words: &[u64]) -> u64 {
     // Chained, so (a, b) and (b, a) hash differently.
-    let mut key = words
-        .iter()
-        .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
+    words.iter().fold(hash, |hash, &word| mix(hash ^ word))
+}
+
+/// The generator state seeded from the key hash `key`.
+fn state_of_hash(mut key: u64) -> [u64; 4] {
     let mut state = [0; 4];
     for word in &mut state {
         key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -174,6 +185,10 @@ mod tests {
             let key = words
                 .iter()
                 .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
+            assert_eq!(
+                key,
+                chain_hash(chain_hash(KEY_HASH_START, &words[..2]), &words[2..])
+            );
             let mut reference = Xoshiro256PlusPlus::seed_from_u64(key);
             let mut state = keyed_state(words);
             let mut stream = keyed_stream(words);

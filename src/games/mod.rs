@@ -19,6 +19,7 @@ use crate::budget::Cost;
 use crate::error::{InputError, SolveError, USE_SMALLER};
 use crate::game::Game;
 use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::dp::stone_game_batch::Scratch16;
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind, brute, memo};
 
@@ -39,7 +40,7 @@ pub enum InputForm {
 /// The first player's margin of each of 32 pile instances of the same length laid out in 16-bit
 /// lanes (`piles[i][lane]` is pile `i` of the instance in `lane`), given working memory. The
 /// caller proves that every lane's absolute pile sum is at most `i16::MAX`; `piles` is not empty.
-pub type GroupMargins16 = fn(&[[i16; 32]], &mut Vec<[i16; 32]>) -> [i16; 32];
+pub type GroupMargins16 = fn(&[[i16; 32]], &mut Scratch16) -> [i16; 32];
 
 /// The catalogue side of a game: its description, how an instance is read, and the solvers
 /// that apply to it. Generic solvers (`brute`, `memo`) need nothing beyond the rules; a game

@@ -331,13 +331,19 @@ impl Generator {
         };
         rows.clear();
         rows.resize(n as usize, [0; LANES_16]);
-        let mut keys = [[0; 4]; LANES_16];
-        for (key, &index) in keys.iter_mut().zip(indices) {
-            *key = stream_key(self.spec.seed, n, index);
+        let mut tails = [[0; 2]; LANES_16];
+        for (tail, &index) in tails.iter_mut().zip(indices) {
+            *tail = index_key(index);
         }
         // `fits_lanes_16`: |min|, |max| <= i16::MAX, so the span is below 2^16.
         let bound = (values.max - values.min) as u32 + 1;
-        let rejected = uniform_lanes_16(&keys[..indices.len()], bound, values.min as i16, rows);
+        let rejected = uniform_lanes_16(
+            size_key(self.spec.seed, n),
+            &tails[..indices.len()],
+            bound,
+            values.min as i16,
+            rows,
+        );
         let mut piles = Vec::new();
         for (lane, &index) in indices.iter().enumerate() {
             if rejected & (1 << lane) != 0 {
@@ -359,9 +365,21 @@ fn stream(seed: u64, size: u64, index: u64) -> Draws {
     keyed_stream(stream_key(seed, size, index))
 }
 
-/// The key of the stream for instance values (seed, size, index).
+/// The key of the stream for instance values (seed, size, index): the words a size's
+/// instances share, then the instance's own.
 fn stream_key(seed: u64, size: u64, index: u64) -> [u64; 4] {
-    [seed, size, index, 0]
+    let ([seed, size], [index, tag]) = (size_key(seed, size), index_key(index));
+    [seed, size, index, tag]
+}
+
+/// The leading words of [`stream_key`], shared by the instances of one size.
+fn size_key(seed: u64, size: u64) -> [u64; 2] {
+    [seed, size]
+}
+
+/// The trailing words of [`stream_key`]: the instance, and the tag 0 of instance values.
+fn index_key(index: u64) -> [u64; 2] {
+    [index, 0]
 }
 
 /// One pile value.
@@ -445,9 +463,9 @@ mod tests {
         let rejected: u32 = indices
             .chunks(LANES_16)
             .map(|group| {
-                let keys: Vec<[u64; 4]> = group.iter().map(|&i| stream_key(3, 1, i)).collect();
+                let tails: Vec<[u64; 2]> = group.iter().map(|&i| index_key(i)).collect();
                 let mut rows = vec![[0; LANES_16]; 1];
-                uniform_lanes_16(&keys, bound as u32, 0, &mut rows).count_ones()
+                uniform_lanes_16(size_key(3, 1), &tails, bound as u32, 0, &mut rows).count_ones()
             })
             .sum();
         assert!(rejected > 0, "no rejection among {} draws", indices.len());

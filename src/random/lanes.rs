@@ -14,33 +14,35 @@
 //! shifts and an or), and Lemire's 32 × 32 → 64 product is `_mm256_mul_epu32`. Chosen at run
 //! time as the batch kernels are; the portable path is the reference the tests compare with.
 
-use super::{keyed_state, xoshiro_next};
+use super::{KEY_HASH_START, chain_hash, keyed_state, state_of_hash, xoshiro_next};
 use std::sync::OnceLock;
 
 /// Lanes per group: one 64-byte block of `i16`, as the batch kernel's 16-bit groups.
 pub(crate) const LANES_16: usize = 32;
 
 /// Draws `rows.len()` uniform values in `min + (0..bound)` (`bound >= 1`) from the stream keyed
-/// by each of `keys` (at most [`LANES_16`]) into `rows[k][lane]`, each truncated to 16 bits
-/// (exact when the range lies in `i16`). Lanes past `keys.len()` get the values of the stream
-/// keyed by zeros (deterministic padding). Returns the mask of lanes (bit `lane`) whose draws
-/// met a rejection: their columns are unspecified and must be drawn again with the scalar
-/// stream (module docs).
+/// by `shared ++ tail` for each of `tails` (at most [`LANES_16`]; the shared words are hashed
+/// once) into `rows[k][lane]`, each truncated to 16 bits (exact when the range lies in `i16`).
+/// Lanes past `tails.len()` get the values of the stream keyed by zeros (deterministic
+/// padding). Returns the mask of lanes (bit `lane`) whose draws met a rejection: their columns
+/// are unspecified and must be drawn again with the scalar stream (module docs).
 pub(crate) fn uniform_lanes_16(
-    keys: &[[u64; 4]],
+    shared: [u64; 2],
+    tails: &[[u64; 2]],
     bound: u32,
     min: i16,
     rows: &mut [[i16; LANES_16]],
 ) -> u32 {
-    assert!(keys.len() <= LANES_16 && bound >= 1);
+    assert!(tails.len() <= LANES_16 && bound >= 1);
+    let prefix = chain_hash(KEY_HASH_START, &shared);
     let mut states = [keyed_state([0; 4]); LANES_16];
-    for (state, &key) in states.iter_mut().zip(keys) {
-        *state = keyed_state(key);
+    for (state, tail) in states.iter_mut().zip(tails) {
+        *state = state_of_hash(chain_hash(prefix, tail));
     }
     let threshold = bound.wrapping_neg() % bound;
     let rejected = filler()(&mut states, bound, threshold, min, rows);
     // Padding lanes' rejections do not matter.
-    rejected & lane_mask(keys.len())
+    rejected & lane_mask(tails.len())
 }
 
 /// The mask of the first `count` lanes.
@@ -313,9 +315,9 @@ mod tests {
 
     #[test]
     fn rejections_are_flagged_only_for_real_lanes() {
-        let keys: Vec<[u64; 4]> = (0..5).map(|index| [9, 40, index, 0]).collect();
+        let tails: Vec<[u64; 2]> = (0..5).map(|index| [index, 0]).collect();
         let mut rows = vec![[0i16; LANES_16]; 40];
-        let rejected = uniform_lanes_16(&keys, (1 << 31) + 1, 0, &mut rows);
+        let rejected = uniform_lanes_16([9, 40], &tails, (1 << 31) + 1, 0, &mut rows);
         assert_eq!(rejected & !0b11111, 0);
         assert_ne!(rejected, 0, "40 draws at odds of one half each");
     }

@@ -401,14 +401,12 @@ fn tally_in_lanes_16(
     let mut tally = Tally::default();
     let mut shares = with_shares.then(Shares::default);
     let indices: Vec<u64> = unit.trials().collect();
-    let (mut rows, mut row_scratch) = (Vec::new(), Vec::new());
+    let (mut rows, mut row_scratch) = (Vec::new(), Default::default());
     for group in indices.chunks(32) {
         generator.lanes_16_into(unit.n, group, &mut rows);
         let margins = kernel(&rows, &mut row_scratch);
         let margins = &margins[..group.len()];
-        for &margin in margins {
-            tally.add(margin as i64);
-        }
+        tally.add_all_16(margins);
         if let Some(shares) = &mut shares {
             // Constant-sum: first + second = total and first - second = margin. Totals fit
             // i32: each lane's absolute sum is at most i16::MAX.
