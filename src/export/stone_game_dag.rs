@@ -1,24 +1,29 @@
 //! The state DAG of stone-game written straight to DOT, without building a petgraph graph: its
 //! positions are the intervals of the row, so node numbers, values and the optimal and principal
 //! marks come from flat arrays indexed by interval, and the statements stream to the writer.
+//! Each node's label copies its window of the piles' digits, written once
+//! ([`PileWindowText`]), and the statements are formatted in pieces of about a megabyte, on
+//! two threads when there are two cores, while the calling thread writes the pieces in order.
 //!
 //! The bytes are those of the generic path ([`crate::graph::build_dag`] then
 //! [`super::dot::DotExporter`]) exactly: the same walk numbers the nodes (a stack, children in
 //! legal order, a position numbered when first reached), edges come in the order that walk adds
-//! them, and each statement is written by the same functions of [`super::dot`].
+//! them, and each statement is written by the same functions of [`super::dot`] (the state's
+//! text and the move's label given ready-made).
 //! `tests/graph.rs` compares both paths on random instances.
 
-use super::dot::{push_edge_statement, push_node_statement, write_footer, write_header};
+use super::dot::{
+    escaped_move_label, push_edge_statement_with_label, push_node_statement_with_state,
+    write_footer, write_header,
+};
 use super::{ExportError, GraphMeta};
 use crate::game::{Game, Scores};
 use crate::games::stone_game::{Interval, Side, StoneGame};
 use crate::graph::{GraphEdge, GraphKind, GraphNode};
+use crate::input::PileWindowText;
 use crate::solve::first_best;
 use std::io::Write;
-
-/// Statements are gathered into chunks of about this many bytes before each write, so an
-/// unbuffered writer still sees few calls.
-const CHUNK_BYTES: usize = 1 << 16;
+use std::sync::mpsc;
 
 /// The legal moves of an interval of `len` piles, as [`Interval::ends`] lists them, without
 /// allocating a vector per position.
@@ -137,6 +142,29 @@ impl IntervalDag {
     }
 }
 
+/// How [`write_dot_split`] divides the work: the statements are formatted in pieces, each into
+/// its own buffer, by `threads` threads, and the pieces are written in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    /// Threads formatting pieces (1: all in the calling thread).
+    pub threads: usize,
+    /// Nodes per piece: a piece holds the statements of that many nodes, or the edges of that
+    /// many nodes in expansion order.
+    pub piece_nodes: usize,
+}
+
+impl Split {
+    /// What [`write_dot`] uses: up to two formatting threads (the writing thread is a third;
+    /// more formatters only wait on it), and pieces of about a megabyte, small enough that the
+    /// pieces in flight stay a few megabytes and large enough that a write(2) call moves one.
+    pub fn default_for_machine() -> Split {
+        Split {
+            threads: crate::parallel::available_threads().clamp(1, 2),
+            piece_nodes: 8192,
+        }
+    }
+}
+
 /// Writes the state DAG of `game` as DOT to `out`, byte for byte as the generic path does;
 /// returns the number of nodes of the full tree and of the DAG. Check its size first
 /// ([`crate::graph::check_size`]).
@@ -145,6 +173,17 @@ pub fn write_dot(
     meta: &GraphMeta,
     out: &mut dyn Write,
 ) -> Result<(u128, usize), ExportError> {
+    write_dot_split(game, meta, out, Split::default_for_machine())
+}
+
+/// [`write_dot`] with the work divided as `split` says; the bytes are the same for every split
+/// (`tests/graph.rs` checks).
+pub fn write_dot_split(
+    game: &StoneGame,
+    meta: &GraphMeta,
+    out: &mut dyn Write,
+    split: Split,
+) -> Result<(u128, usize), ExportError> {
     let mut dag = IntervalDag::number(game);
     dag.solve(game);
     let dag_nodes = dag.states.len();
@@ -152,9 +191,114 @@ pub fn write_dot(
         out,
         &meta.title_of(GraphKind::Dag, dag.tree_nodes, dag_nodes),
     )?;
-    let mut line = String::new();
-    let mut chunk = Vec::with_capacity(CHUNK_BYTES + 4096);
-    for (index, &state) in dag.states.iter().enumerate() {
+    let pieces = Pieces::new(game, &dag, split.piece_nodes.max(1));
+    if split.threads <= 1 || pieces.count() <= 1 {
+        let mut buffer = Vec::new();
+        for piece in 0..pieces.count() {
+            buffer.clear();
+            pieces.format(piece, &mut buffer);
+            out.write_all(&buffer)?;
+        }
+    } else {
+        write_in_parallel(&pieces, split.threads, out)?;
+    }
+    write_footer(out)?;
+    Ok((dag.tree_nodes, dag_nodes))
+}
+
+/// Formats the pieces on `threads` threads, thread `t` taking pieces `t`, `t + threads`, …,
+/// while this thread writes them in order: it takes piece `k` from thread `k % threads`, which
+/// formats its pieces in increasing order. Written buffers go back to their thread for reuse.
+fn write_in_parallel(
+    pieces: &Pieces<'_>,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<(), ExportError> {
+    std::thread::scope(|scope| {
+        let mut formatted = Vec::with_capacity(threads);
+        let mut returned = Vec::with_capacity(threads);
+        for thread in 0..threads {
+            // Two pieces ahead per thread: enough to keep it busy while this thread writes.
+            let (send_piece, receive_piece) = mpsc::sync_channel::<Vec<u8>>(2);
+            let (return_buffer, receive_buffer) = mpsc::channel::<Vec<u8>>();
+            formatted.push(receive_piece);
+            returned.push(return_buffer);
+            scope.spawn(move || {
+                for piece in (thread..pieces.count()).step_by(threads) {
+                    let mut buffer = receive_buffer.try_recv().unwrap_or_default();
+                    buffer.clear();
+                    pieces.format(piece, &mut buffer);
+                    if send_piece.send(buffer).is_err() {
+                        return; // The writer stopped on an error.
+                    }
+                }
+            });
+        }
+        for piece in 0..pieces.count() {
+            let thread = piece % threads;
+            let buffer = formatted[thread]
+                .recv()
+                .expect("a formatting thread sends each of its pieces or panics");
+            out.write_all(&buffer)?;
+            // The thread may have finished already; then the buffer is simply dropped.
+            let _ = returned[thread].send(buffer);
+        }
+        Ok(())
+    })
+}
+
+/// The statements of the DAG in pieces: first the node statements of `piece_nodes` nodes
+/// each, then the edge statements of `piece_nodes` expanded nodes each.
+struct Pieces<'a> {
+    game: &'a StoneGame,
+    dag: &'a IntervalDag,
+    piece_nodes: usize,
+    node_pieces: usize,
+    /// The piles' texts, for the node labels.
+    piles: PileWindowText,
+    /// The escaped labels of the moves `left` and `right`.
+    side_labels: [Vec<u8>; 2],
+}
+
+impl<'a> Pieces<'a> {
+    fn new(game: &'a StoneGame, dag: &'a IntervalDag, piece_nodes: usize) -> Pieces<'a> {
+        let root = game.initial_state();
+        Pieces {
+            game,
+            dag,
+            piece_nodes,
+            node_pieces: dag.states.len().div_ceil(piece_nodes),
+            piles: PileWindowText::new(game.piles()),
+            // A stone-game move's label does not depend on the position.
+            side_labels: [Side::Left, Side::Right]
+                .map(|side| escaped_move_label(game, &root, side)),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.node_pieces + self.dag.expanded.len().div_ceil(self.piece_nodes)
+    }
+
+    /// Appends the statements of piece `piece` to `buffer`.
+    fn format(&self, piece: usize, buffer: &mut Vec<u8>) {
+        if piece < self.node_pieces {
+            let first = piece * self.piece_nodes;
+            let end = (first + self.piece_nodes).min(self.dag.states.len());
+            for index in first..end {
+                self.push_node(index, buffer);
+            }
+        } else {
+            let first = (piece - self.node_pieces) * self.piece_nodes;
+            let end = (first + self.piece_nodes).min(self.dag.expanded.len());
+            for &node in &self.dag.expanded[first..end] {
+                self.push_edges(node as usize, buffer);
+            }
+        }
+    }
+
+    fn push_node(&self, index: usize, buffer: &mut Vec<u8>) {
+        let (game, dag) = (self.game, self.dag);
+        let state = dag.states[index];
         let terminal = game.is_terminal(&state);
         let node = GraphNode {
             state,
@@ -163,11 +307,15 @@ pub fn write_dot(
             so_far: None,
             principal: dag.principal[index],
         };
-        push_node_statement(game, index, &node, &mut line, &mut chunk);
-        flush(&mut chunk, out)?;
+        // The window's text needs no escaping (see `PileWindowText::push_window`).
+        push_node_statement_with_state(index, &node, buffer, |buffer| {
+            self.piles
+                .push_window(state.left as usize, state.right as usize, buffer)
+        });
     }
-    for &node in &dag.expanded {
-        let node = node as usize;
+
+    fn push_edges(&self, node: usize, buffer: &mut Vec<u8>) {
+        let (game, dag) = (self.game, self.dag);
         let state = dag.states[node];
         for (order, &side) in ends(state.len()).iter().enumerate() {
             let optimal = dag.best[node] == Some(side);
@@ -179,20 +327,11 @@ pub fn write_dot(
                 principal: optimal && dag.principal[node],
             };
             let child = dag.node(game.apply(&state, side));
-            push_edge_statement(game, (node, child), &state, &edge, &mut line, &mut chunk);
-            flush(&mut chunk, out)?;
+            let label = match side {
+                Side::Left => &self.side_labels[0],
+                Side::Right => &self.side_labels[1],
+            };
+            push_edge_statement_with_label((node, child), label, &edge, buffer);
         }
     }
-    out.write_all(&chunk)?;
-    write_footer(out)?;
-    Ok((dag.tree_nodes, dag_nodes))
-}
-
-/// Writes `chunk` out once it holds [`CHUNK_BYTES`] or more, and empties it.
-fn flush(chunk: &mut Vec<u8>, out: &mut dyn Write) -> Result<(), ExportError> {
-    if chunk.len() >= CHUNK_BYTES {
-        out.write_all(chunk)?;
-        chunk.clear();
-    }
-    Ok(())
 }
