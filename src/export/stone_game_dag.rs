@@ -35,7 +35,8 @@ fn ends(len: usize) -> &'static [Side] {
     }
 }
 
-/// The solved state DAG of one instance, in flat arrays indexed by node number.
+/// The solved state DAG of one instance: the numbering in flat arrays indexed by node number,
+/// the solution in tables indexed by interval ([`IntervalDag::slot`]).
 struct IntervalDag {
     /// Number of piles.
     n: usize,
@@ -45,11 +46,13 @@ struct IntervalDag {
     states: Vec<Interval>,
     /// Nodes in the order the numbering walk expanded them: the order of their edges.
     expanded: Vec<u32>,
-    /// Both players' points from each node to the end under optimal play.
+    /// Where each length's intervals start in the three tables below ([`Self::slot`]).
+    length_start: Vec<usize>,
+    /// Both players' points from each interval to the end under optimal play.
     future: Vec<Scores>,
-    /// Each node's optimal move (`None` at the terminal position).
+    /// Each interval's optimal move (`None` at the terminal position).
     best: Vec<Option<Side>>,
-    /// Whether each node lies on the principal variation.
+    /// Whether each interval lies on the principal variation.
     principal: Vec<bool>,
     /// Nodes of the full tree (paths from the root, saturating).
     tree_nodes: u128,
@@ -71,6 +74,7 @@ impl IntervalDag {
             node_of: vec![u32::MAX; width * width],
             states: Vec::with_capacity(nodes),
             expanded: Vec::with_capacity(nodes),
+            length_start: Vec::new(),
             future: Vec::new(),
             best: Vec::new(),
             principal: Vec::new(),
@@ -97,47 +101,72 @@ impl IntervalDag {
         dag
     }
 
-    /// Solves every node, shortest intervals first (children before parents), with the
-    /// generic solver's tie-break ([`first_best`]: the first move in legal order among the
-    /// best), counts the full tree and marks the principal variation.
+    /// Where interval `state` sits in the solved tables: by length, then by left end, so the
+    /// two children of an interval (one pile shorter, same or next left end) sit side by side
+    /// in the previous length's run and the solving sweep reads memory in order. Every empty
+    /// interval is the terminal position `(n, n)`.
+    fn slot(&self, state: Interval) -> usize {
+        let len = state.len();
+        self.length_start[len] + state.left as usize
+    }
+
+    /// Solves every interval, shortest first (children before parents), with the generic
+    /// solver's tie-break ([`first_best`]: the first move in legal order among the best),
+    /// counts the full tree and marks the principal variation.
     fn solve(&mut self, game: &StoneGame) {
-        let nodes = self.states.len();
-        self.future = vec![Scores::ZERO; nodes];
-        self.best = vec![None; nodes];
-        self.principal = vec![false; nodes];
-        // Every empty interval is the one terminal position `(n, n)`.
-        let n = self.n as u32;
-        let terminal = self.node(Interval { left: n, right: n });
-        self.future[terminal] = game.terminal_payoff(&self.states[terminal]);
+        let n = self.n;
+        // Length `len` has `n + 1 - len` intervals.
+        self.length_start = (0..=n + 1)
+            .scan(0, |start, len| {
+                let this = *start;
+                *start += n + 1 - len;
+                Some(this)
+            })
+            .collect();
+        let slots = self.length_start[n + 1];
+        self.future = vec![Scores::ZERO; slots];
+        self.best = vec![None; slots];
+        self.principal = vec![false; slots];
+        let terminal = Interval {
+            left: n as u32,
+            right: n as u32,
+        };
+        let payoff = game.terminal_payoff(&terminal);
+        self.future[..=n].fill(payoff);
         // Tree nodes below an interval depend only on its length.
-        let mut subtree = vec![1u128; self.n + 1];
-        for len in 1..=self.n {
+        let mut subtree = vec![1u128; n + 1];
+        for len in 1..=n {
             let children = ends(len).len() as u128;
             subtree[len] = subtree[len - 1].saturating_mul(children).saturating_add(1);
-            for left in 0..=self.n - len {
+            let (shorter, this) = (self.length_start[len - 1], self.length_start[len]);
+            for left in 0..=n - len {
                 let state = Interval {
                     left: left as u32,
                     right: (left + len) as u32,
                 };
-                let node = self.node(state);
                 let mover = game.to_move(&state);
                 let scored = ends(len).iter().map(|&side| {
-                    let child = self.node(game.apply(&state, side));
+                    // Taking the left pile leaves (left + 1, right), the right one (left, right - 1).
+                    let child = match side {
+                        Side::Left => shorter + left + 1,
+                        Side::Right => shorter + left,
+                    };
                     let scores = self.future[child].plus(mover, game.gain(&state, side));
                     ((side, scores), scores.margin_for(mover))
                 });
                 if let Some(((side, scores), _)) = first_best(scored) {
-                    self.future[node] = scores;
-                    self.best[node] = Some(side);
+                    self.future[this + left] = scores;
+                    self.best[this + left] = Some(side);
                 }
             }
         }
-        self.tree_nodes = subtree[self.n];
-        let mut node = 0;
+        self.tree_nodes = subtree[n];
+        let mut state = game.initial_state();
         loop {
-            self.principal[node] = true;
-            let Some(side) = self.best[node] else { break };
-            node = self.node(game.apply(&self.states[node], side));
+            let slot = self.slot(state);
+            self.principal[slot] = true;
+            let Some(side) = self.best[slot] else { break };
+            state = game.apply(&state, side);
         }
     }
 }
@@ -299,13 +328,14 @@ impl<'a> Pieces<'a> {
     fn push_node(&self, index: usize, buffer: &mut Vec<u8>) {
         let (game, dag) = (self.game, self.dag);
         let state = dag.states[index];
+        let slot = dag.slot(state);
         let terminal = game.is_terminal(&state);
         let node = GraphNode {
             state,
             mover: (!terminal).then(|| game.to_move(&state)),
-            future: dag.future[index],
+            future: dag.future[slot],
             so_far: None,
-            principal: dag.principal[index],
+            principal: dag.principal[slot],
         };
         // The window's text needs no escaping (see `PileWindowText::push_window`).
         push_node_statement_with_state(index, &node, buffer, |buffer| {
@@ -317,14 +347,15 @@ impl<'a> Pieces<'a> {
     fn push_edges(&self, node: usize, buffer: &mut Vec<u8>) {
         let (game, dag) = (self.game, self.dag);
         let state = dag.states[node];
+        let slot = dag.slot(state);
         for (order, &side) in ends(state.len()).iter().enumerate() {
-            let optimal = dag.best[node] == Some(side);
+            let optimal = dag.best[slot] == Some(side);
             let edge = GraphEdge {
                 mv: side,
                 order: order as u32,
                 gain: game.gain(&state, side),
                 optimal,
-                principal: optimal && dag.principal[node],
+                principal: optimal && dag.principal[slot],
             };
             let child = dag.node(game.apply(&state, side));
             let label = match side {
