@@ -2,7 +2,7 @@
 //! positions are the intervals of the row, so node numbers, values and the optimal and principal
 //! marks come from flat arrays indexed by interval, and the statements stream to the writer.
 //! Each node's label copies its window of the piles' digits, written once
-//! ([`PileWindowText`]), and the statements are formatted in pieces of about a megabyte, on
+//! ([`PileWindowText`]), and the statements are formatted in pieces of about 700 KB, on
 //! two threads when there are two cores, while the calling thread writes the pieces in order.
 //!
 //! The bytes are those of the generic path ([`crate::graph::build_dag`] then
@@ -184,12 +184,12 @@ pub struct Split {
 
 impl Split {
     /// What [`write_dot`] uses: up to two formatting threads (the writing thread is a third;
-    /// more formatters only wait on it), and pieces of about a megabyte, small enough that the
+    /// more formatters only wait on it), and pieces of about 700 KB, small enough that the
     /// pieces in flight stay a few megabytes and large enough that a write(2) call moves one.
     pub fn default_for_machine() -> Split {
         Split {
             threads: crate::parallel::available_threads().clamp(1, 2),
-            piece_nodes: 8192,
+            piece_nodes: 4096,
         }
     }
 }
