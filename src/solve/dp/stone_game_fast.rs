@@ -81,12 +81,15 @@ fn shifted<T: Lane, const W: usize>(carry: T, now: &[T; W]) -> [T; W] {
     out
 }
 
-/// The row shared by the threads, and the piles, both padded.
+/// The row shared by the threads, and the piles, both padded; and the checkpoint rows.
 struct Shared<T> {
     row: *mut T,
     piles: *const T,
     /// Number of piles (unpadded).
     n: usize,
+    /// [`CheckpointRows::values`] when keeping checkpoints (else null): each thread copies its
+    /// own part of a checkpoint band's row there.
+    checkpoints: *mut i64,
 }
 
 // Not derived: a derive would ask `T: Copy` of the pointers' targets, which they need not be.
@@ -110,13 +113,16 @@ type BorderState<T> = [T; STEPS];
 /// neighbour (it waits on that neighbour's cursor), so four slots never overflow.
 const RING: usize = 4;
 
-/// Everything the threads share besides the data: cursors and border states.
+/// Everything the threads share besides the data: cursors, border states and checkpoints.
 struct Pipeline<T, const W: usize> {
     threads: usize,
-    /// The first band this pipeline runs (0, or where the previous segment stopped).
-    first_band: usize,
-    /// How many bands it runs; `b` below counts from `first_band`.
+    /// How many bands it runs.
     bands: usize,
+    /// `checkpoint_starts[b]`: where in [`Shared::checkpoints`] the row after band `b` goes
+    /// (`None`: band `b` is not a checkpoint).
+    checkpoint_starts: Vec<Option<usize>>,
+    /// Set when a checkpoint margin does not fit `i64` (only `i128` lanes can).
+    checkpoint_overflow: std::sync::atomic::AtomicBool,
     /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
     cursors: Vec<AtomicUsize>,
     /// `states[j * RING + b % RING]`: thread `j`'s border state after its slice of band `b`.
@@ -132,12 +138,13 @@ struct Pipeline<T, const W: usize> {
 unsafe impl<T: Send, const W: usize> Sync for Pipeline<T, W> {}
 
 impl<T: Lane, const W: usize> Pipeline<T, W> {
-    fn new(threads: usize, first_band: usize, bands: usize) -> Pipeline<T, W> {
+    fn new(threads: usize, bands: usize, checkpoint_starts: Vec<Option<usize>>) -> Pipeline<T, W> {
         let atomics = |count: usize| (0..count).map(|_| AtomicUsize::new(0)).collect();
         Pipeline {
             threads,
-            first_band,
             bands,
+            checkpoint_starts,
+            checkpoint_overflow: Default::default(),
             cursors: atomics(threads * bands),
             states: (0..threads * RING)
                 .map(|_| std::cell::UnsafeCell::new([T::default(); STEPS]))
@@ -170,7 +177,7 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
         ready: usize,
         needed: usize,
     ) -> usize {
-        let base = 1 + (self.first_band + b) * STEPS;
+        let base = 1 + b * STEPS;
         for k in first..self.threads {
             let (low, high) = self.slice(n, base, k);
             if ready < low || ready >= high {
@@ -231,9 +238,14 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
     j: usize,
     b: usize,
 ) {
-    let Shared { row, piles, n } = shared;
+    let Shared {
+        row,
+        piles,
+        n,
+        checkpoints,
+    } = shared;
     let pad = pad(W);
-    let base = 1 + (pipeline.first_band + b) * STEPS;
+    let base = 1 + b * STEPS;
     let (low, high) = pipeline.slice(n, base, j);
     let mut before = if j > 0 {
         pipeline.take(j - 1, b)
@@ -242,7 +254,7 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
     };
     // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
     // threads to the right (usually j + 1 only; more when slices are narrow). The first band of
-    // a pipeline reads a row the previous pipeline finished.
+    // a pipeline reads the row as `margin_in` set it.
     let mut ready = if b == 0 {
         usize::MAX
     } else {
@@ -286,6 +298,25 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
     cursor.store(usize::MAX, Ordering::Release);
     if j + 1 < pipeline.threads {
         pipeline.hand_over(j, b, &before);
+    }
+    if let Some(start) = pipeline.checkpoint_starts[b] {
+        // This thread stored `d_{base+STEPS}` at `[low - STEPS, high - STEPS)` (padding below
+        // 0), and nobody writes there before its own next band: the thread to the left stays
+        // below `low - STEPS` (slice borders never grow), and the one to the right starts its
+        // next band only after this thread hands that band over. So copy it now, in place
+        // of stopping every thread at the checkpoint.
+        let valid = n + 1 - (base + STEPS);
+        for i in low.saturating_sub(STEPS)..high.saturating_sub(STEPS).min(valid) {
+            // SAFETY: `i < n` is inside the padded row; `start + i` inside the checkpoint
+            // row of `valid` margins that `CheckpointRows::sized` set aside, written by this
+            // thread alone (the threads' ranges are disjoint).
+            unsafe {
+                match (*row.add(pad + i)).widen() {
+                    Some(margin) => *checkpoints.add(start + i) = margin,
+                    None => pipeline.checkpoint_overflow.store(true, Ordering::Relaxed),
+                }
+            }
+        }
     }
 }
 
@@ -436,7 +467,8 @@ pub fn fast_margin(piles: &[i64], threads: usize) -> i64 {
 /// [`fast_margin`] with exactly `threads` threads whatever the size (for tests of the protocol
 /// on small inputs).
 pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
-    fast_margin_with_checkpoints(piles, threads, 0, &mut |_, _| {})
+    run_in_width(piles, threads, lane_width(piles), None)
+        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
 }
 
 /// [`fast_margin_threads`] in lanes of `width` rather than the narrowest (for tests and
@@ -448,18 +480,13 @@ pub fn fast_margin_in(piles: &[i64], threads: usize, width: Width) -> Option<i64
     if width.max(Width::I32) < lane_width(piles) {
         return None;
     }
-    let mut ignore = |_: usize, _: &[i64]| {};
-    match width {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, 0, &mut ignore),
-        Width::I64 => margin_in::<i64, 8>(piles, threads, 0, &mut ignore),
-        Width::I128 => margin_in::<i128, 4>(piles, threads, 0, &mut ignore),
-    }
+    run_in_width(piles, threads, width, None)
 }
 
-/// [`fast_margin_threads`] that stops every `every` bands (`every * STEPS` lengths; 0: never)
-/// and hands `checkpoint` the row of margins reached: `(length, row)` with `row[i]` the margin
-/// `d(i, i + length - 1)` for every `i <= n - length`. The principal variation is recovered from
-/// these rows ([`super::stone_game_line`]).
+/// [`fast_margin_threads`] that also keeps the row of margins after every `every` bands
+/// (`every * STEPS` lengths, `every >= 1`): the principal variation is recovered from these
+/// rows ([`super::stone_game_line`]). The threads copy their parts of a checkpoint row as they
+/// go, so keeping checkpoints costs the copies and nothing else.
 ///
 /// # Panics
 /// As [`fast_margin`]: only if a margin does not fit in `i64`.
@@ -467,23 +494,82 @@ pub fn fast_margin_with_checkpoints(
     piles: &[i64],
     threads: usize,
     every: usize,
-    checkpoint: &mut dyn FnMut(usize, &[i64]),
-) -> i64 {
-    let margin = match lane_width(piles) {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, every, checkpoint),
-        Width::I64 => margin_in::<i64, 8>(piles, threads, every, checkpoint),
-        Width::I128 => margin_in::<i128, 4>(piles, threads, every, checkpoint),
-    };
-    margin.expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
+) -> (i64, CheckpointRows) {
+    let mut rows = CheckpointRows::sized(piles, every.max(1));
+    let margin = run_in_width(piles, threads, lane_width(piles), Some(&mut rows))
+        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
+    (margin, rows)
 }
 
-/// The DP in lanes of `T`, blocks of `W`: the margin, or `None` if it (or a checkpoint row)
-/// does not fit `i64`. The caller has checked that the piles' absolute sum fits `T`.
+/// Rows of margins `d_L` at some lengths `L`, one after another: `row(k)` holds `d(i, i + L - 1)`
+/// for every `i <= n - L`, where `L = lengths[k]`. The first row is length 1: the piles.
+#[derive(Clone, Debug, Default)]
+pub struct CheckpointRows {
+    /// The lengths of the rows, increasing.
+    pub lengths: Vec<usize>,
+    /// `starts[k]`: where row `k` begins in `values`.
+    pub starts: Vec<usize>,
+    /// The rows' margins.
+    pub values: Vec<i64>,
+    /// `band_starts[b]`: where the row after band `b` goes, if band `b` ends a checkpoint.
+    band_starts: Vec<Option<usize>>,
+}
+
+impl CheckpointRows {
+    /// Room for the piles and the row after every `every`-th band of `piles`.
+    fn sized(piles: &[i64], every: usize) -> CheckpointRows {
+        let n = piles.len();
+        let bands = n.saturating_sub(1) / STEPS;
+        let (mut lengths, mut starts, mut band_starts) = (vec![1], vec![0], Vec::new());
+        let mut total = n;
+        for b in 0..bands {
+            if (b + 1) % every == 0 {
+                let length = 1 + (b + 1) * STEPS;
+                lengths.push(length);
+                starts.push(total);
+                band_starts.push(Some(total));
+                total += n + 1 - length;
+            } else {
+                band_starts.push(None);
+            }
+        }
+        let mut values = vec![0; total];
+        values[..n].copy_from_slice(piles);
+        CheckpointRows {
+            lengths,
+            starts,
+            values,
+            band_starts,
+        }
+    }
+
+    /// Row `k`: the margins at length `lengths[k]`.
+    pub fn row(&self, k: usize) -> &[i64] {
+        let end = self.starts.get(k + 1).copied().unwrap_or(self.values.len());
+        &self.values[self.starts[k]..end]
+    }
+}
+
+/// The DP in lanes of `width` (`I16` runs as `I32`), keeping `checkpoints` if given.
+fn run_in_width(
+    piles: &[i64],
+    threads: usize,
+    width: Width,
+    checkpoints: Option<&mut CheckpointRows>,
+) -> Option<i64> {
+    match width {
+        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, checkpoints),
+        Width::I64 => margin_in::<i64, 8>(piles, threads, checkpoints),
+        Width::I128 => margin_in::<i128, 4>(piles, threads, checkpoints),
+    }
+}
+
+/// The DP in lanes of `T`, blocks of `W`: the margin, or `None` if it (or a checkpoint
+/// margin) does not fit `i64`. The caller has checked that the piles' absolute sum fits `T`.
 fn margin_in<T: Lane, const W: usize>(
     piles: &[i64],
     threads: usize,
-    checkpoint_every: usize,
-    checkpoint: &mut dyn FnMut(usize, &[i64]),
+    checkpoints: Option<&mut CheckpointRows>,
 ) -> Option<i64> {
     const {
         assert!(
@@ -509,30 +595,21 @@ fn margin_in<T: Lane, const W: usize>(
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
     let threads = threads.clamp(1, n.div_ceil(SUB_BLOCKS * W));
+    let (checkpoint_values, checkpoint_starts) = match checkpoints {
+        Some(rows) => (rows.values.as_mut_ptr(), rows.band_starts.clone()),
+        None => (std::ptr::null_mut(), vec![None; bands]),
+    };
     let shared = Shared {
         row: row.as_mut_ptr(),
         piles: padded.as_ptr(),
         n,
+        checkpoints: checkpoint_values,
     };
-    let segment = if checkpoint_every == 0 {
-        bands.max(1)
-    } else {
-        checkpoint_every
-    };
-    let mut wide_row = Vec::new();
-    let mut first_band = 0;
-    while first_band < bands {
-        let count = segment.min(bands - first_band);
-        run_bands::<T, W>(shared, threads, first_band, count);
-        first_band += count;
-        if checkpoint_every > 0 {
-            let length = 1 + first_band * STEPS;
-            let row = aligned_window(&mut row_storage, n + 2 * pad);
-            wide_row.clear();
-            for &margin in &row[pad..pad + n - length + 1] {
-                wide_row.push(margin.widen()?);
-            }
-            checkpoint(length, &wide_row);
+    if bands > 0 {
+        let pipeline = Pipeline::<T, W>::new(threads, bands, checkpoint_starts);
+        run_pipeline(shared, &pipeline);
+        if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
+            return None;
         }
     }
     let row = aligned_window(&mut row_storage, n + 2 * pad);
@@ -548,21 +625,14 @@ fn margin_in<T: Lane, const W: usize>(
     row[0].widen()
 }
 
-/// Runs bands `first_band..first_band + count` on `shared` with `threads` threads.
-fn run_bands<T: Lane, const W: usize>(
-    shared: Shared<T>,
-    threads: usize,
-    first_band: usize,
-    count: usize,
-) {
-    let pipeline = Pipeline::<T, W>::new(threads, first_band, count);
+/// Runs every band of `pipeline` on `shared`, one thread per slice.
+fn run_pipeline<T: Lane, const W: usize>(shared: Shared<T>, pipeline: &Pipeline<T, W>) {
     let run = runner::<T, W>();
-    if threads == 1 {
-        run(shared, &pipeline, 0);
+    if pipeline.threads == 1 {
+        run(shared, pipeline, 0);
     } else {
         std::thread::scope(|scope| {
-            for j in 0..threads {
-                let pipeline = &pipeline;
+            for j in 0..pipeline.threads {
                 scope.spawn(move || run(shared, pipeline, j));
             }
         });

@@ -17,8 +17,9 @@ use crate::solve::replaces_best;
 
 /// The memory the checkpoint rows may take.
 pub const CHECKPOINT_BYTES: usize = 32 << 20;
-/// The shortest distance between checkpoints, in bands: shorter segments save little memory
-/// and cost a thread start each.
+/// The shortest distance between checkpoints, in bands. Closer checkpoints make the walk's
+/// triangles smaller (it recomputes `n·S/2` cells) but copy more rows (`n²/(2S)` margins): at
+/// S = 128 lengths both are about a millisecond at n = 10,000.
 const MIN_BANDS_PER_CHECKPOINT: usize = 8;
 
 /// The first player's margin on `piles` and optimal play: one entry per move, `true` when the
@@ -37,17 +38,8 @@ pub fn margin_and_line(piles: &[i64], threads: usize) -> (i64, Vec<bool>) {
     if n == 0 {
         return (0, Vec::new());
     }
-    let bands_per_checkpoint = bands_per_checkpoint(n);
-    // Checkpoint rows one after another; `starts[k]` is where the row of length
-    // `lengths[k]` begins. Length 1 is the piles themselves.
-    let mut rows: Vec<i64> = piles.to_vec();
-    let (mut lengths, mut starts) = (vec![1usize], vec![0usize]);
-    let margin =
-        fast_margin_with_checkpoints(piles, threads, bands_per_checkpoint, &mut |length, row| {
-            lengths.push(length);
-            starts.push(rows.len());
-            rows.extend_from_slice(row);
-        });
+    let (margin, rows) = fast_margin_with_checkpoints(piles, threads, bands_per_checkpoint(n));
+    let lengths = &rows.lengths;
     let mut line = Vec::with_capacity(n);
     let mut triangle: Vec<i64> = Vec::new();
     let (mut i, mut length) = (0usize, n);
@@ -57,7 +49,7 @@ pub fn margin_and_line(piles: &[i64], threads: usize) -> (i64, Vec<bool>) {
             checkpoint -= 1;
         }
         let low = lengths[checkpoint];
-        let base = &rows[starts[checkpoint] + i..starts[checkpoint] + i + (length - low) + 1];
+        let base = &rows.row(checkpoint)[i..i + (length - low) + 1];
         // triangle rows: length low, low + 1, ..., length - 1; the row of length l holds the
         // starts i..=i + (length - l), stored at offset(l).
         let width = |l: usize| length - l + 1;
