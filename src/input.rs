@@ -108,7 +108,6 @@ pub fn format_piles(piles: &[i64]) -> String {
 /// Writes [`format_piles`]'s text to `out` without building it first (graph exporters write one
 /// per node).
 pub fn write_piles<W: std::fmt::Write + ?Sized>(out: &mut W, piles: &[i64]) -> std::fmt::Result {
-    const SHOWN_AT_EACH_END: usize = 6;
     let join = |out: &mut W, part: &[i64]| -> std::fmt::Result {
         for (index, pile) in part.iter().enumerate() {
             if index > 0 {
@@ -120,17 +119,74 @@ pub fn write_piles<W: std::fmt::Write + ?Sized>(out: &mut W, piles: &[i64]) -> s
         Ok(())
     };
     out.write_char('[')?;
-    if piles.len() <= 2 * SHOWN_AT_EACH_END + 1 {
+    if piles.len() <= LONGEST_ROW_SHOWN_WHOLE {
         join(out, piles)?;
     } else {
         join(out, &piles[..SHOWN_AT_EACH_END])?;
-        out.write_str(", … ")?;
+        out.write_str(HIDDEN_BEFORE)?;
         let hidden = (piles.len() - 2 * SHOWN_AT_EACH_END) as i64;
         out.write_str(integer_text(hidden, &mut [0; INTEGER_BYTES]))?;
-        out.write_str(" more …, ")?;
+        out.write_str(HIDDEN_AFTER)?;
         join(out, &piles[piles.len() - SHOWN_AT_EACH_END..])?;
     }
     out.write_char(']')
+}
+
+/// Piles [`write_piles`] shows at each end of a longer row.
+const SHOWN_AT_EACH_END: usize = 6;
+/// The longest row [`write_piles`] shows whole.
+const LONGEST_ROW_SHOWN_WHOLE: usize = 2 * SHOWN_AT_EACH_END + 1;
+/// What [`write_piles`] writes around the count of hidden piles.
+const HIDDEN_BEFORE: &str = ", … ";
+const HIDDEN_AFTER: &str = " more …, ";
+
+/// The texts [`write_piles`] writes for the windows `piles[left..right]` of one row, copied out
+/// of digits written once: the stone-game DAG export labels each of its half million nodes
+/// with such a window, and formatting each again cost more than the rest of the export.
+pub struct PileWindowText {
+    /// `, ` and the digits of each pile, one after another.
+    joined: Vec<u8>,
+    /// Where each pile's `, ` starts in `joined`, and its length at the end.
+    starts: Vec<usize>,
+}
+
+impl PileWindowText {
+    /// Writes the digits of every pile of `piles` once.
+    pub fn new(piles: &[i64]) -> PileWindowText {
+        let mut joined = Vec::new();
+        let mut starts = Vec::with_capacity(piles.len() + 1);
+        for &pile in piles {
+            starts.push(joined.len());
+            joined.extend_from_slice(b", ");
+            joined.extend_from_slice(integer_text(pile, &mut [0; INTEGER_BYTES]).as_bytes());
+        }
+        starts.push(joined.len());
+        PileWindowText { joined, starts }
+    }
+
+    /// Appends what [`write_piles`] writes for `piles[left..right]` (`left <= right <= n`).
+    /// It holds only digits, signs, spaces, commas, brackets, `…` and `more`.
+    pub fn push_window(&self, left: usize, right: usize, out: &mut Vec<u8>) {
+        // The piles `from..to` joined by `, `: their run of `joined` without its first `, `.
+        let join = |out: &mut Vec<u8>, from: usize, to: usize| {
+            if from < to {
+                out.extend_from_slice(&self.joined[self.starts[from] + 2..self.starts[to]]);
+            }
+        };
+        out.push(b'[');
+        let len = right - left;
+        if len <= LONGEST_ROW_SHOWN_WHOLE {
+            join(out, left, right);
+        } else {
+            join(out, left, left + SHOWN_AT_EACH_END);
+            out.extend_from_slice(HIDDEN_BEFORE.as_bytes());
+            let hidden = (len - 2 * SHOWN_AT_EACH_END) as u64;
+            crate::digits::push_unsigned(out, hidden);
+            out.extend_from_slice(HIDDEN_AFTER.as_bytes());
+            join(out, right - SHOWN_AT_EACH_END, right);
+        }
+        out.push(b']');
+    }
 }
 
 /// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.
@@ -247,6 +303,30 @@ pub fn read_instances(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pile_windows_are_written_as_write_piles_writes_them() {
+        // Rows up to 30 piles cover the whole and the shortened forms and the switch between
+        // them (13 and 14 piles); values cover signs, zero and every digit count.
+        let values = [0, 7, -3, 10, -99, 100, 12_345, i64::MAX, i64::MIN + 1, 42];
+        let row: Vec<i64> = (0..30).map(|i| values[(i * 7) % values.len()]).collect();
+        let text = PileWindowText::new(&row);
+        for left in 0..=row.len() {
+            for right in left..=row.len() {
+                let mut fast = Vec::new();
+                text.push_window(left, right, &mut fast);
+                let expected = format_piles(&row[left..right]);
+                assert_eq!(
+                    String::from_utf8(fast).unwrap(),
+                    expected,
+                    "{left}..{right}"
+                );
+            }
+        }
+        let mut empty = Vec::new();
+        PileWindowText::new(&[]).push_window(0, 0, &mut empty);
+        assert_eq!(empty, b"[]");
+    }
 
     #[test]
     fn long_pile_lists_are_shortened() {

@@ -14,6 +14,10 @@
 //! below 2^32 take 32 bits each (two per 64-bit output). rand documents `Xoshiro256PlusPlus` as
 //! a portable generator whose output does not change; `tests/generate.rs` pins golden values.
 
+mod lanes;
+
+pub(crate) use lanes::{LANES_16, uniform_lanes_16};
+
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
@@ -29,14 +33,57 @@ fn mix(mut z: u64) -> u64 {
 /// last word of 0; other users (random strategies) put a distinct tag there, so no two uses
 /// share a stream.
 pub fn keyed_stream(words: [u64; 4]) -> Draws {
-    // Chained, so (a, b) and (b, a) hash differently.
-    let key = words
-        .iter()
-        .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
+    let mut seed = [0u8; 32];
+    for (bytes, word) in seed.chunks_exact_mut(8).zip(keyed_state(words)) {
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
     Draws {
-        rng: Xoshiro256PlusPlus::seed_from_u64(key),
+        // `from_seed` reads the words little-endian; `keyed_state` is never all zero (below).
+        rng: Xoshiro256PlusPlus::from_seed(seed),
         spare: None,
     }
+}
+
+/// The Xoshiro256++ state the stream keyed by `words` starts in: the key hash expanded by
+/// SplitMix64 exactly as rand's documented `Xoshiro256PlusPlus::seed_from_u64` does (a test
+/// checks the two agree). Spelled out here so that [`uniform_lanes_16`] can run many streams
+/// side by side. Never all zero: the four words are `mix` (a bijection) of four distinct inputs.
+pub(crate) fn keyed_state(words: [u64; 4]) -> [u64; 4] {
+    state_of_hash(chain_hash(KEY_HASH_START, &words))
+}
+
+/// Where the key hash starts.
+const KEY_HASH_START: u64 = 0x6a09_e667_f3bc_c908;
+
+/// The key hash of `words` continued from `hash` (so keys sharing leading words can hash them
+/// once: `chain_hash(chain_hash(start, a), b) == chain_hash(start, a ++ b)`).
+fn chain_hash(hash: u64, words: &[u64]) -> u64 {
+    // Chained, so (a, b) and (b, a) hash differently.
+    words.iter().fold(hash, |hash, &word| mix(hash ^ word))
+}
+
+/// The generator state seeded from the key hash `key`.
+fn state_of_hash(mut key: u64) -> [u64; 4] {
+    let mut state = [0; 4];
+    for word in &mut state {
+        key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        *word = mix(key);
+    }
+    state
+}
+
+/// One Xoshiro256++ step on a raw state: the next output (the reference algorithm, as rand's
+/// `Xoshiro256PlusPlus::next_u64`; the lanes' portable path and tests use it).
+fn xoshiro_next(s: &mut [u64; 4]) -> u64 {
+    let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+    let t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3].rotate_left(45);
+    result
 }
 
 /// A stream of random integers: 64-bit outputs, or 32-bit halves of them for small ranges.
@@ -131,6 +178,27 @@ impl Draws {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keyed_states_are_rands_seed_from_u64_and_step_alike() {
+        for words in [[0, 0, 0, 0], [7, 64, 12_345, 0], [u64::MAX, 1, 2, 3]] {
+            let key = words
+                .iter()
+                .fold(0x6a09_e667_f3bc_c908, |hash, &word| mix(hash ^ word));
+            assert_eq!(
+                key,
+                chain_hash(chain_hash(KEY_HASH_START, &words[..2]), &words[2..])
+            );
+            let mut reference = Xoshiro256PlusPlus::seed_from_u64(key);
+            let mut state = keyed_state(words);
+            let mut stream = keyed_stream(words);
+            for _ in 0..100 {
+                let expected = reference.next_u64();
+                assert_eq!(xoshiro_next(&mut state), expected);
+                assert_eq!(stream.next_u64(), expected);
+            }
+        }
+    }
 
     #[test]
     fn lemire_sampling_stays_in_bounds() {

@@ -12,7 +12,7 @@ use crate::conformance::{SuiteOptions, SuiteReport, check_game};
 use crate::error::{InputError, SolveError};
 use crate::export::{self, GraphError, GraphFormat};
 use crate::game::Scores;
-use crate::games::{self, InputForm, RegisteredGame, solver_names};
+use crate::games::{self, GroupMargins16, InputForm, RegisteredGame, solver_names};
 use crate::graph::GraphKind;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::table::DpTable;
@@ -36,6 +36,7 @@ pub struct GameEntry {
     build_owned: fn(InstanceInput) -> Result<Box<dyn AnyGame>, InputError>,
     first_margin: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
     first_margins: BatchMargins,
+    group_margins_16: Option<GroupMargins16>,
     margin_cost: fn(u64) -> Cost,
     conformance: fn(&SuiteOptions) -> SuiteReport,
 }
@@ -89,6 +90,12 @@ impl GameEntry {
         (self.first_margins)(n, flat, out, scratch)
     }
 
+    /// The game's kernel for instances already in 16-bit lanes, if it has one (see
+    /// [`GroupMargins16`]).
+    pub fn group_margins_16(&self) -> Option<GroupMargins16> {
+        self.group_margins_16
+    }
+
     /// What one [`GameEntry::first_margin`] costs at size `size` (see
     /// [`RegisteredGame::margin_cost`]).
     pub fn margin_cost(&self, size: u64) -> Cost {
@@ -130,6 +137,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         build_owned: build_owned_boxed::<G>,
         first_margin: G::first_margin,
         first_margins: G::first_margins,
+        group_margins_16: G::GROUP_MARGINS_16,
         margin_cost: G::margin_cost,
         conformance: check_game::<G>,
     }

@@ -252,6 +252,73 @@ fn stone_game_dag_fast_path_writes_the_generic_bytes() {
 }
 
 #[test]
+fn stone_game_dag_bytes_do_not_depend_on_the_split() {
+    // Pieces of 1, 2, 3, 7 and 64 nodes on 1, 2 and 3 threads: DAGs of fewer nodes than a
+    // piece, exactly one or two pieces, and one more or one fewer node than a split point.
+    use gamelab::export::stone_game_dag::{Split, write_dot_split};
+    let mut draw = pile_stream(16);
+    for n in [1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 20] {
+        let piles: Vec<i64> = (0..n).map(|_| draw(9)).collect();
+        let game = StoneGame::new(piles.clone()).unwrap();
+        let meta = GraphMeta {
+            game: "stone-game",
+            instance: format!("{piles:?}"),
+        };
+        let mut generic = Vec::new();
+        let dag = build_dag(&game);
+        export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut generic).unwrap();
+        for piece_nodes in [1, 2, 3, 7, 64] {
+            for threads in [1, 2, 3] {
+                let mut split = Vec::new();
+                let split_sizes = Split {
+                    threads,
+                    piece_nodes,
+                };
+                let sizes = write_dot_split(&game, &meta, &mut split, split_sizes).unwrap();
+                assert_eq!(sizes, (dag.tree_nodes, dag.dag_nodes));
+                assert!(
+                    split == generic,
+                    "piles {piles:?}, {piece_nodes} nodes a piece, {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stone_game_dag_write_error_stops_every_split() {
+    // A full disk after some pieces: the error comes back (no hang, no panic) whether the
+    // pieces are formatted here or on other threads.
+    use gamelab::export::stone_game_dag::{Split, write_dot_split};
+    struct FailsAfter(usize);
+    impl std::io::Write for FailsAfter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0 < bytes.len() {
+                return Err(std::io::Error::other("disk full"));
+            }
+            self.0 -= bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let game = StoneGame::new((1..=30).collect()).unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: "1..=30".to_string(),
+    };
+    for threads in [1, 2, 3] {
+        let split = Split {
+            threads,
+            piece_nodes: 4,
+        };
+        let error = write_dot_split(&game, &meta, &mut FailsAfter(5_000), split).unwrap_err();
+        assert!(error.to_string().contains("disk full"), "{error}");
+    }
+}
+
+#[test]
 fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
     // Through the public entry point, the DAG in DOT equals the generic writer's bytes and the
     // other formats still come out (they go through the generic path).

@@ -109,10 +109,25 @@ pub(super) fn push_node_statement<G: Game>(
     line: &mut String,
     record: &mut Vec<u8>,
 ) {
+    line.clear();
+    game.write_state(&node.state, line);
+    push_node_statement_with_state(index, node, record, |record| push_escaped(record, line));
+}
+
+/// Appends node `index`'s statement to `record` as [`push_node_statement`] does, the state's
+/// text coming from `push_state`, which appends it already escaped: a caller that keeps the
+/// texts of its states ready (the stone-game DAG writer) copies them in without formatting.
+pub(super) fn push_node_statement_with_state<S>(
+    index: usize,
+    node: &GraphNode<S>,
+    record: &mut Vec<u8>,
+    push_state: impl FnOnce(&mut Vec<u8>),
+) {
     record.extend_from_slice(b"  n");
     push_unsigned(record, index as u64);
     record.extend_from_slice(b" [label=\"");
-    push_node_label(game, node, line, record);
+    push_state(record);
+    push_node_label_rest(node, record);
     record.extend_from_slice(b"\", ");
     push_node_style(node, record);
     record.extend_from_slice(b"];\n");
@@ -137,6 +152,37 @@ pub(super) fn push_edge_statement<G: Game>(
     line.clear();
     push_move_label(game, state, data.mv, line);
     push_escaped(record, line);
+    push_edge_statement_rest(data, record);
+}
+
+/// The text of the move's label (`left`, `count=2`) escaped, as an edge statement holds it.
+pub(super) fn escaped_move_label<G: Game>(game: &G, state: &G::State, mv: G::Move) -> Vec<u8> {
+    let mut line = String::new();
+    push_move_label(game, state, mv, &mut line);
+    let mut escaped = Vec::new();
+    push_escaped(&mut escaped, &line);
+    escaped
+}
+
+/// Appends the statement of the edge `(source, target)` to `record` as [`push_edge_statement`]
+/// does, with the move's label given already escaped ([`escaped_move_label`]).
+pub(super) fn push_edge_statement_with_label<M>(
+    (source, target): (usize, usize),
+    escaped_label: &[u8],
+    data: &GraphEdge<M>,
+    record: &mut Vec<u8>,
+) {
+    record.extend_from_slice(b"  n");
+    push_unsigned(record, source as u64);
+    record.extend_from_slice(b" -> n");
+    push_unsigned(record, target as u64);
+    record.extend_from_slice(b" [label=\"");
+    record.extend_from_slice(escaped_label);
+    push_edge_statement_rest(data, record);
+}
+
+/// The end of an edge statement after its move's label: the gain and the style.
+fn push_edge_statement_rest<M>(data: &GraphEdge<M>, record: &mut Vec<u8>) {
     if data.gain != 0 {
         // The gain holds only digits and signs: nothing to escape.
         record.extend_from_slice(b" (");
@@ -167,17 +213,9 @@ fn push_move_label<G: Game>(game: &G, state: &G::State, mv: G::Move, line: &mut 
     }
 }
 
-/// Appends a node's label: its lines escaped and joined with `\n`, DOT's centred line break.
-/// `line` is scratch space.
-fn push_node_label<G: Game>(
-    game: &G,
-    node: &GraphNode<G::State>,
-    line: &mut String,
-    out: &mut Vec<u8>,
-) {
-    line.clear();
-    game.write_state(&node.state, line);
-    push_escaped(out, line);
+/// Appends the lines of a node's label after its state's text, each after `\n`, DOT's centred
+/// line break.
+fn push_node_label_rest<S>(node: &GraphNode<S>, out: &mut Vec<u8>) {
     // The remaining lines hold only numbers and fixed words: nothing to escape.
     match node.mover {
         Some(mover) => {

@@ -1,24 +1,29 @@
 //! The state DAG of stone-game written straight to DOT, without building a petgraph graph: its
 //! positions are the intervals of the row, so node numbers, values and the optimal and principal
 //! marks come from flat arrays indexed by interval, and the statements stream to the writer.
+//! Each node's label copies its window of the piles' digits, written once
+//! ([`PileWindowText`]), and the statements are formatted in pieces of about 700 KB, on
+//! two threads when there are two cores, while the calling thread writes the pieces in order.
 //!
 //! The bytes are those of the generic path ([`crate::graph::build_dag`] then
 //! [`super::dot::DotExporter`]) exactly: the same walk numbers the nodes (a stack, children in
 //! legal order, a position numbered when first reached), edges come in the order that walk adds
-//! them, and each statement is written by the same functions of [`super::dot`].
+//! them, and each statement is written by the same functions of [`super::dot`] (the state's
+//! text and the move's label given ready-made).
 //! `tests/graph.rs` compares both paths on random instances.
 
-use super::dot::{push_edge_statement, push_node_statement, write_footer, write_header};
+use super::dot::{
+    escaped_move_label, push_edge_statement_with_label, push_node_statement_with_state,
+    write_footer, write_header,
+};
 use super::{ExportError, GraphMeta};
 use crate::game::{Game, Scores};
 use crate::games::stone_game::{Interval, Side, StoneGame};
 use crate::graph::{GraphEdge, GraphKind, GraphNode};
+use crate::input::PileWindowText;
 use crate::solve::first_best;
 use std::io::Write;
-
-/// Statements are gathered into chunks of about this many bytes before each write, so an
-/// unbuffered writer still sees few calls.
-const CHUNK_BYTES: usize = 1 << 16;
+use std::sync::mpsc;
 
 /// The legal moves of an interval of `len` piles, as [`Interval::ends`] lists them, without
 /// allocating a vector per position.
@@ -30,7 +35,8 @@ fn ends(len: usize) -> &'static [Side] {
     }
 }
 
-/// The solved state DAG of one instance, in flat arrays indexed by node number.
+/// The solved state DAG of one instance: the numbering in flat arrays indexed by node number,
+/// the solution in tables indexed by interval ([`IntervalDag::slot`]).
 struct IntervalDag {
     /// Number of piles.
     n: usize,
@@ -40,11 +46,13 @@ struct IntervalDag {
     states: Vec<Interval>,
     /// Nodes in the order the numbering walk expanded them: the order of their edges.
     expanded: Vec<u32>,
-    /// Both players' points from each node to the end under optimal play.
+    /// Where each length's intervals start in the three tables below ([`Self::slot`]).
+    length_start: Vec<usize>,
+    /// Both players' points from each interval to the end under optimal play.
     future: Vec<Scores>,
-    /// Each node's optimal move (`None` at the terminal position).
+    /// Each interval's optimal move (`None` at the terminal position).
     best: Vec<Option<Side>>,
-    /// Whether each node lies on the principal variation.
+    /// Whether each interval lies on the principal variation.
     principal: Vec<bool>,
     /// Nodes of the full tree (paths from the root, saturating).
     tree_nodes: u128,
@@ -66,6 +74,7 @@ impl IntervalDag {
             node_of: vec![u32::MAX; width * width],
             states: Vec::with_capacity(nodes),
             expanded: Vec::with_capacity(nodes),
+            length_start: Vec::new(),
             future: Vec::new(),
             best: Vec::new(),
             principal: Vec::new(),
@@ -92,47 +101,95 @@ impl IntervalDag {
         dag
     }
 
-    /// Solves every node, shortest intervals first (children before parents), with the
-    /// generic solver's tie-break ([`first_best`]: the first move in legal order among the
-    /// best), counts the full tree and marks the principal variation.
+    /// Where interval `state` sits in the solved tables: by length, then by left end, so the
+    /// two children of an interval (one pile shorter, same or next left end) sit side by side
+    /// in the previous length's run and the solving sweep reads memory in order. Every empty
+    /// interval is the terminal position `(n, n)`.
+    fn slot(&self, state: Interval) -> usize {
+        let len = state.len();
+        self.length_start[len] + state.left as usize
+    }
+
+    /// Solves every interval, shortest first (children before parents), with the generic
+    /// solver's tie-break ([`first_best`]: the first move in legal order among the best),
+    /// counts the full tree and marks the principal variation.
     fn solve(&mut self, game: &StoneGame) {
-        let nodes = self.states.len();
-        self.future = vec![Scores::ZERO; nodes];
-        self.best = vec![None; nodes];
-        self.principal = vec![false; nodes];
-        // Every empty interval is the one terminal position `(n, n)`.
-        let n = self.n as u32;
-        let terminal = self.node(Interval { left: n, right: n });
-        self.future[terminal] = game.terminal_payoff(&self.states[terminal]);
+        let n = self.n;
+        // Length `len` has `n + 1 - len` intervals.
+        self.length_start = (0..=n + 1)
+            .scan(0, |start, len| {
+                let this = *start;
+                *start += n + 1 - len;
+                Some(this)
+            })
+            .collect();
+        let slots = self.length_start[n + 1];
+        self.future = vec![Scores::ZERO; slots];
+        self.best = vec![None; slots];
+        self.principal = vec![false; slots];
+        let terminal = Interval {
+            left: n as u32,
+            right: n as u32,
+        };
+        let payoff = game.terminal_payoff(&terminal);
+        self.future[..=n].fill(payoff);
         // Tree nodes below an interval depend only on its length.
-        let mut subtree = vec![1u128; self.n + 1];
-        for len in 1..=self.n {
+        let mut subtree = vec![1u128; n + 1];
+        for len in 1..=n {
             let children = ends(len).len() as u128;
             subtree[len] = subtree[len - 1].saturating_mul(children).saturating_add(1);
-            for left in 0..=self.n - len {
+            let (shorter, this) = (self.length_start[len - 1], self.length_start[len]);
+            for left in 0..=n - len {
                 let state = Interval {
                     left: left as u32,
                     right: (left + len) as u32,
                 };
-                let node = self.node(state);
                 let mover = game.to_move(&state);
                 let scored = ends(len).iter().map(|&side| {
-                    let child = self.node(game.apply(&state, side));
+                    // Taking the left pile leaves (left + 1, right), the right one (left, right - 1).
+                    let child = match side {
+                        Side::Left => shorter + left + 1,
+                        Side::Right => shorter + left,
+                    };
                     let scores = self.future[child].plus(mover, game.gain(&state, side));
                     ((side, scores), scores.margin_for(mover))
                 });
                 if let Some(((side, scores), _)) = first_best(scored) {
-                    self.future[node] = scores;
-                    self.best[node] = Some(side);
+                    self.future[this + left] = scores;
+                    self.best[this + left] = Some(side);
                 }
             }
         }
-        self.tree_nodes = subtree[self.n];
-        let mut node = 0;
+        self.tree_nodes = subtree[n];
+        let mut state = game.initial_state();
         loop {
-            self.principal[node] = true;
-            let Some(side) = self.best[node] else { break };
-            node = self.node(game.apply(&self.states[node], side));
+            let slot = self.slot(state);
+            self.principal[slot] = true;
+            let Some(side) = self.best[slot] else { break };
+            state = game.apply(&state, side);
+        }
+    }
+}
+
+/// How [`write_dot_split`] divides the work: the statements are formatted in pieces, each into
+/// its own buffer, by `threads` threads, and the pieces are written in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    /// Threads formatting pieces (1: all in the calling thread).
+    pub threads: usize,
+    /// Nodes per piece: a piece holds the statements of that many nodes, or the edges of that
+    /// many nodes in expansion order.
+    pub piece_nodes: usize,
+}
+
+impl Split {
+    /// What [`write_dot`] uses: up to two formatting threads (the writing thread is a third;
+    /// more formatters only wait on it), and pieces of about 700 KB, small enough that the
+    /// pieces in flight stay a few megabytes and large enough that a write(2) call moves one.
+    pub fn default_for_machine() -> Split {
+        Split {
+            threads: crate::parallel::available_threads().clamp(1, 2),
+            piece_nodes: 4096,
         }
     }
 }
@@ -145,6 +202,17 @@ pub fn write_dot(
     meta: &GraphMeta,
     out: &mut dyn Write,
 ) -> Result<(u128, usize), ExportError> {
+    write_dot_split(game, meta, out, Split::default_for_machine())
+}
+
+/// [`write_dot`] with the work divided as `split` says; the bytes are the same for every split
+/// (`tests/graph.rs` checks).
+pub fn write_dot_split(
+    game: &StoneGame,
+    meta: &GraphMeta,
+    out: &mut dyn Write,
+    split: Split,
+) -> Result<(u128, usize), ExportError> {
     let mut dag = IntervalDag::number(game);
     dag.solve(game);
     let dag_nodes = dag.states.len();
@@ -152,47 +220,149 @@ pub fn write_dot(
         out,
         &meta.title_of(GraphKind::Dag, dag.tree_nodes, dag_nodes),
     )?;
-    let mut line = String::new();
-    let mut chunk = Vec::with_capacity(CHUNK_BYTES + 4096);
-    for (index, &state) in dag.states.iter().enumerate() {
+    let pieces = Pieces::new(game, &dag, split.piece_nodes.max(1));
+    if split.threads <= 1 || pieces.count() <= 1 {
+        let mut buffer = Vec::new();
+        for piece in 0..pieces.count() {
+            buffer.clear();
+            pieces.format(piece, &mut buffer);
+            out.write_all(&buffer)?;
+        }
+    } else {
+        write_in_parallel(&pieces, split.threads, out)?;
+    }
+    write_footer(out)?;
+    Ok((dag.tree_nodes, dag_nodes))
+}
+
+/// Formats the pieces on `threads` threads, thread `t` taking pieces `t`, `t + threads`, …,
+/// while this thread writes them in order: it takes piece `k` from thread `k % threads`, which
+/// formats its pieces in increasing order. Written buffers go back to their thread for reuse.
+fn write_in_parallel(
+    pieces: &Pieces<'_>,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<(), ExportError> {
+    std::thread::scope(|scope| {
+        let mut formatted = Vec::with_capacity(threads);
+        let mut returned = Vec::with_capacity(threads);
+        for thread in 0..threads {
+            // Two pieces ahead per thread: enough to keep it busy while this thread writes.
+            let (send_piece, receive_piece) = mpsc::sync_channel::<Vec<u8>>(2);
+            let (return_buffer, receive_buffer) = mpsc::channel::<Vec<u8>>();
+            formatted.push(receive_piece);
+            returned.push(return_buffer);
+            scope.spawn(move || {
+                for piece in (thread..pieces.count()).step_by(threads) {
+                    let mut buffer = receive_buffer.try_recv().unwrap_or_default();
+                    buffer.clear();
+                    pieces.format(piece, &mut buffer);
+                    if send_piece.send(buffer).is_err() {
+                        return; // The writer stopped on an error.
+                    }
+                }
+            });
+        }
+        for piece in 0..pieces.count() {
+            let thread = piece % threads;
+            let buffer = formatted[thread]
+                .recv()
+                .expect("a formatting thread sends each of its pieces or panics");
+            out.write_all(&buffer)?;
+            // The thread may have finished already; then the buffer is simply dropped.
+            let _ = returned[thread].send(buffer);
+        }
+        Ok(())
+    })
+}
+
+/// The statements of the DAG in pieces: first the node statements of `piece_nodes` nodes
+/// each, then the edge statements of `piece_nodes` expanded nodes each.
+struct Pieces<'a> {
+    game: &'a StoneGame,
+    dag: &'a IntervalDag,
+    piece_nodes: usize,
+    node_pieces: usize,
+    /// The piles' texts, for the node labels.
+    piles: PileWindowText,
+    /// The escaped labels of the moves `left` and `right`.
+    side_labels: [Vec<u8>; 2],
+}
+
+impl<'a> Pieces<'a> {
+    fn new(game: &'a StoneGame, dag: &'a IntervalDag, piece_nodes: usize) -> Pieces<'a> {
+        let root = game.initial_state();
+        Pieces {
+            game,
+            dag,
+            piece_nodes,
+            node_pieces: dag.states.len().div_ceil(piece_nodes),
+            piles: PileWindowText::new(game.piles()),
+            // A stone-game move's label does not depend on the position.
+            side_labels: [Side::Left, Side::Right]
+                .map(|side| escaped_move_label(game, &root, side)),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.node_pieces + self.dag.expanded.len().div_ceil(self.piece_nodes)
+    }
+
+    /// Appends the statements of piece `piece` to `buffer`.
+    fn format(&self, piece: usize, buffer: &mut Vec<u8>) {
+        if piece < self.node_pieces {
+            let first = piece * self.piece_nodes;
+            let end = (first + self.piece_nodes).min(self.dag.states.len());
+            for index in first..end {
+                self.push_node(index, buffer);
+            }
+        } else {
+            let first = (piece - self.node_pieces) * self.piece_nodes;
+            let end = (first + self.piece_nodes).min(self.dag.expanded.len());
+            for &node in &self.dag.expanded[first..end] {
+                self.push_edges(node as usize, buffer);
+            }
+        }
+    }
+
+    fn push_node(&self, index: usize, buffer: &mut Vec<u8>) {
+        let (game, dag) = (self.game, self.dag);
+        let state = dag.states[index];
+        let slot = dag.slot(state);
         let terminal = game.is_terminal(&state);
         let node = GraphNode {
             state,
             mover: (!terminal).then(|| game.to_move(&state)),
-            future: dag.future[index],
+            future: dag.future[slot],
             so_far: None,
-            principal: dag.principal[index],
+            principal: dag.principal[slot],
         };
-        push_node_statement(game, index, &node, &mut line, &mut chunk);
-        flush(&mut chunk, out)?;
+        // The window's text needs no escaping (see `PileWindowText::push_window`).
+        push_node_statement_with_state(index, &node, buffer, |buffer| {
+            self.piles
+                .push_window(state.left as usize, state.right as usize, buffer)
+        });
     }
-    for &node in &dag.expanded {
-        let node = node as usize;
+
+    fn push_edges(&self, node: usize, buffer: &mut Vec<u8>) {
+        let (game, dag) = (self.game, self.dag);
         let state = dag.states[node];
+        let slot = dag.slot(state);
         for (order, &side) in ends(state.len()).iter().enumerate() {
-            let optimal = dag.best[node] == Some(side);
+            let optimal = dag.best[slot] == Some(side);
             let edge = GraphEdge {
                 mv: side,
                 order: order as u32,
                 gain: game.gain(&state, side),
                 optimal,
-                principal: optimal && dag.principal[node],
+                principal: optimal && dag.principal[slot],
             };
             let child = dag.node(game.apply(&state, side));
-            push_edge_statement(game, (node, child), &state, &edge, &mut line, &mut chunk);
-            flush(&mut chunk, out)?;
+            let label = match side {
+                Side::Left => &self.side_labels[0],
+                Side::Right => &self.side_labels[1],
+            };
+            push_edge_statement_with_label((node, child), label, &edge, buffer);
         }
     }
-    out.write_all(&chunk)?;
-    write_footer(out)?;
-    Ok((dag.tree_nodes, dag_nodes))
-}
-
-/// Writes `chunk` out once it holds [`CHUNK_BYTES`] or more, and empties it.
-fn flush(chunk: &mut Vec<u8>, out: &mut dyn Write) -> Result<(), ExportError> {
-    if chunk.len() >= CHUNK_BYTES {
-        out.write_all(chunk)?;
-        chunk.clear();
-    }
-    Ok(())
 }

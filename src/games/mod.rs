@@ -19,6 +19,7 @@ use crate::budget::Cost;
 use crate::error::{InputError, SolveError, USE_SMALLER};
 use crate::game::Game;
 use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::dp::stone_game_batch::Scratch16;
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind, brute, memo};
 
@@ -36,6 +37,11 @@ pub enum InputForm {
     Number { subtraction_set: bool },
 }
 
+/// The first player's margin of each of 32 pile instances of the same length laid out in 16-bit
+/// lanes (`piles[i][lane]` is pile `i` of the instance in `lane`), given working memory. The
+/// caller proves that every lane's absolute pile sum is at most `i16::MAX`; `piles` is not empty.
+pub type GroupMargins16 = fn(&[[i16; 32]], &mut Scratch16) -> [i16; 32];
+
 /// The catalogue side of a game: its description, how an instance is read, and the solvers
 /// that apply to it. Generic solvers (`brute`, `memo`) need nothing beyond the rules; a game
 /// adds its own fast ones through the hooks below. An instance is plain data: equal instances
@@ -52,6 +58,10 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
     /// The share of the total the first player is known to be able to guarantee, with its
     /// source, drawn as a reference line on share charts.
     const SHARE_BOUND: Option<(f64, &'static str)> = None;
+    /// The game's kernel for 32 instances of small piles already in 16-bit lanes (see
+    /// [`GroupMargins16`]), which sweeps of small values draw straight into; `None` (the
+    /// default) sends them through [`RegisteredGame::first_margins`].
+    const GROUP_MARGINS_16: Option<GroupMargins16> = None;
 
     /// Builds and validates an instance.
     fn from_input(input: &InstanceInput) -> Result<Self, InputError>;

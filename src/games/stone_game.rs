@@ -20,7 +20,7 @@ use crate::input::{InstanceInput, InstanceRef, format_piles, write_piles};
 use crate::parallel::available_threads;
 use crate::solve::dp::lanes::absolute_sum;
 use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in};
-use crate::solve::dp::stone_game_batch::batch_margins;
+use crate::solve::dp::stone_game_batch::{batch_margins, group_margins_16};
 use crate::solve::dp::stone_game_fast::fast_margin;
 use crate::solve::dp::stone_game_line::margin_and_line;
 use crate::solve::table::{DpCell, DpTable};
@@ -228,6 +228,8 @@ impl StoneGame {
 }
 
 impl RegisteredGame for StoneGame {
+    const GROUP_MARGINS_16: Option<super::GroupMargins16> = Some(group_margins_16);
+
     /// The rolling DP: n²/2 cells, one row of 8-byte values (and the piles, padded).
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;

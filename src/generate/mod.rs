@@ -22,7 +22,7 @@ pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use crate::budget::Cost;
 use crate::error::{InputError, Setting};
 use crate::input::InstanceInput;
-use crate::random::{Draws, keyed_stream};
+use crate::random::{Draws, LANES_16, keyed_stream, uniform_lanes_16};
 use crate::registry::GameEntry;
 
 /// Draws instances of one game under a validated [`GeneratorSpec`].
@@ -302,13 +302,84 @@ impl Generator {
     }
 }
 
+/// Drawing straight into 16-bit lanes: what sweeps of small values use instead of
+/// [`Generator::append_piles`] and a transposition.
+impl Generator {
+    /// Whether instances of `n` piles can be drawn by [`Generator::lanes_16_into`]: uniform
+    /// values, no total-parity condition, and `n` piles of the largest magnitude in the range
+    /// adding up to at most `i16::MAX` (so every value fits `i16`, and so does every margin of
+    /// the stone-game DP: the bound of `solve::dp::lanes`).
+    pub fn fits_lanes_16(&self, n: u64) -> bool {
+        let Some(values) = &self.spec.values else {
+            return false;
+        };
+        let largest = values.min.unsigned_abs().max(values.max.unsigned_abs()) as u128;
+        values.distribution == Distribution::Uniform
+            && values.total_parity.is_none()
+            && largest * n as u128 <= i16::MAX as u128
+    }
+
+    /// Draws instances `indices` (at most 32) of `n` piles into `rows`, resized to `n` rows:
+    /// `rows[position][lane]` is pile `position` of instance `indices[lane]`, the very values
+    /// [`Generator::piles_into`] gives (lanes past `indices.len()` hold padding). Requires
+    /// [`Generator::fits_lanes_16`]`(n)`. The streams run side by side in SIMD lanes; the rare
+    /// instance whose stream rejects a draw is drawn again alone (`random::lanes`).
+    pub fn lanes_16_into(&self, n: u64, indices: &[u64], rows: &mut Vec<[i16; LANES_16]>) {
+        assert!(self.fits_lanes_16(n) && indices.len() <= LANES_16);
+        let Some(values) = &self.spec.values else {
+            return;
+        };
+        rows.clear();
+        rows.resize(n as usize, [0; LANES_16]);
+        let mut tails = [[0; 2]; LANES_16];
+        for (tail, &index) in tails.iter_mut().zip(indices) {
+            *tail = index_key(index);
+        }
+        // `fits_lanes_16`: |min|, |max| <= i16::MAX, so the span is below 2^16.
+        let bound = (values.max - values.min) as u32 + 1;
+        let rejected = uniform_lanes_16(
+            size_key(self.spec.seed, n),
+            &tails[..indices.len()],
+            bound,
+            values.min as i16,
+            rows,
+        );
+        let mut piles = Vec::new();
+        for (lane, &index) in indices.iter().enumerate() {
+            if rejected & (1 << lane) != 0 {
+                self.piles_into(n, index, &mut piles);
+                for (row, &pile) in rows.iter_mut().zip(&piles) {
+                    row[lane] = pile as i16;
+                }
+            }
+        }
+    }
+}
+
 fn total_parity(piles: &[i64]) -> Parity {
     Parity::of(piles.iter().map(|&pile| pile as i128).sum())
 }
 
 /// The draws for instance values keyed by (seed, size, index).
 fn stream(seed: u64, size: u64, index: u64) -> Draws {
-    keyed_stream([seed, size, index, 0])
+    keyed_stream(stream_key(seed, size, index))
+}
+
+/// The key of the stream for instance values (seed, size, index): the words a size's
+/// instances share, then the instance's own.
+fn stream_key(seed: u64, size: u64, index: u64) -> [u64; 4] {
+    let ([seed, size], [index, tag]) = (size_key(seed, size), index_key(index));
+    [seed, size, index, tag]
+}
+
+/// The leading words of [`stream_key`], shared by the instances of one size.
+fn size_key(seed: u64, size: u64) -> [u64; 2] {
+    [seed, size]
+}
+
+/// The trailing words of [`stream_key`]: the instance, and the tag 0 of instance values.
+fn index_key(index: u64) -> [u64; 2] {
+    [index, 0]
 }
 
 /// One pile value.
@@ -335,6 +406,71 @@ fn geometric_offset(rng: &mut Draws, span: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::find_game;
+
+    fn stone_game(values: ValueSpec, seed: u64, max_n: u64) -> Generator {
+        let entry = find_game("stone-game").expect("stone-game is registered");
+        let spec = GeneratorSpec::new(SizeRange::new(1, max_n), Some(values), seed);
+        Generator::new(entry, spec).expect("valid settings")
+    }
+
+    /// `lanes_16_into` against `piles_into` on instances `indices` of every size it accepts.
+    fn check_lanes(generator: &Generator, max_n: u64, indices: &[u64]) {
+        let mut rows = Vec::new();
+        let mut piles = Vec::new();
+        for n in 1..=max_n {
+            assert!(generator.fits_lanes_16(n));
+            for group in indices.chunks(LANES_16) {
+                generator.lanes_16_into(n, group, &mut rows);
+                assert_eq!(rows.len(), n as usize);
+                for (lane, &index) in group.iter().enumerate() {
+                    generator.piles_into(n, index, &mut piles);
+                    let column: Vec<i64> = rows.iter().map(|row| row[lane] as i64).collect();
+                    assert_eq!(column, piles, "n = {n}, index {index}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_hold_the_instances_piles_into_draws() {
+        let indices: Vec<u64> = (0..70).chain([1 << 40, u64::MAX]).collect();
+        for (min, max, seed) in [
+            (1i64, 100i64, 7),
+            (1, 1, 8),
+            (-5, -5, 9),
+            (-512, 511, 10),
+            (0, 1, 11),
+        ] {
+            let max_n = (i16::MAX as i64 / min.abs().max(max.abs()).max(1)).min(64) as u64;
+            check_lanes(
+                &stone_game(ValueSpec::uniform(min, max), seed, max_n),
+                max_n,
+                &indices,
+            );
+        }
+    }
+
+    #[test]
+    fn lanes_redraw_the_instances_whose_streams_reject() {
+        // The 16-bit range whose draws are rejected most often (2^32 mod bound near the bound,
+        // odds about 1.5e-5), over enough one-pile instances that some are.
+        let bound = (32_768u64..=65_535)
+            .max_by_key(|&bound| (1u64 << 32) % bound)
+            .expect("a non-empty range");
+        let generator = stone_game(ValueSpec::uniform(-32_767, bound as i64 - 32_768), 3, 1);
+        let indices: Vec<u64> = (0..1 << 19).collect();
+        let rejected: u32 = indices
+            .chunks(LANES_16)
+            .map(|group| {
+                let tails: Vec<[u64; 2]> = group.iter().map(|&i| index_key(i)).collect();
+                let mut rows = vec![[0; LANES_16]; 1];
+                uniform_lanes_16(size_key(3, 1), &tails, bound as u32, 0, &mut rows).count_ones()
+            })
+            .sum();
+        assert!(rejected > 0, "no rejection among {} draws", indices.len());
+        check_lanes(&generator, 1, &indices);
+    }
 
     #[test]
     fn geometric_offsets_stay_in_range_and_favour_small_values() {

@@ -22,6 +22,7 @@ pub use tally::{
 
 use crate::budget::{Cost, times};
 use crate::error::{InputError, Setting, SolveError};
+use crate::games::GroupMargins16;
 use crate::generate::{Generator, GeneratorSpec, SizeRange};
 use crate::input::InstanceRef;
 use crate::registry::GameEntry;
@@ -336,47 +337,93 @@ fn solve_unit(
     unit: &Unit,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SweepError> {
-    let mut tally = Tally::default();
-    let mut scratch = Vec::new();
-    let mut margins = Vec::new();
     let failed = |error| SweepError::Solve {
         n: unit.n,
         index: unit.first,
         error: Box::new(error),
     };
-    if entry.takes_piles() {
-        // Generate the unit's instances side by side and solve them in one batch.
-        let mut flat = Vec::with_capacity(unit_trials(entry, unit.n) as usize * unit.n as usize);
-        for index in unit.trials() {
-            generator.append_piles(unit.n, index, &mut flat);
+    let tally = match entry.group_margins_16() {
+        Some(kernel) if generator.fits_lanes_16(unit.n) => {
+            tally_in_lanes_16(kernel, generator, unit, records_shares(entry, generator))
         }
-        entry
-            .first_margins(unit.n as usize, &flat, &mut margins, &mut scratch)
-            .map_err(failed)?;
-        if records_shares(entry, generator) {
-            // Constant-sum: first + second = total and first - second = margin.
-            let mut shares = Shares::default();
-            for (instance, &margin) in flat.chunks(unit.n as usize).zip(&margins) {
-                let total: i64 = instance.iter().sum();
-                shares.add((total + margin) / 2, total);
+        _ if entry.takes_piles() => tally_piles(entry, generator, unit).map_err(failed)?,
+        _ => {
+            let input = generator.number(unit.n);
+            let mut scratch = Vec::new();
+            let mut tally = Tally::default();
+            for _ in unit.trials() {
+                tally.add(
+                    entry
+                        .first_margin(InstanceRef::Input(&input), &mut scratch)
+                        .map_err(failed)?,
+                );
             }
-            tally.shares = Some(shares);
+            tally
         }
-    } else {
-        let input = generator.number(unit.n);
-        for _ in unit.trials() {
-            margins.push(
-                entry
-                    .first_margin(InstanceRef::Input(&input), &mut scratch)
-                    .map_err(failed)?,
-            );
+    };
+    progress(tally.trials);
+    Ok(tally)
+}
+
+/// A unit of pile instances: generated side by side in `i64` and solved in one batch.
+fn tally_piles(entry: &GameEntry, generator: &Generator, unit: &Unit) -> Result<Tally, SolveError> {
+    let mut flat = Vec::with_capacity(unit_trials(entry, unit.n) as usize * unit.n as usize);
+    for index in unit.trials() {
+        generator.append_piles(unit.n, index, &mut flat);
+    }
+    let mut margins = Vec::new();
+    entry.first_margins(unit.n as usize, &flat, &mut margins, &mut Vec::new())?;
+    let mut tally = Tally::default();
+    if records_shares(entry, generator) {
+        // Constant-sum: first + second = total and first - second = margin.
+        let mut shares = Shares::default();
+        for (instance, &margin) in flat.chunks(unit.n as usize).zip(&margins) {
+            let total: i64 = instance.iter().sum();
+            shares.add((total + margin) / 2, total);
         }
+        tally.shares = Some(shares);
     }
     for margin in margins {
         tally.add(margin);
     }
-    progress(tally.trials);
     Ok(tally)
+}
+
+/// A unit of small pile instances (`generator.fits_lanes_16(unit.n)`): drawn straight into
+/// 16-bit lanes and solved there by the game's `kernel`, 32 at a time, with no `i64` copy and no
+/// transposition. The tally is the one [`tally_piles`] makes (a test checks).
+fn tally_in_lanes_16(
+    kernel: GroupMargins16,
+    generator: &Generator,
+    unit: &Unit,
+    with_shares: bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut shares = with_shares.then(Shares::default);
+    let indices: Vec<u64> = unit.trials().collect();
+    let (mut rows, mut row_scratch) = (Vec::new(), Default::default());
+    for group in indices.chunks(32) {
+        generator.lanes_16_into(unit.n, group, &mut rows);
+        let margins = kernel(&rows, &mut row_scratch);
+        let margins = &margins[..group.len()];
+        tally.add_all_16(margins);
+        if let Some(shares) = &mut shares {
+            // Constant-sum: first + second = total and first - second = margin. Totals fit
+            // i32: each lane's absolute sum is at most i16::MAX.
+            let mut totals = [0i32; 32];
+            for row in &rows {
+                for (total, &pile) in totals.iter_mut().zip(row) {
+                    *total += pile as i32;
+                }
+            }
+            for (&total, &margin) in totals.iter().zip(margins) {
+                let (total, margin) = (total as i64, margin as i64);
+                shares.add((total + margin) / 2, total);
+            }
+        }
+    }
+    tally.shares = shares;
+    tally
 }
 
 /// Whether a sweep records the first player's share of the total: for constant-sum pile games
@@ -481,6 +528,44 @@ mod tests {
                 .len(),
             4
         );
+    }
+
+    #[test]
+    fn units_in_16_bit_lanes_tally_as_the_i64_batch_does() {
+        let entry = crate::registry::find_game("stone-game").unwrap();
+        let kernel = entry
+            .group_margins_16()
+            .expect("stone-game has a 16-bit kernel");
+        for (min, max, seed) in [(1, 100, 5), (-300, 511, 6), (0, 0, 7)] {
+            let generator = Generator::new(
+                entry,
+                GeneratorSpec::new(
+                    SizeRange::new(1, 64),
+                    Some(crate::generate::ValueSpec::uniform(min, max)),
+                    seed,
+                ),
+            )
+            .unwrap();
+            for n in [1, 2, 5, 31, 32, 63] {
+                if !generator.fits_lanes_16(n) {
+                    continue;
+                }
+                // A full unit, a strided one (as in a shard), and one of a partial group.
+                for (first, step, end) in [(0, 1, 256), (2, 3, 300), (7, 1, 40)] {
+                    let unit = Unit {
+                        position: 0,
+                        n,
+                        first,
+                        step,
+                        end,
+                    };
+                    let wide = tally_piles(entry, &generator, &unit).unwrap();
+                    let shares = records_shares(entry, &generator);
+                    let narrow = tally_in_lanes_16(kernel, &generator, &unit, shares);
+                    assert_eq!(narrow, wide, "values {min}..{max}, n = {n}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -23,15 +23,25 @@ use std::sync::OnceLock;
 /// one for two cell updates, where one length per pass loads four for one.
 #[inline(always)]
 fn group_margins<T: Lane, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]>) -> [T; W] {
-    let n = piles.len();
     row.clear();
     row.extend_from_slice(piles);
+    finish_two_lengths_per_pass(piles, row, 2)
+}
+
+/// The two-length passes of [`group_margins`] from `row` holding `d_{length - 1}` to the
+/// margins `d_n[0]`.
+#[inline(always)]
+fn finish_two_lengths_per_pass<T: Lane, const W: usize>(
+    piles: &[[T; W]],
+    row: &mut [[T; W]],
+    mut length: usize,
+) -> [T; W] {
+    let n = piles.len();
     // In place: `row[i + 1]` and `row[i + 2]` (length L - 1) are read before the pass overwrites
     // `row[i]` (length L + 1). Plain indexing, on purpose: measured side by side (same binary,
     // AVX-512), the one-length loop ran in 68 ms on the sweep's 640,000 instances, while
     // re-slicing to drop the bounds checks (370 ms) or zipping the slices (330 ms) made LLVM
     // generate far slower code.
-    let mut length = 2;
     while length < n {
         let mut previous = cell_block(&piles[0], &row[1], &piles[length - 1], &row[0]);
         for i in 0..n - length {
@@ -45,6 +55,62 @@ fn group_margins<T: Lane, const W: usize>(piles: &[[T; W]], row: &mut Vec<[T; W]
         row[0] = cell_block(&piles[0], &row[1], &piles[n - 1], &row[0]);
     }
     row[0]
+}
+
+/// [`group_margins`] that first runs four lengths per pass over the row while at least four
+/// remain, for groups that fit in registers four times over (one 256-bit register of lanes on
+/// AVX2, one 512-bit register on AVX-512).
+///
+/// Four lengths per pass, as a wavefront: with the row holding `d_c`, step `i` computes
+/// `d_{c+1}[i+3]`, `d_{c+2}[i+2]`, `d_{c+3}[i+1]` and `d_{c+4}[i]`, which all take the same right
+/// pile `p[i+c+3]`, from the cells of the step before (kept in registers) and one new load of
+/// `d_c[i+4]`. So a step loads three vectors (that pile, a left pile, a row cell) and stores one
+/// for four cell updates, where the two-length pass loads three and stores one for two: the
+/// loads, not the arithmetic, bound the two-length pass on AVX2 (two loads per cycle).
+#[inline(always)]
+fn group_margins_wavefront<T: Lane, const W: usize>(
+    piles: &[[T; W]],
+    row: &mut Vec<[T; W]>,
+) -> [T; W] {
+    let n = piles.len();
+    row.clear();
+    row.extend_from_slice(piles);
+    let p = piles;
+    // The row holds d_c for intervals of length `c`.
+    let mut c = 1;
+    while c + 4 <= n {
+        // The triangle the first step needs: d_{c+1}[0..3], d_{c+2}[0..2], d_{c+3}[0].
+        let c1_0 = cell_block(&p[0], &row[1], &p[c], &row[0]);
+        let c1_1 = cell_block(&p[1], &row[2], &p[c + 1], &row[1]);
+        let mut c1 = cell_block(&p[2], &row[3], &p[c + 2], &row[2]); // d_{c+1}[i+2]
+        let c2_0 = cell_block(&p[0], &c1_1, &p[c + 1], &c1_0);
+        let mut c2 = cell_block(&p[1], &c1, &p[c + 2], &c1_1); // d_{c+2}[i+1]
+        let mut c3 = cell_block(&p[0], &c2, &p[c + 2], &c2_0); // d_{c+3}[i]
+        let mut c0 = row[3]; // d_c[i+3]
+        // The left piles p[i], p[i+1], p[i+2] slide along in registers.
+        let (mut left0, mut left1, mut left2) = (p[0], p[1], p[2]);
+        let (piles_at, row_at) = (p.as_ptr(), row.as_mut_ptr());
+        for i in 0..=n - c - 4 {
+            // SAFETY: `i + c + 3 <= n - 1` and `i + 4 <= n - c`, inside `p` and `row` (both n
+            // long). Raw pointers: bounds checks on the five accesses cost as much as the cells.
+            let (left3, right, next_c0) = unsafe {
+                (
+                    *piles_at.add(i + 3),
+                    *piles_at.add(i + c + 3),
+                    *row_at.add(i + 4),
+                )
+            };
+            let next_c1 = cell_block(&left3, &next_c0, &right, &c0);
+            let next_c2 = cell_block(&left2, &next_c1, &right, &c1);
+            let next_c3 = cell_block(&left1, &next_c2, &right, &c2);
+            // SAFETY: `i <= n - c - 4`, inside `row`.
+            unsafe { *row_at.add(i) = cell_block(&left0, &next_c3, &right, &c3) };
+            (c0, c1, c2, c3) = (next_c0, next_c1, next_c2, next_c3);
+            (left0, left1, left2) = (left1, left2, left3);
+        }
+        c += 4;
+    }
+    finish_two_lengths_per_pass(piles, row, c + 1)
 }
 
 /// Solves every group of `flat` (instances of `n` piles, one after another) into `out`, each in
@@ -171,9 +237,19 @@ fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Wid
     unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
-/// The widest batch runner this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
-fn runner() -> BatchRunner {
-    static CHOSEN: OnceLock<BatchRunner> = OnceLock::new();
+/// The SIMD level the batch kernels run at on this CPU.
+#[derive(Clone, Copy)]
+enum Level {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// The widest level this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
+fn level() -> Level {
+    static CHOSEN: OnceLock<Level> = OnceLock::new();
     *CHOSEN.get_or_init(|| {
         let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
         #[cfg(target_arch = "x86_64")]
@@ -182,15 +258,112 @@ fn runner() -> BatchRunner {
                 && std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512bw")
             {
-                return batch_avx512 as BatchRunner;
+                return Level::Avx512;
             }
             if cap != "portable" && std::is_x86_feature_detected!("avx2") {
-                return batch_avx2 as BatchRunner;
+                return Level::Avx2;
             }
         }
         let _ = cap;
-        batch_portable as BatchRunner
+        Level::Portable
     })
+}
+
+/// The batch runner of this CPU's level.
+fn runner() -> BatchRunner {
+    match level() {
+        Level::Portable => batch_portable,
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => batch_avx2,
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => batch_avx512,
+    }
+}
+
+/// Working memory of [`group_margins_16`], reused from group to group.
+#[derive(Default)]
+pub struct Scratch16 {
+    /// The group's two halves of 16 lanes (AVX2 and the portable path run one at a time).
+    halves: [Vec<[i16; 16]>; 2],
+    half_row: Vec<[i16; 16]>,
+    row: Vec<[i16; 32]>,
+}
+
+/// One group of 32 instances already in 16-bit lanes (`piles[i][lane]` is pile `i` of the
+/// instance in `lane`): the first player's margin in each lane.
+///
+/// The caller proves the bound of [`super::lanes`]: every lane's absolute pile sum is at most
+/// `i16::MAX` (a sweep knows it from its value range and size: the generator then draws straight
+/// into this layout, with no `i64` copy and no transposition). A lane beyond the bound gives a
+/// wrong (wrapped) margin, never undefined behaviour. `piles` must not be empty.
+///
+/// Runs four lengths per pass over one register of lanes at a time: the 32 lanes at once with
+/// AVX-512, each half of 16 in turn otherwise (32 lanes are two AVX2 registers, and the pass
+/// keeps ten blocks in registers: AVX2 has sixteen).
+///
+/// ```
+/// use gamelab::solve::dp::stone_game_batch::group_margins_16;
+/// let mut piles = vec![[0i16; 32]; 3];
+/// piles[0][0] = 1; piles[1][0] = 100; piles[2][0] = 3;
+/// piles[0][1] = 4; piles[1][1] = 6; piles[2][1] = 2;
+/// let margins = group_margins_16(&piles, &mut Default::default());
+/// assert_eq!(&margins[..2], &[-96, 0]);
+/// ```
+pub fn group_margins_16(piles: &[[i16; 32]], scratch: &mut Scratch16) -> [i16; 32] {
+    assert!(
+        !piles.is_empty(),
+        "a stone-game instance has at least one pile"
+    );
+    match level() {
+        Level::Portable => by_halves(piles, scratch, |half, row| {
+            group_margins_wavefront(half, row)
+        }),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => {
+            // SAFETY: the level is AVX2 only after `is_x86_feature_detected!("avx2")`.
+            by_halves(piles, scratch, |half, row| unsafe {
+                half_16_avx2(half, row)
+            })
+        }
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => {
+            // SAFETY: the level is AVX-512 only after avx512f and avx512bw were detected.
+            unsafe { group_16_avx512(piles, &mut scratch.row) }
+        }
+    }
+}
+
+/// Solves the two halves of 16 lanes of `piles` one after the other with `solve`.
+#[inline(always)]
+fn by_halves(
+    piles: &[[i16; 32]],
+    scratch: &mut Scratch16,
+    solve: impl Fn(&[[i16; 16]], &mut Vec<[i16; 16]>) -> [i16; 16],
+) -> [i16; 32] {
+    let [low, high] = &mut scratch.halves;
+    low.clear();
+    high.clear();
+    for position in piles {
+        let (first, second) = position.split_at(16);
+        low.push(first.try_into().expect("16 lanes"));
+        high.push(second.try_into().expect("16 lanes"));
+    }
+    let mut margins = [0; 32];
+    margins[..16].copy_from_slice(&solve(low, &mut scratch.half_row));
+    margins[16..].copy_from_slice(&solve(high, &mut scratch.half_row));
+    margins
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn half_16_avx2(piles: &[[i16; 16]], row: &mut Vec<[i16; 16]>) -> [i16; 16] {
+    group_margins_wavefront(piles, row)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn group_16_avx512(piles: &[[i16; 32]], row: &mut Vec<[i16; 32]>) -> [i16; 32] {
+    group_margins_wavefront(piles, row)
 }
 
 /// The first player's margin of every instance in `flat` (instances of `n >= 1` piles each,
@@ -245,6 +418,26 @@ mod tests {
         batch_margins(&flat, n, &mut out);
         let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
         assert_eq!(out, expected, "n = {n}, count = {count}, scale = {scale}");
+    }
+
+    #[test]
+    fn groups_in_16_bit_lanes_agree_with_the_plain_row() {
+        for n in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 31, 64] {
+            // Absolute sums up to exactly i16::MAX: 64 piles of 511 sum to 32,704.
+            let flat: Vec<i64> = (0..(n * 32) as i64)
+                .map(|x| (x * 7919 + 17) % 1023 - 511)
+                .collect();
+            let mut piles = vec![[0i16; 32]; n];
+            for (lane, instance) in flat.chunks(n).enumerate() {
+                for (position, &value) in instance.iter().enumerate() {
+                    piles[position][lane] = value as i16;
+                }
+            }
+            let margins = group_margins_16(&piles, &mut Scratch16::default());
+            let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
+            let got: Vec<i64> = margins.iter().map(|&margin| margin as i64).collect();
+            assert_eq!(got, expected, "n = {n}");
+        }
     }
 
     #[test]
