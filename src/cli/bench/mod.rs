@@ -66,21 +66,41 @@ fn run_in(
         anyhow::bail!("preparing the bench inputs failed");
     }
     let targets = targets(dir);
+    // Medians measured so far, by target name: a relative goal reads its reference here (and
+    // measures it first when the reference was not selected or comes later).
+    let mut medians: std::collections::HashMap<&str, f64> = Default::default();
     for target in targets.iter().filter(|t| {
         args.only
             .as_deref()
             .is_none_or(|only| t.name.contains(only))
     }) {
+        let goal_seconds = match target.goal_relative {
+            None => target.goal_seconds,
+            Some(relative) => {
+                let reference = match medians.get(relative.of) {
+                    Some(&median) => median,
+                    None => {
+                        let Some(reference) = targets.iter().find(|t| t.name == relative.of) else {
+                            anyhow::bail!("bench target '{}' has no reference", target.name);
+                        };
+                        measure(exe, reference, args.runs)?.median()
+                    }
+                };
+                medians.insert(relative.of, reference);
+                relative.times * reference
+            }
+        };
         let measured = measure(exe, target, args.runs)?;
         let median = measured.median();
+        medians.insert(target.name, median);
         let megabytes = measured.peak_kilobytes.map(|kb| kb as f64 / 1024.0);
-        let time_ok = median <= target.goal_seconds;
+        let time_ok = median <= goal_seconds;
         let memory_ok = match (target.goal_megabytes, megabytes) {
             (Some(goal), Some(mb)) => mb <= goal,
             _ => true,
         };
-        let goal = if target.goal_seconds.is_finite() {
-            format!("{:.2} s", target.goal_seconds)
+        let goal = if goal_seconds.is_finite() {
+            format!("{goal_seconds:.2} s")
         } else {
             "-".to_string()
         };
@@ -89,7 +109,7 @@ fn run_in(
             (Some(mb), None) => format!("{mb:.1} MB"),
             (None, _) => "n/a".to_string(),
         };
-        let verdict = if !target.goal_seconds.is_finite() {
+        let verdict = if !goal_seconds.is_finite() {
             "(reference)"
         } else if time_ok && memory_ok {
             "meets the goal"
