@@ -196,6 +196,32 @@ fn dot_statements_read_as_format_writes_them() {
 
 /// A small deterministic stream of pile values (splitmix64), so the comparison below is the same
 /// on every run.
+/// A stone-game instance, its graph metadata, and its DAG's DOT from the generic path with its
+/// (tree, DAG) node counts: the reference for the direct writer.
+struct GenericDot {
+    game: StoneGame,
+    meta: GraphMeta,
+    sizes: (u128, usize),
+    dot: Vec<u8>,
+}
+
+fn generic_dot(piles: &[i64]) -> GenericDot {
+    let game = StoneGame::new(piles.to_vec()).unwrap();
+    let meta = GraphMeta {
+        game: "stone-game",
+        instance: format!("{piles:?}"),
+    };
+    let mut dot = Vec::new();
+    let dag = build_dag(&game);
+    export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut dot).unwrap();
+    GenericDot {
+        game,
+        meta,
+        sizes: (dag.tree_nodes, dag.dag_nodes),
+        dot,
+    }
+}
+
 fn pile_stream(seed: u64) -> impl FnMut(i64) -> i64 {
     let mut state = seed;
     move |spread: i64| {
@@ -223,17 +249,15 @@ fn stone_game_dag_fast_path_writes_the_generic_bytes() {
         cases.push((0..n).map(|_| draw(50)).collect());
     }
     for piles in cases {
-        let game = StoneGame::new(piles.clone()).unwrap();
-        let meta = GraphMeta {
-            game: "stone-game",
-            instance: format!("{piles:?}"),
-        };
-        let mut generic = Vec::new();
-        let dag = build_dag(&game);
-        export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut generic).unwrap();
+        let GenericDot {
+            game,
+            meta,
+            sizes: generic_sizes,
+            dot: generic,
+        } = generic_dot(&piles);
         let mut fast = Vec::new();
         let sizes = gamelab::export::stone_game_dag::write_dot(&game, &meta, &mut fast).unwrap();
-        assert_eq!(sizes, (dag.tree_nodes, dag.dag_nodes), "piles {piles:?}");
+        assert_eq!(sizes, generic_sizes, "piles {piles:?}");
         if fast != generic {
             let first_difference = fast
                 .iter()
@@ -259,14 +283,12 @@ fn stone_game_dag_bytes_do_not_depend_on_the_split() {
     let mut draw = pile_stream(16);
     for n in [1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 20] {
         let piles: Vec<i64> = (0..n).map(|_| draw(9)).collect();
-        let game = StoneGame::new(piles.clone()).unwrap();
-        let meta = GraphMeta {
-            game: "stone-game",
-            instance: format!("{piles:?}"),
-        };
-        let mut generic = Vec::new();
-        let dag = build_dag(&game);
-        export_graph(GraphFormat::Dot, &game, &dag, &meta, &mut generic).unwrap();
+        let GenericDot {
+            game,
+            meta,
+            sizes: generic_sizes,
+            dot: generic,
+        } = generic_dot(&piles);
         for piece_nodes in [1, 2, 3, 7, 64] {
             for threads in [1, 2, 3] {
                 let mut split = Vec::new();
@@ -275,7 +297,7 @@ fn stone_game_dag_bytes_do_not_depend_on_the_split() {
                     piece_nodes,
                 };
                 let sizes = write_dot_split(&game, &meta, &mut split, split_sizes).unwrap();
-                assert_eq!(sizes, (dag.tree_nodes, dag.dag_nodes));
+                assert_eq!(sizes, generic_sizes);
                 assert!(
                     split == generic,
                     "piles {piles:?}, {piece_nodes} nodes a piece, {threads} threads"

@@ -144,11 +144,7 @@ pub(super) fn push_edge_statement<G: Game>(
     line: &mut String,
     record: &mut Vec<u8>,
 ) {
-    record.extend_from_slice(b"  n");
-    push_unsigned(record, source as u64);
-    record.extend_from_slice(b" -> n");
-    push_unsigned(record, target as u64);
-    record.extend_from_slice(b" [label=\"");
+    push_edge_head((source, target), record);
     line.clear();
     push_move_label(game, state, data.mv, line);
     push_escaped(record, line);
@@ -172,13 +168,18 @@ pub(super) fn push_edge_statement_with_label<M>(
     data: &GraphEdge<M>,
     record: &mut Vec<u8>,
 ) {
+    push_edge_head((source, target), record);
+    record.extend_from_slice(escaped_label);
+    push_edge_statement_rest(data, record);
+}
+
+/// The start of an edge statement, up to its move's label.
+fn push_edge_head((source, target): (usize, usize), record: &mut Vec<u8>) {
     record.extend_from_slice(b"  n");
     push_unsigned(record, source as u64);
     record.extend_from_slice(b" -> n");
     push_unsigned(record, target as u64);
     record.extend_from_slice(b" [label=\"");
-    record.extend_from_slice(escaped_label);
-    push_edge_statement_rest(data, record);
 }
 
 /// The end of an edge statement after its move's label: the gain and the style.

@@ -227,16 +227,7 @@ impl Generator {
             let mut rng = stream(self.spec.seed, 0, index);
             sizes.nth(rng.below(sizes.count()))
         };
-        let mut input = if self.takes_piles {
-            let mut piles = Vec::new();
-            self.piles_into(n, index, &mut piles);
-            InstanceInput::piles(piles)
-        } else {
-            InstanceInput::number(n)
-        };
-        self.spec.extras.apply_to(&mut input);
-        input.game = Some(self.game.to_string());
-        input
+        self.instance_of_size(n, index)
     }
 
     /// An instance of the largest size this generator draws (instance 0's values at that
@@ -244,9 +235,14 @@ impl Generator {
     pub fn largest_instance(&self) -> InstanceInput {
         let sizes = self.spec.sizes;
         let n = sizes.nth(sizes.count().saturating_sub(1));
+        self.instance_of_size(n, 0)
+    }
+
+    /// Instance `index`'s values at size `n`, with the extra fields and the game's name.
+    fn instance_of_size(&self, n: u64, index: u64) -> InstanceInput {
         let mut input = if self.takes_piles {
             let mut piles = Vec::new();
-            self.piles_into(n, 0, &mut piles);
+            self.piles_into(n, index, &mut piles);
             InstanceInput::piles(piles)
         } else {
             InstanceInput::number(n)

@@ -118,9 +118,11 @@ struct Pipeline<T, const W: usize> {
     threads: usize,
     /// How many bands it runs.
     bands: usize,
-    /// `checkpoint_starts[b]`: where in [`Shared::checkpoints`] the row after band `b` goes
-    /// (`None`: band `b` is not a checkpoint).
-    checkpoint_starts: Vec<Option<usize>>,
+    /// Bands between checkpoints (0: none): the row after band `b` is kept when `b + 1` is a
+    /// multiple, at `checkpoint_starts[(b + 1) / checkpoint_every]` in [`Shared::checkpoints`].
+    checkpoint_every: usize,
+    /// [`CheckpointRows::starts`].
+    checkpoint_starts: Vec<usize>,
     /// Set when a checkpoint margin does not fit `i64` (only `i128` lanes can).
     checkpoint_overflow: std::sync::atomic::AtomicBool,
     /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
@@ -138,11 +140,17 @@ struct Pipeline<T, const W: usize> {
 unsafe impl<T: Send, const W: usize> Sync for Pipeline<T, W> {}
 
 impl<T: Lane, const W: usize> Pipeline<T, W> {
-    fn new(threads: usize, bands: usize, checkpoint_starts: Vec<Option<usize>>) -> Pipeline<T, W> {
+    fn new(
+        threads: usize,
+        bands: usize,
+        checkpoint_every: usize,
+        checkpoint_starts: Vec<usize>,
+    ) -> Pipeline<T, W> {
         let atomics = |count: usize| (0..count).map(|_| AtomicUsize::new(0)).collect();
         Pipeline {
             threads,
             bands,
+            checkpoint_every,
             checkpoint_starts,
             checkpoint_overflow: Default::default(),
             cursors: atomics(threads * bands),
@@ -299,7 +307,9 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
     if j + 1 < pipeline.threads {
         pipeline.hand_over(j, b, &before);
     }
-    if let Some(start) = pipeline.checkpoint_starts[b] {
+    let every = pipeline.checkpoint_every;
+    if every > 0 && (b + 1).is_multiple_of(every) {
+        let start = pipeline.checkpoint_starts[(b + 1) / every];
         // This thread stored `d_{base+STEPS}` at `[low - STEPS, high - STEPS)` (padding below
         // 0), and nobody writes there before its own next band: the thread to the left stays
         // below `low - STEPS` (slice borders never grow), and the one to the right starts its
@@ -511,8 +521,8 @@ pub struct CheckpointRows {
     pub starts: Vec<usize>,
     /// The rows' margins.
     pub values: Vec<i64>,
-    /// `band_starts[b]`: where the row after band `b` goes, if band `b` ends a checkpoint.
-    band_starts: Vec<Option<usize>>,
+    /// Bands between two rows: row `k >= 1` follows band `k * every - 1`.
+    every: usize,
 }
 
 impl CheckpointRows {
@@ -520,18 +530,13 @@ impl CheckpointRows {
     fn sized(piles: &[i64], every: usize) -> CheckpointRows {
         let n = piles.len();
         let bands = n.saturating_sub(1) / STEPS;
-        let (mut lengths, mut starts, mut band_starts) = (vec![1], vec![0], Vec::new());
+        let (mut lengths, mut starts) = (vec![1], vec![0]);
         let mut total = n;
-        for b in 0..bands {
-            if (b + 1) % every == 0 {
-                let length = 1 + (b + 1) * STEPS;
-                lengths.push(length);
-                starts.push(total);
-                band_starts.push(Some(total));
-                total += n + 1 - length;
-            } else {
-                band_starts.push(None);
-            }
+        for bands_done in (every..=bands).step_by(every) {
+            let length = 1 + bands_done * STEPS;
+            lengths.push(length);
+            starts.push(total);
+            total += n + 1 - length;
         }
         let mut values = vec![0; total];
         values[..n].copy_from_slice(piles);
@@ -539,7 +544,7 @@ impl CheckpointRows {
             lengths,
             starts,
             values,
-            band_starts,
+            every,
         }
     }
 
@@ -595,9 +600,9 @@ fn margin_in<T: Lane, const W: usize>(
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
     let threads = threads.clamp(1, n.div_ceil(SUB_BLOCKS * W));
-    let (checkpoint_values, checkpoint_starts) = match checkpoints {
-        Some(rows) => (rows.values.as_mut_ptr(), rows.band_starts.clone()),
-        None => (std::ptr::null_mut(), vec![None; bands]),
+    let (checkpoint_values, checkpoint_every, checkpoint_starts) = match checkpoints {
+        Some(rows) => (rows.values.as_mut_ptr(), rows.every, rows.starts.clone()),
+        None => (std::ptr::null_mut(), 0, Vec::new()),
     };
     let shared = Shared {
         row: row.as_mut_ptr(),
@@ -606,7 +611,7 @@ fn margin_in<T: Lane, const W: usize>(
         checkpoints: checkpoint_values,
     };
     if bands > 0 {
-        let pipeline = Pipeline::<T, W>::new(threads, bands, checkpoint_starts);
+        let pipeline = Pipeline::<T, W>::new(threads, bands, checkpoint_every, checkpoint_starts);
         run_pipeline(shared, &pipeline);
         if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
             return None;
