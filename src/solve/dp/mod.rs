@@ -7,6 +7,7 @@ pub mod stone_game;
 pub mod stone_game_batch;
 pub mod stone_game_fast;
 pub mod stone_game_ii;
+mod stone_game_ii_band;
 pub mod stone_game_ii_reach;
 pub mod stone_game_iii;
 pub mod stone_game_line;

@@ -72,7 +72,11 @@
 //! n = 10,000), 5n²/4 as `i64` ([`peak_bytes`]); the rings are freed before the table is
 //! returned.
 
+use std::sync::atomic::{AtomicI32, AtomicI64, Ordering::Relaxed};
+
 use super::stone_game_ii::{Stored, fits_narrow, m_cap};
+use super::stone_game_ii_band::{BandWorkers, prefetch};
+use crate::parallel::available_threads;
 
 /// The largest instance the `window` solver accepts: at most 250 MB of cells and rings as
 /// `i32`, 500 MB as `i64` (within the default 1 GiB budget), and a few seconds of work.
@@ -100,9 +104,7 @@ pub fn cell_count(n: usize) -> usize {
 }
 
 /// Rows per band: columns m >= BAND are computed a band at a time, column by column.
-const BAND: usize = 64;
-/// How many columns ahead the band kernel asks for the memory it will read (see [`prefetch`]).
-const AHEAD: usize = 8;
+pub(super) const BAND: usize = 64;
 const _: () = assert!(BAND.is_power_of_two(), "the wide columns start at a level");
 
 /// The most memory the kernel holds for `n` piles with `i64` values (half of it is `i32`
@@ -121,17 +123,70 @@ pub fn peak_bytes(n: usize) -> usize {
     (cell_count(n) + rings) * std::mem::size_of::<i64>() + suffixes + deque
 }
 
+/// A table cell that the threads of a band share ([`super::stone_game_ii_band`]). Relaxed
+/// atomics compile to the plain loads and stores of `i32` and `i64`: within a band the threads
+/// write disjoint columns and read the others' columns only in rows of earlier bands, finished
+/// before the band's threads were started.
+pub(super) trait SharedCell: Send + Sync {
+    fn zero() -> Self;
+    fn get(&self) -> i64;
+    /// Stores `value`; the caller guarantees it fits (see [`fits_narrow`]).
+    fn put(&self, value: i64);
+}
+
+impl SharedCell for AtomicI32 {
+    fn zero() -> AtomicI32 {
+        AtomicI32::new(0)
+    }
+    #[inline(always)]
+    fn get(&self) -> i64 {
+        i64::from(self.load(Relaxed))
+    }
+    #[inline(always)]
+    fn put(&self, value: i64) {
+        self.store(value as i32, Relaxed);
+    }
+}
+
+impl SharedCell for AtomicI64 {
+    fn zero() -> AtomicI64 {
+        AtomicI64::new(0)
+    }
+    #[inline(always)]
+    fn get(&self) -> i64 {
+        self.load(Relaxed)
+    }
+    #[inline(always)]
+    fn put(&self, value: i64) {
+        self.store(value, Relaxed);
+    }
+}
+
+/// A table's width: the plain values of the rings (each owned by one thread at a time) and
+/// the shared ones of the cells.
+pub(super) trait Width: Stored + Send {
+    type Cell: SharedCell;
+}
+
+impl Width for i32 {
+    type Cell = AtomicI32;
+}
+
+impl Width for i64 {
+    type Cell = AtomicI64;
+}
+
 /// The stored cells, column by column: column m holds rows `first[m]..=last[m]`, the rows i
 /// with m <= K(i) (a range: R rises with i and the cap falls).
-struct Columns<T> {
-    cells: Vec<T>,
+pub(super) struct Columns<C> {
+    cells: Vec<C>,
     /// Where column m's row `first[m]` is in `cells` (index m; 0 unused).
     starts: Vec<usize>,
     first: Vec<usize>,
 }
 
-impl<T: Stored> Columns<T> {
-    fn new(widths: &[usize]) -> Columns<T> {
+impl<C: SharedCell> Columns<C> {
+    fn new(widths: &[usize]) -> Columns<C> {
         let n = widths.len() - 1;
         let columns = widths.iter().copied().max().unwrap_or(0);
         // first[m]: the lowest row with K >= m; end[m]: one past the highest.
@@ -157,26 +212,39 @@ impl<T: Stored> Columns<T> {
             next += end[m] - first[m];
         }
         Columns {
-            cells: vec![T::default(); next],
+            cells: std::iter::repeat_with(C::zero).take(next).collect(),
             starts,
             first,
         }
     }
 
     /// `v(i, m)` for a stored cell (m <= K(i)).
-    #[inline]
+    #[inline(always)]
     fn get(&self, i: usize, m: usize) -> i64 {
-        self.cells[self.starts[m] + i - self.first[m]].load()
+        self.cells[self.starts[m] + i - self.first[m]].get()
     }
 
-    #[inline]
-    fn set(&mut self, i: usize, m: usize, value: i64) {
-        let at = self.starts[m] + i - self.first[m];
-        self.cells[at] = T::store(value);
+    #[inline(always)]
+    fn set(&self, i: usize, m: usize, value: i64) {
+        self.cells[self.starts[m] + i - self.first[m]].put(value);
+    }
+
+    /// Starts loading column m's stored rows among `from..=to` (see
+    /// [`super::stone_game_ii_band::prefetch`]); nothing for a column that does not exist.
+    #[inline(always)]
+    pub(super) fn prefetch_rows(&self, m: usize, from: usize, to: usize) {
+        if m < self.starts.len() && to >= self.first[m] {
+            let from = from.max(self.first[m]);
+            prefetch(
+                &self.cells,
+                self.starts[m] + from - self.first[m],
+                to + 1 - from,
+            );
+        }
     }
 
     fn bytes(&self) -> usize {
-        self.cells.len() * std::mem::size_of::<T>()
+        self.cells.len() * std::mem::size_of::<C>()
     }
 }
 
@@ -192,8 +260,8 @@ pub struct ReachTable {
 
 /// The values by column, as narrow as [`fits_narrow`] proved exact.
 enum Values {
-    Narrow(Columns<i32>),
-    Wide(Columns<i64>),
+    Narrow(Columns<AtomicI32>),
+    Wide(Columns<AtomicI64>),
 }
 
 impl ReachTable {
@@ -233,8 +301,8 @@ impl ReachTable {
     }
 }
 
-/// The table of every reachable position (see the module docs); the same values as
-/// [`super::stone_game_ii::windowed`] wherever both are defined.
+/// The table of every reachable position (see the module docs) on every available thread;
+/// the same values as [`super::stone_game_ii::windowed`] wherever both are defined.
 ///
 /// Time O(n^2), memory about n²/8 cells plus n²/32 ring slots.
 ///
@@ -244,6 +312,12 @@ impl ReachTable {
 /// assert_eq!(reach_table(&[2, 7, 9, 4, 4]).get(0, 1), Some(-6));
 /// ```
 pub fn reach_table(piles: &[i64]) -> ReachTable {
+    reach_table_on(piles, available_threads())
+}
+
+/// [`reach_table`] on at most `threads` threads (0 counts as 1): the same table whatever the
+/// count, since every cell is computed by the same steps from the same values.
+pub fn reach_table_on(piles: &[i64], threads: usize) -> ReachTable {
     let n = piles.len();
     let mut sums = Vec::with_capacity(n + 1);
     sums.push(0i64);
@@ -253,11 +327,13 @@ pub fn reach_table(piles: &[i64]) -> ReachTable {
     let reach = reachable_m(n);
     let mut widths: Vec<usize> = (0..n).map(|i| reach[i].min(m_cap(n - i))).collect();
     widths.push(0);
-    let mut tops = vec![0i64; n + 1];
-    let values = if fits_narrow(piles) {
-        Values::Narrow(Filler::<i32>::new(&sums, &reach, &widths).fill(&mut tops))
+    let threads = threads.max(1);
+    let (values, tops) = if fits_narrow(piles) {
+        let (cells, tops) = Filler::<i32>::new(&sums, &reach, &widths).fill(threads);
+        (Values::Narrow(cells), tops)
     } else {
-        Values::Wide(Filler::<i64>::new(&sums, &reach, &widths).fill(&mut tops))
+        let (cells, tops) = Filler::<i64>::new(&sums, &reach, &widths).fill(threads);
+        (Values::Wide(cells), tops)
     };
     ReachTable {
         n,
@@ -284,134 +360,88 @@ impl RowDeque {
     }
 }
 
-/// Asks the processor to start loading `values[from..from + len]` (clamped to `values`) into
-/// its caches. A hint only: it changes no value, so no answer depends on it. The band kernel
-/// reads each column in runs of a band's height, too short for the hardware's own prefetcher
-/// to learn, and without it most of its time went in waiting for those runs.
-#[inline(always)]
-fn prefetch<T>(values: &[T], from: usize, len: usize) {
-    let end = from.saturating_add(len).min(values.len());
-    if from >= end {
-        return;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let step = (64 / std::mem::size_of::<T>()).max(1);
-        let line = |at: usize| {
-            // SAFETY: `_mm_prefetch` needs only SSE, which every x86_64 processor has; it never
-            // faults nor writes, and `at < values.len()` keeps the pointer inside `values`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(values.as_ptr().add(at).cast()) }
-        };
-        let mut at = from;
-        while at < end {
-            line(at);
-            at += step;
-        }
-        // The last element's line, when the run does not start on a line's boundary.
-        line(end - 1);
-    }
-}
+/// A `tops` entry not made yet, in the tests: no margin is `i64::MIN`, since every margin is
+/// at most the sum of |piles| in absolute value, and that sum fits in `i64`.
+#[cfg(test)]
+const UNMADE: i64 = i64::MIN;
 
-/// B for the rows of a band, column by column, without deques. For m in a level [L, 2L)
-/// (L a power of two, L >= BAND) the window (m, min(2m, r)] splits at 2L: (m, 2L] is a suffix
-/// maximum of g_i, made for the whole level in one backward pass, and (2L, 2m] a prefix
-/// maximum that takes in x = 2m - 1 and 2m at each column. Both read columns x at rows
-/// i + x of the band's rows side by side, so in short runs, and neither branches on the data
-/// (a deque's pops did, and mispredicted about once per cell).
-#[derive(Default)]
-struct BandMoves {
-    rows: usize,
-    /// The level's L.
-    level: usize,
-    /// `suffix[(m - L) * rows + row]`: the maximum of g_i over (m, min(2L, r)].
-    suffix: Vec<i64>,
-    /// Per row: the maximum of g_i over (2L, min(2m, r)] (`i64::MIN` when empty).
-    prefix: Vec<i64>,
-    /// Per row: `B(i, m) + S[i]` for the column of the last [`BandMoves::step`].
-    best: Vec<i64>,
-}
-
-impl BandMoves {
-    fn start_band(&mut self, rows: usize) {
-        self.rows = rows;
-        self.best.clear();
-        self.best.resize(rows, i64::MIN);
-        self.prefix.clear();
-        self.prefix.resize(rows, i64::MIN);
-    }
-
-    /// The suffix maxima of level L = `level` for the band rows (from `low`) that store
-    /// column L; `g(i, x) = S[i+x] - v(i+x, x)`, read only for x <= 2L <= 2K(i) (inside the
-    /// closure of the module docs) and x <= r.
-    fn start_level(
-        &mut self,
-        level: usize,
-        low: usize,
-        n: usize,
-        widths: &[usize],
-        g: impl Fn(usize, usize) -> i64,
-        fetch: impl Fn(usize),
-    ) {
-        self.level = level;
-        let rows = self.rows;
-        self.suffix.clear();
-        self.suffix.resize(level * rows, i64::MIN);
-        let running = &mut self.prefix;
-        running.fill(i64::MIN);
-        for x in (level + 1..=2 * level).rev() {
-            if x > level + AHEAD {
-                fetch(x - AHEAD);
-            }
-            let at = (x - 1 - level) * rows;
-            for (row, running) in running.iter_mut().enumerate() {
-                let i = low + row;
-                if widths[i] >= level && x <= n - i {
-                    *running = (*running).max(g(i, x));
-                }
-                self.suffix[at + row] = *running;
-            }
-        }
-        running.fill(i64::MIN);
-    }
-
-    /// Moves every band row that stores column m to the window (m, min(2m, r)] and sets
-    /// `best`.
-    fn step(
-        &mut self,
-        m: usize,
-        low: usize,
-        n: usize,
-        widths: &[usize],
-        g: impl Fn(usize, usize) -> i64,
-    ) {
-        let at = (m - self.level) * self.rows;
-        let split = 2 * self.level;
-        for row in 0..self.rows {
-            let i = low + row;
-            if widths[i] < m {
-                continue;
-            }
-            let mut prefix = self.prefix[row];
-            for x in [2 * m - 1, 2 * m] {
-                if x > split && x <= n - i {
-                    prefix = prefix.max(g(i, x));
-                }
-            }
-            self.prefix[row] = prefix;
-            self.best[row] = self.suffix[at + row].max(prefix);
-        }
-    }
-}
-
-/// The kernel's state while it fills the table (see the module docs).
-struct Filler<'a, T> {
-    sums: &'a [i64],
+/// What every thread of a band reads, and the shared table it writes.
+pub(super) struct Board<'a, C> {
+    pub(super) sums: &'a [i64],
     reach: &'a [usize],
-    widths: &'a [usize],
+    pub(super) widths: &'a [usize],
     /// The largest K: columns above it are never read, so never pushed.
     columns: usize,
-    values: Columns<T>,
+    pub(super) values: Columns<C>,
+    /// `v(i, K(i))`.
+    tops: Vec<AtomicI64>,
+}
+
+impl<C: SharedCell> Board<'_, C> {
+    pub(super) fn n(&self) -> usize {
+        self.sums.len() - 1
+    }
+
+    /// The columns row i pushes cell i + 1 into: m <= R(i) (later rows read no larger M) and
+    /// m <= n - i (a cell above n - m + 1 is in no window that is read; column m starts at
+    /// row n - m).
+    pub(super) fn live(&self, i: usize) -> usize {
+        self.columns.min(self.reach[i]).min(self.n() - i)
+    }
+
+    /// `v(j, m)`, capped at K(j).
+    #[inline(always)]
+    pub(super) fn value(&self, m: usize, j: usize) -> i64 {
+        if m <= self.widths[j] {
+            self.values.get(j, m)
+        } else {
+            let top = self.tops[j].load(Relaxed);
+            // The tests check the claim of `capped_floor` on every read.
+            #[cfg(test)]
+            assert_ne!(
+                top, UNMADE,
+                "row {j}'s capped value read before it was made"
+            );
+            top
+        }
+    }
+
+    /// In the tests, marks `tops` of the rows `low..high` that a wide column will write as
+    /// not made yet, so that a read before the write fails.
+    pub(super) fn mark_unmade(&self, low: usize, high: usize) {
+        #[cfg(test)]
+        for i in low..high {
+            if self.widths[i] >= BAND {
+                self.tops[i].store(UNMADE, Relaxed);
+            }
+        }
+        #[cfg(not(test))]
+        let _ = (low, high);
+    }
+
+    #[inline(always)]
+    pub(super) fn store(&self, i: usize, m: usize, value: i64) {
+        self.values.set(i, m, value);
+        if m == self.widths[i] {
+            self.tops[i].store(value, Relaxed);
+        }
+    }
+
+    /// The smallest column a capped read by the wide columns of rows `low..high` can land
+    /// on: K(j) for the rows j of `low + 1..high` where the cap binds (`usize::MAX` if none).
+    /// Row high's value is from an earlier band, so it does not count.
+    pub(super) fn capped_floor(&self, low: usize, high: usize) -> usize {
+        (low + 1..high)
+            .filter(|&j| self.widths[j] == m_cap(self.n() - j))
+            .map(|j| self.widths[j])
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// Per column: the running maximum, the block phase and the ring of prefix maxima (see the
+/// module docs), handed out in column ranges to a band's threads.
+pub(super) struct ColumnState<T> {
     /// Per column m (index m): the maximum of f_m over [i + 1, top of its block].
     running: Vec<i64>,
     /// Per column: (i + 1) mod m, counted down as rows are pushed.
@@ -419,262 +449,231 @@ struct Filler<'a, T> {
     /// Column m's prefix maxima, `rings[ring_starts[m] + t mod m] = PM(t) - S[t - m]` for the
     /// row t - m that reads it.
     rings: Vec<T>,
+    /// Index m for m in 0..=columns + 1 (the last is the rings' length).
     ring_starts: Vec<usize>,
 }
 
-impl<'a, T: Stored> Filler<'a, T> {
-    fn new(sums: &'a [i64], reach: &'a [usize], widths: &'a [usize]) -> Filler<'a, T> {
-        let n = sums.len() - 1;
-        let columns = widths.iter().copied().max().unwrap_or(0);
-        let mut ring_starts = vec![0usize; columns + 1];
-        let mut next = 0;
-        for (m, start) in ring_starts.iter_mut().enumerate() {
-            *start = next;
-            next += m;
-        }
-        Filler {
-            sums,
-            reach,
-            widths,
-            columns,
-            values: Columns::new(widths),
+impl<T: Width> ColumnState<T> {
+    fn new(n: usize, columns: usize) -> ColumnState<T> {
+        let ring_starts: Vec<usize> = (0..=columns + 1)
+            .map(|m| m * m.saturating_sub(1) / 2)
+            .collect();
+        ColumnState {
             running: vec![i64::MIN; columns + 1],
-            // Column m's first push is cell n - m + 1 (see `live`).
+            // Column m's first push is cell n - m + 1 (see `Board::live`).
             phase: (0..=columns)
                 .map(|m| (n + 1).saturating_sub(m) % m.max(1))
                 .collect(),
-            rings: vec![T::default(); next],
+            rings: vec![T::default(); ring_starts[columns + 1]],
             ring_starts,
         }
     }
 
-    fn n(&self) -> usize {
-        self.sums.len() - 1
-    }
-
-    /// The columns row i pushes cell i + 1 into: m <= R(i) (later rows read no larger M) and
-    /// m <= n - i (a cell above n - m + 1 is in no window that is read; column m starts at
-    /// row n - m).
-    fn live(&self, i: usize) -> usize {
-        self.columns.min(self.reach[i]).min(self.n() - i)
-    }
-
-    /// `f_m(j) = S[j] - v(j, m)`, capped at K(j).
-    #[inline(always)]
-    fn f(&self, tops: &[i64], m: usize, j: usize) -> i64 {
-        let v = if m <= self.widths[j] {
-            self.values.get(j, m)
-        } else {
-            tops[j]
+    /// The columns `cuts[k]..cuts[k + 1]`, one part each (`cuts` increasing, the last at most
+    /// columns + 1).
+    pub(super) fn parts(&mut self, cuts: &[usize]) -> Vec<ColumnsPart<'_, T>> {
+        let Some(&first) = cuts.first() else {
+            return Vec::new();
         };
-        self.sums[j] - v
+        let ring_starts = &self.ring_starts;
+        let mut running = &mut self.running[first..];
+        let mut phase = &mut self.phase[first..];
+        let mut rings = &mut self.rings[ring_starts[first]..];
+        let mut parts = Vec::with_capacity(cuts.len());
+        for pair in cuts.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let (part_running, rest) = std::mem::take(&mut running).split_at_mut(to - from);
+            running = rest;
+            let (part_phase, rest) = std::mem::take(&mut phase).split_at_mut(to - from);
+            phase = rest;
+            let (part_rings, rest) =
+                std::mem::take(&mut rings).split_at_mut(ring_starts[to] - ring_starts[from]);
+            rings = rest;
+            parts.push(ColumnsPart {
+                first: from,
+                running: part_running,
+                phase: part_phase,
+                rings: part_rings,
+                ring_base: ring_starts[from],
+                ring_starts,
+            });
+        }
+        parts
     }
 
+    /// Every column as one part.
+    fn whole(&mut self) -> ColumnsPart<'_, T> {
+        let end = self.running.len();
+        self.parts(&[0, end])
+            .pop()
+            .expect("one cut pair gives one part")
+    }
+}
+
+/// The state of the columns `first..first + running.len()`, owned by one thread of a band.
+pub(super) struct ColumnsPart<'s, T> {
+    first: usize,
+    running: &'s mut [i64],
+    phase: &'s mut [usize],
+    rings: &'s mut [T],
+    /// Where column `first`'s ring starts in the whole state.
+    ring_base: usize,
+    ring_starts: &'s [usize],
+}
+
+impl<T: Width> ColumnsPart<'_, T> {
     /// Pushes cell i + 1 into column m; returns `A(i, m) + S[i]` (meaningful when row i reads
     /// column m).
     #[inline(always)]
-    fn push(&mut self, tops: &[i64], m: usize, i: usize) -> i64 {
+    pub(super) fn push(&mut self, board: &Board<T::Cell>, m: usize, i: usize) -> i64 {
+        let column = m - self.first;
         let pushed = i + 1;
-        let f = self.f(tops, m, pushed);
-        let at = self.phase[m];
-        self.running[m] = if at == m - 1 {
+        let f = board.sums[pushed] - board.value(m, pushed);
+        let at = self.phase[column];
+        let running = if at == m - 1 {
             f
         } else {
-            self.running[m].max(f)
+            self.running[column].max(f)
         };
-        let start = self.ring_starts[m];
+        self.running[column] = running;
+        let start = self.ring_starts[m] - self.ring_base;
+        let ring = &mut self.rings[start..start + m];
         let next = if at == 0 {
             // The block [i + 1, i + m] is complete: its prefix maxima for rows i + 1 - m ..= i,
             // over the cells pushed (up to n - m + 1).
-            let last = (pushed + m - 1).min(self.n() + 1 - m);
+            let last = (pushed + m - 1).min(board.n() + 1 - m);
             let mut prefix = i64::MIN;
             for t in pushed..=last {
-                prefix = prefix.max(self.f(tops, m, t));
-                self.rings[start + t - pushed] = T::store(prefix - self.sums[t - m]);
+                prefix = prefix.max(board.sums[t] - board.value(m, t));
+                ring[t - pushed] = T::store(prefix - board.sums[t - m]);
             }
             m - 1
         } else {
             at - 1
         };
-        self.phase[m] = next;
+        self.phase[column] = next;
         // Row i reads PM(i + m), in slot i mod m = next (when i + 1 starts a block, PM(i + m)
         // is the whole block's maximum, the running maximum again).
-        let upper = self.rings[start + next].load() + self.sums[i];
-        self.running[m].max(upper)
+        running.max(ring[next].load() + board.sums[i])
     }
 
-    /// B's deque for row i, moved to the window (m, min(2m, n - i)]; returns its maximum
-    /// `B(i, m) + S[i]` (`i64::MIN` when the window is empty).
+    /// Starts loading the ring slots of column m that rows `low..low + rows` read.
     #[inline(always)]
-    fn raise(&self, tops: &[i64], deque: &mut RowDeque, i: usize, m: usize) -> i64 {
-        let right = (2 * m).min(self.n() - i);
-        while deque.next_x <= right {
-            let x = deque.next_x;
-            let g = self.f(tops, x, i + x);
-            if deque.front == deque.items.len() {
-                // Empty: start again at the beginning, so a row's deque stays in a few lines.
-                deque.items.clear();
-                deque.front = 0;
-            }
-            while deque.items.len() > deque.front && deque.items[deque.items.len() - 1].1 <= g {
-                deque.items.pop();
-            }
-            deque.items.push((x, g));
-            deque.next_x += 1;
-        }
-        while deque.items.len() > deque.front && deque.items[deque.front].0 <= m {
-            deque.front += 1;
-        }
-        deque.items.get(deque.front).map_or(i64::MIN, |&(_, g)| g)
+    pub(super) fn prefetch_ring(&self, m: usize, low: usize, rows: usize) {
+        let start = self.ring_starts[m] - self.ring_base;
+        let ring = &self.rings[start..start + m];
+        let slot = low % m;
+        prefetch(ring, slot, rows);
+        prefetch(ring, 0, (slot + rows).saturating_sub(m));
     }
+}
 
-    /// Row i's columns 1..=limit (and their pushes), in order: every value read is final
-    /// when every column of the rows below is, and row i's columns above `limit` are.
-    fn row(&mut self, tops: &mut [i64], deque: &mut RowDeque, i: usize, limit: usize) {
-        let width = self.widths[i];
-        deque.reset(1);
-        for m in 1..=self.live(i).min(limit) {
-            let keep = self.push(tops, m, i);
-            if m <= width {
-                let best = keep.max(self.raise(tops, deque, i, m));
-                self.store(tops, i, m, best - self.sums[i]);
-            }
-        }
-    }
+/// The kernel's state while it fills the table (see the module docs).
+struct Filler<'a, T: Width> {
+    board: Board<'a, T::Cell>,
+    state: ColumnState<T>,
+}
 
-    #[inline]
-    fn store(&mut self, tops: &mut [i64], i: usize, m: usize, value: i64) {
-        self.values.set(i, m, value);
-        if m == self.widths[i] {
-            tops[i] = value;
+impl<'a, T: Width> Filler<'a, T> {
+    fn new(sums: &'a [i64], reach: &'a [usize], widths: &'a [usize]) -> Filler<'a, T> {
+        let n = sums.len() - 1;
+        let columns = widths.iter().copied().max().unwrap_or(0);
+        Filler {
+            board: Board {
+                sums,
+                reach,
+                widths,
+                columns,
+                values: Columns::new(widths),
+                tops: std::iter::repeat_with(|| AtomicI64::new(0))
+                    .take(n + 1)
+                    .collect(),
+            },
+            state: ColumnState::new(n, columns),
         }
     }
 
-    /// Columns m >= BAND of rows `low..high`, column by column: cell (i, m) reads column m
-    /// below it and columns above m only in rows i + m + 1 and up, all in earlier bands. The
-    /// same steps as [`Filler::push`], over local slices so that the inner loop keeps its
-    /// bases in registers; B comes from [`BandMoves`] instead of a deque per row, so the
-    /// chain down a column has no data-dependent branch.
-    fn wide_band(&mut self, tops: &mut [i64], moves: &mut BandMoves, low: usize, high: usize) {
-        let n = self.n();
-        let (sums, widths) = (self.sums, self.widths);
-        let live: Vec<usize> = (low..high).map(|i| self.live(i)).collect();
-        let widest = live.iter().copied().max().unwrap_or(0);
-        let Columns {
-            cells,
-            starts,
-            first,
-            ..
-        } = &mut self.values;
-        let (running, phase) = (&mut self.running, &mut self.phase);
-        let (rings, ring_starts) = (&mut self.rings, &self.ring_starts);
-        // v(j, m), capped at K(j).
-        macro_rules! value {
-            ($m:expr, $j:expr) => {{
-                let (m, j) = ($m, $j);
-                if m <= widths[j] {
-                    cells[starts[m] + j - first[m]].load()
-                } else {
-                    tops[j]
-                }
-            }};
-        }
-        // Starts loading column x's rows `from..=to` (see [`prefetch`]).
-        macro_rules! fetch_column {
-            ($x:expr, $from:expr, $to:expr) => {{
-                let (x, from, to) = ($x, $from, $to);
-                if x < starts.len() && to >= first[x] {
-                    let from = from.max(first[x]);
-                    prefetch(cells, starts[x] + from - first[x], to + 1 - from);
-                }
-            }};
-        }
-        let rows = high - low;
-        moves.start_band(rows);
-        for m in BAND..=widest {
-            // What column m + AHEAD will read: its own cells, B's columns and its ring.
-            let ahead = m + AHEAD;
-            if ahead <= widest {
-                fetch_column!(ahead, low, high);
-                for x in [2 * ahead - 1, 2 * ahead] {
-                    fetch_column!(x, low + x, high - 1 + x);
-                }
-                let ring = &rings[ring_starts[ahead]..ring_starts[ahead] + ahead];
-                let slot = low % ahead;
-                prefetch(ring, slot, rows);
-                prefetch(ring, 0, (slot + rows).saturating_sub(ahead));
-            }
-            // B for every band row that stores column m: the rows' moves x > m read rows i + x
-            // of earlier bands only.
-            if m.is_power_of_two() {
-                moves.start_level(
-                    m,
-                    low,
-                    n,
-                    widths,
-                    |i, x| sums[i + x] - value!(x, i + x),
-                    |x| fetch_column!(x, low + x, high - 1 + x),
-                );
-            }
-            moves.step(m, low, n, widths, |i, x| sums[i + x] - value!(x, i + x));
-            let ring = &mut rings[ring_starts[m]..ring_starts[m] + m];
-            let cut = n + 1 - m;
-            for i in (low..high).rev() {
-                if m > live[i - low] {
-                    continue;
-                }
-                let pushed = i + 1;
-                let si = sums[i];
-                let f = sums[pushed] - value!(m, pushed);
-                let at = phase[m];
-                running[m] = if at == m - 1 { f } else { running[m].max(f) };
-                let next = if at == 0 {
-                    let mut prefix = i64::MIN;
-                    for t in pushed..=(pushed + m - 1).min(cut) {
-                        prefix = prefix.max(sums[t] - value!(m, t));
-                        ring[t - pushed] = T::store(prefix - sums[t - m]);
-                    }
-                    m - 1
-                } else {
-                    at - 1
-                };
-                phase[m] = next;
-                if m > widths[i] {
-                    continue;
-                }
-                let keep = running[m].max(ring[next].load() + si);
-                let v = keep.max(moves.best[i - low]) - si;
-                cells[starts[m] + i - first[m]] = T::store(v);
-                if m == widths[i] {
-                    tops[i] = v;
-                }
-            }
-        }
-    }
-
-    /// Fills every cell and `tops`, and returns the cells.
-    fn fill(mut self, tops: &mut [i64]) -> Columns<T> {
-        let n = self.n();
+    /// Fills every cell and `tops` and returns them.
+    fn fill(mut self, threads: usize) -> (Columns<T::Cell>, Vec<i64>) {
+        let n = self.board.n();
         let mut deque = RowDeque::default();
         // The last rows one at a time, all columns: there a cell's capped neighbour may be a
         // narrow column of the same band.
         let split = n.saturating_sub(2 * BAND + 2);
         for i in (split..n).rev() {
-            self.row(tops, &mut deque, i, usize::MAX);
+            narrow_row(
+                &self.board,
+                &mut self.state.whole(),
+                &mut deque,
+                i,
+                usize::MAX,
+            );
         }
-        let mut moves = BandMoves::default();
+        let mut workers = BandWorkers::new(threads);
         let mut high = split;
         while high > 0 {
             let low = high.saturating_sub(BAND);
-            self.wide_band(tops, &mut moves, low, high);
+            workers.run(&self.board, &mut self.state, low, high);
             // Then the narrow columns row by row, reading the wide ones just made.
+            let mut whole = self.state.whole();
             for i in (low..high).rev() {
-                self.row(tops, &mut deque, i, BAND - 1);
+                narrow_row(&self.board, &mut whole, &mut deque, i, BAND - 1);
             }
             high = low;
         }
-        self.values
+        let tops = self
+            .board
+            .tops
+            .into_iter()
+            .map(AtomicI64::into_inner)
+            .collect();
+        (self.board.values, tops)
     }
+}
+
+/// Row i's columns 1..=limit (and their pushes), in order: every value read is final when
+/// every column of the rows below is, and row i's columns above `limit` are.
+fn narrow_row<T: Width>(
+    board: &Board<T::Cell>,
+    part: &mut ColumnsPart<T>,
+    deque: &mut RowDeque,
+    i: usize,
+    limit: usize,
+) {
+    let width = board.widths[i];
+    deque.reset(1);
+    for m in 1..=board.live(i).min(limit) {
+        let keep = part.push(board, m, i);
+        if m <= width {
+            let best = keep.max(raise(board, deque, i, m));
+            board.store(i, m, best - board.sums[i]);
+        }
+    }
+}
+
+/// B's deque for row i, moved to the window (m, min(2m, n - i)]; returns its maximum
+/// `B(i, m) + S[i]` (`i64::MIN` when the window is empty).
+#[inline(always)]
+fn raise<C: SharedCell>(board: &Board<C>, deque: &mut RowDeque, i: usize, m: usize) -> i64 {
+    let right = (2 * m).min(board.n() - i);
+    while deque.next_x <= right {
+        let x = deque.next_x;
+        let g = board.sums[i + x] - board.value(x, i + x);
+        if deque.front == deque.items.len() {
+            // Empty: start again at the beginning, so a row's deque stays in a few lines.
+            deque.items.clear();
+            deque.front = 0;
+        }
+        while deque.items.len() > deque.front && deque.items[deque.items.len() - 1].1 <= g {
+            deque.items.pop();
+        }
+        deque.items.push((x, g));
+        deque.next_x += 1;
+    }
+    while deque.items.len() > deque.front && deque.items[deque.front].0 <= m {
+        deque.front += 1;
+    }
+    deque.items.get(deque.front).map_or(i64::MIN, |&(_, g)| g)
 }
 
 #[cfg(test)]
@@ -749,6 +748,32 @@ mod tests {
                 for i in 0..n {
                     for m in 1..=reach.widest(i) {
                         assert_eq!(reach.get(i, m), Some(full.get(i, m)), "n={n} i={i} m={m}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_thread_count_gives_the_full_table() {
+        // 4,000 piles: up to 1,000 wide columns, so up to 3 threads split a band's columns,
+        // and past the middle the third range would start above the capped reads' floor
+        // without the bound on the cuts.
+        let n = 4000;
+        for (scale, offset) in [(1i64, 0i64), (1 << 40, -5)] {
+            let piles: Vec<i64> = (0..n as i64)
+                .map(|x| ((x * 7919 + 13) % 101 - 50 + offset) * scale)
+                .collect();
+            let full = windowed(&piles);
+            for threads in 1..=4 {
+                let reach = reach_table_on(&piles, threads);
+                for i in 0..n {
+                    for m in 1..=reach.widest(i) {
+                        assert_eq!(
+                            reach.get(i, m),
+                            Some(full.get(i, m)),
+                            "threads={threads} i={i} m={m}"
+                        );
                     }
                 }
             }

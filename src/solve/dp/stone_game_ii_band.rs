@@ -1,0 +1,320 @@
+//! The wide columns (m >= BAND) of one band of rows of the Stone Game II kernel
+//! ([`super::stone_game_ii_reach`]): B without deques, memory asked for ahead of use, and the
+//! columns split among threads.
+//!
+//! Within a band, column m reads its own cells below and columns m + 1..=2m only in rows of
+//! earlier bands, so the band's wide columns are independent of each other but for one thing:
+//! a capped read `v(j, m) = v(j, K(j))` of a row j of the band (where the cap binds) lands on
+//! column K(j) < m of the same band. The columns are cut into increasing ranges of about equal
+//! work, one per thread, with every cut at or below the smallest such K(j) ([`balanced_cuts`]):
+//! then only the last range reads capped values of the band, and it makes them itself, in its
+//! own increasing order, before it reads them. No thread waits for another within a band;
+//! the band's end joins them all. Every cell is computed by the same steps from the same
+//! values whatever the number of threads, so the table is too.
+
+use std::ops::Range;
+
+use super::stone_game_ii_reach::{BAND, Board, ColumnState, ColumnsPart, Width};
+
+/// How many columns ahead a thread asks for the memory it will read (see [`prefetch`]).
+const AHEAD: usize = 8;
+
+/// The fewest columns worth a thread of their own: below this a band's wide part is a few
+/// microseconds of work, less than starting a thread.
+const COLUMNS_PER_THREAD: usize = 256;
+
+/// Asks the processor to start loading `values[from..from + len]` (clamped to `values`) into
+/// its caches. A hint only: it changes no value, so no answer depends on it. The kernel reads
+/// each column in runs of a band's height, too short for the hardware's own prefetcher to
+/// learn; without the hint most of its time went in waiting for those runs.
+#[inline(always)]
+pub(super) fn prefetch<T>(values: &[T], from: usize, len: usize) {
+    let end = from.saturating_add(len).min(values.len());
+    if from >= end {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let step = (64 / std::mem::size_of::<T>()).max(1);
+        let line = |at: usize| {
+            // SAFETY: `_mm_prefetch` needs only SSE, which every x86_64 processor has; it never
+            // faults nor writes, and `at < values.len()` keeps the pointer inside `values`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(values.as_ptr().add(at).cast()) }
+        };
+        let mut at = from;
+        while at < end {
+            line(at);
+            at += step;
+        }
+        // The last element's line, when the run does not start on a line's boundary.
+        line(end - 1);
+    }
+}
+
+/// The threads' scratch, kept from band to band.
+pub(super) struct BandWorkers {
+    threads: usize,
+    moves: Vec<BandMoves>,
+}
+
+impl BandWorkers {
+    pub(super) fn new(threads: usize) -> BandWorkers {
+        BandWorkers {
+            threads: threads.max(1),
+            moves: (0..threads.max(1)).map(|_| BandMoves::default()).collect(),
+        }
+    }
+
+    /// Columns m >= BAND of rows `low..high`, each thread a range of columns, each column's
+    /// rows in falling order.
+    pub(super) fn run<T: Width>(
+        &mut self,
+        board: &Board<T::Cell>,
+        state: &mut ColumnState<T>,
+        low: usize,
+        high: usize,
+    ) {
+        let live: Vec<usize> = (low..high).map(|i| board.live(i)).collect();
+        let stored = &board.widths[low..high];
+        let cuts = balanced_cuts(&live, stored, board.capped_floor(low, high), self.threads);
+        if cuts.len() < 2 {
+            return;
+        }
+        board.mark_unmade(low, high);
+        let mut jobs = state
+            .parts(&cuts)
+            .into_iter()
+            .zip(self.moves.iter_mut())
+            .zip(cuts.windows(2).map(|pair| pair[0]..pair[1]));
+        let Some(((mut lowest, moves), columns)) = jobs.next() else {
+            return;
+        };
+        let live = &live;
+        std::thread::scope(|scope| {
+            for ((mut part, moves), columns) in jobs {
+                scope.spawn(move || wide_columns(board, &mut part, moves, live, low, columns));
+            }
+            // The lowest range, which never waits, on this thread.
+            wide_columns(board, &mut lowest, moves, live, low, columns);
+        });
+    }
+}
+
+/// Cuts the wide columns of a band, `BAND..=max(live)`, into at most `threads` increasing
+/// ranges of about equal work (a push for every row with `live >= m`, a cell for every row
+/// with `stored >= m`): the cuts, first `BAND` and last one past the widest column; empty
+/// when there is no wide column. No cut but the last is above `floor`, the smallest column a
+/// capped read of the band lands on (see the module docs).
+fn balanced_cuts(live: &[usize], stored: &[usize], floor: usize, threads: usize) -> Vec<usize> {
+    let widest = live.iter().copied().max().unwrap_or(0);
+    if widest < BAND {
+        return Vec::new();
+    }
+    let parts = threads.min((widest + 1 - BAND) / COLUMNS_PER_THREAD).max(1);
+    // work[m]: the rows that push column m plus those that store it.
+    let mut work = vec![0usize; widest + 2];
+    for (&pushes, &stores) in live.iter().zip(stored) {
+        work[pushes] += 1;
+        work[stores.min(widest)] += 1;
+    }
+    for m in (BAND..=widest).rev() {
+        work[m] += work[m + 1];
+    }
+    let total: usize = work[BAND..=widest].iter().sum();
+    let mut cuts = vec![BAND];
+    let mut done = 0;
+    for (m, &cost) in work.iter().enumerate().take(widest).skip(BAND) {
+        done += cost;
+        if cuts.len() == parts || done * parts < total * cuts.len() {
+            continue;
+        }
+        // Past the floor, the last range takes the rest.
+        let cut = (m + 1).min(floor);
+        if cut > cuts[cuts.len() - 1] {
+            cuts.push(cut);
+        }
+        if cut == floor {
+            break;
+        }
+    }
+    cuts.push(widest + 1);
+    cuts
+}
+
+/// One thread's columns of the band from row `low`.
+fn wide_columns<T: Width>(
+    board: &Board<T::Cell>,
+    part: &mut ColumnsPart<T>,
+    moves: &mut BandMoves,
+    live: &[usize],
+    low: usize,
+    columns: Range<usize>,
+) {
+    let (n, sums, widths) = (board.n(), board.sums, board.widths);
+    let rows = live.len();
+    let high = low + rows;
+    let g = |i: usize, x: usize| sums[i + x] - board.value(x, i + x);
+    // B's reads of column x: rows i + x of the band's rows.
+    let fetch = |x: usize| board.values.prefetch_rows(x, low + x, high - 1 + x);
+    moves.start_band(rows);
+    for m in columns.clone() {
+        let ahead = m + AHEAD;
+        if ahead < columns.end {
+            board.values.prefetch_rows(ahead, low, high);
+            fetch(2 * ahead - 1);
+            fetch(2 * ahead);
+            part.prefetch_ring(ahead, low, rows);
+        }
+        if m == columns.start || m.is_power_of_two() {
+            moves.start_level(m, low, n, widths, g, fetch);
+        }
+        moves.step(m, low, n, widths, g);
+        for i in (low..high).rev() {
+            if m > live[i - low] {
+                continue;
+            }
+            let keep = part.push(board, m, i);
+            if m > widths[i] {
+                continue;
+            }
+            board.store(i, m, keep.max(moves.best[i - low]) - sums[i]);
+        }
+    }
+}
+
+/// B for the rows of a band, column by column, without deques. For m in a level [L, 2L)
+/// (L a power of two, L >= BAND) the window (m, min(2m, r)] splits at 2L: (m, 2L] is a suffix
+/// maximum of g_i, made for the whole level in one backward pass, and (2L, 2m] a prefix
+/// maximum that takes in x = 2m - 1 and 2m at each column. Both read columns x at rows
+/// i + x of the band's rows side by side, so in short runs, and neither branches on the data
+/// (a deque's pops did, and mispredicted about once per cell).
+#[derive(Default)]
+struct BandMoves {
+    rows: usize,
+    /// The level's L.
+    level: usize,
+    /// `suffix[(m - L) * rows + row]`: the maximum of g_i over (m, min(2L, r)].
+    suffix: Vec<i64>,
+    /// Per row: the maximum of g_i over (2L, min(2m, r)] (`i64::MIN` when empty).
+    prefix: Vec<i64>,
+    /// Per row: `B(i, m) + S[i]` for the column of the last [`BandMoves::step`].
+    best: Vec<i64>,
+}
+
+impl BandMoves {
+    fn start_band(&mut self, rows: usize) {
+        self.rows = rows;
+        self.best.clear();
+        self.best.resize(rows, i64::MIN);
+        self.prefix.clear();
+        self.prefix.resize(rows, i64::MIN);
+    }
+
+    /// The level holding column `from` (a power of two, or the first column of a thread's
+    /// range): the suffix maxima for its columns from `from` on, and the prefix maxima over
+    /// (2L, 2·from - 2], the x that the level's columns before `from` took in. Only for the
+    /// band rows (from `low`) that store column `from`; `g(i, x) = S[i+x] - v(i+x, x)` is read
+    /// for x <= 2L <= 2K(i) (inside the closure of the module docs) and x <= r.
+    fn start_level(
+        &mut self,
+        from: usize,
+        low: usize,
+        n: usize,
+        widths: &[usize],
+        g: impl Fn(usize, usize) -> i64,
+        fetch: impl Fn(usize),
+    ) {
+        let level = 1usize << from.ilog2();
+        self.level = level;
+        let rows = self.rows;
+        self.suffix.clear();
+        self.suffix.resize(level * rows, i64::MIN);
+        let running = &mut self.prefix;
+        running.fill(i64::MIN);
+        for x in (from + 1..=2 * level).rev() {
+            if x > from + AHEAD {
+                fetch(x - AHEAD);
+            }
+            let at = (x - 1 - level) * rows;
+            for (row, running) in running.iter_mut().enumerate() {
+                let i = low + row;
+                if widths[i] >= from && x <= n - i {
+                    *running = (*running).max(g(i, x));
+                }
+                self.suffix[at + row] = *running;
+            }
+        }
+        for (row, prefix) in running.iter_mut().enumerate() {
+            *prefix = i64::MIN;
+            let i = low + row;
+            if widths[i] < from {
+                continue;
+            }
+            for x in 2 * level + 1..=(2 * from - 2).min(n - i) {
+                *prefix = (*prefix).max(g(i, x));
+            }
+        }
+    }
+
+    /// Moves every band row that stores column m to the window (m, min(2m, r)] and sets
+    /// `best`.
+    fn step(
+        &mut self,
+        m: usize,
+        low: usize,
+        n: usize,
+        widths: &[usize],
+        g: impl Fn(usize, usize) -> i64,
+    ) {
+        let at = (m - self.level) * self.rows;
+        let split = 2 * self.level;
+        for row in 0..self.rows {
+            let i = low + row;
+            if widths[i] < m {
+                continue;
+            }
+            let mut prefix = self.prefix[row];
+            for x in [2 * m - 1, 2 * m] {
+                if x > split && x <= n - i {
+                    prefix = prefix.max(g(i, x));
+                }
+            }
+            self.prefix[row] = prefix;
+            self.best[row] = self.suffix[at + row].max(prefix);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_cover_the_wide_columns_in_balanced_ranges() {
+        // No wide column, then one thread's worth, then enough for three.
+        let none = usize::MAX;
+        assert!(balanced_cuts(&[10, 63], &[10, 63], none, 2).is_empty());
+        assert_eq!(
+            balanced_cuts(&[BAND + 5; 8], &[BAND + 5; 8], none, 4),
+            vec![BAND, BAND + 6]
+        );
+        let live = vec![BAND + 3 * COLUMNS_PER_THREAD; 16];
+        let cuts = balanced_cuts(&live, &live, none, 3);
+        assert_eq!(cuts.len(), 4);
+        assert_eq!(
+            (cuts[0], cuts[3]),
+            (BAND, BAND + 3 * COLUMNS_PER_THREAD + 1)
+        );
+        // Equal rows per column: equal ranges, within one column.
+        let widths: Vec<usize> = cuts.windows(2).map(|pair| pair[1] - pair[0]).collect();
+        assert!(
+            widths.iter().all(|&w| w.abs_diff(COLUMNS_PER_THREAD) <= 1),
+            "{widths:?}"
+        );
+        // A capped read at column BAND + 100: every cut but the last at or below it.
+        let cuts = balanced_cuts(&live, &live, BAND + 100, 3);
+        assert_eq!(cuts.len(), 3, "{cuts:?}");
+        assert!(cuts[1] <= BAND + 100, "{cuts:?}");
+    }
+}
