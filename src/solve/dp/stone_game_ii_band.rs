@@ -13,8 +13,9 @@
 //! values whatever the number of threads, so the table is too.
 
 use std::ops::Range;
+use std::sync::atomic::Ordering::Relaxed;
 
-use super::stone_game_ii_reach::{BAND, Board, ColumnState, ColumnsPart, Width};
+use super::stone_game_ii_reach::{BAND, Board, ColumnState, ColumnsPart, SharedCell, Width};
 
 /// How many columns ahead a thread asks for the memory it will read (see [`prefetch`]).
 const AHEAD: usize = 8;
@@ -151,12 +152,38 @@ fn wide_columns<T: Width>(
     low: usize,
     columns: Range<usize>,
 ) {
-    let (n, sums, widths) = (board.n(), board.sums, board.widths);
+    let (n, sums) = (board.n(), board.sums);
     let rows = live.len();
     let high = low + rows;
-    let g = |i: usize, x: usize| sums[i + x] - board.value(x, i + x);
     // B's reads of column x: rows i + x of the band's rows.
     let fetch = |x: usize| board.values.prefetch_rows(x, low + x, high - 1 + x);
+    // B's reads of column x for every row at once: `into[row] = max(into[row], g(i, x))`,
+    // i = low + row, j = i + x, without a test per row. Where cell (j, x) is stored it is
+    // read; above the column's stored rows the cap binds, so v(j, x) = v(j, K(j)) (0 at
+    // j = n); rows j beyond n and below the stored rows are left alone: no row that uses the
+    // result reads there (the closure of the module docs). A row that will not use it (K(i)
+    // below the column at hand) takes sound values in vain, and nothing reads them.
+    let fold = |x: usize, into: &mut [i64]| {
+        let (cells, first) = board.values.stored(x);
+        let base = low + x;
+        let from = first.saturating_sub(base).min(rows);
+        let to = (first + cells.len()).saturating_sub(base).clamp(from, rows);
+        if from < to {
+            let cells = &cells[base + from - first..base + to - first];
+            let sums = &sums[base + from..base + to];
+            for ((into, cell), sum) in into[from..to].iter_mut().zip(cells).zip(sums) {
+                *into = (*into).max(sum - cell.get());
+            }
+        }
+        let end = (n + 1).saturating_sub(base).clamp(to, rows);
+        if to < end {
+            let tops = board.tops(base + to..base + end);
+            let sums = &sums[base + to..base + end];
+            for ((into, top), sum) in into[to..end].iter_mut().zip(tops).zip(sums) {
+                *into = (*into).max(sum - top.load(Relaxed));
+            }
+        }
+    };
     moves.start_band(rows);
     for m in columns.clone() {
         let ahead = m + AHEAD;
@@ -167,19 +194,10 @@ fn wide_columns<T: Width>(
             part.prefetch_ring(ahead, low, rows);
         }
         if m == columns.start || m.is_power_of_two() {
-            moves.start_level(m, low, n, widths, g, fetch);
+            moves.start_level(m, fetch, fold);
         }
-        moves.step(m, low, n, widths, g);
-        for i in (low..high).rev() {
-            if m > live[i - low] {
-                continue;
-            }
-            let keep = part.push(board, m, i);
-            if m > widths[i] {
-                continue;
-            }
-            board.store(i, m, keep.max(moves.best[i - low]) - sums[i]);
-        }
+        moves.step(m, fold);
+        part.band_column(board, m, low, live, &moves.best);
     }
 }
 
@@ -213,17 +231,13 @@ impl BandMoves {
 
     /// The level holding column `from` (a power of two, or the first column of a thread's
     /// range): the suffix maxima for its columns from `from` on, and the prefix maxima over
-    /// (2L, 2·from - 2], the x that the level's columns before `from` took in. Only for the
-    /// band rows (from `low`) that store column `from`; `g(i, x) = S[i+x] - v(i+x, x)` is read
-    /// for x <= 2L <= 2K(i) (inside the closure of the module docs) and x <= r.
+    /// (2L, 2·from - 2], the x that the level's columns before `from` took in; `fold` as in
+    /// [`wide_columns`], `fetch(x)` starts loading what `fold(x, ..)` reads.
     fn start_level(
         &mut self,
         from: usize,
-        low: usize,
-        n: usize,
-        widths: &[usize],
-        g: impl Fn(usize, usize) -> i64,
         fetch: impl Fn(usize),
+        fold: impl Fn(usize, &mut [i64]),
     ) {
         let level = 1usize << from.ilog2();
         self.level = level;
@@ -237,51 +251,27 @@ impl BandMoves {
                 fetch(x - AHEAD);
             }
             let at = (x - 1 - level) * rows;
-            for (row, running) in running.iter_mut().enumerate() {
-                let i = low + row;
-                if widths[i] >= from && x <= n - i {
-                    *running = (*running).max(g(i, x));
-                }
-                self.suffix[at + row] = *running;
-            }
+            fold(x, running);
+            self.suffix[at..at + rows].copy_from_slice(running);
         }
-        for (row, prefix) in running.iter_mut().enumerate() {
-            *prefix = i64::MIN;
-            let i = low + row;
-            if widths[i] < from {
-                continue;
-            }
-            for x in 2 * level + 1..=(2 * from - 2).min(n - i) {
-                *prefix = (*prefix).max(g(i, x));
-            }
+        running.fill(i64::MIN);
+        for x in 2 * level + 1..=2 * from - 2 {
+            fold(x, running);
         }
     }
 
     /// Moves every band row that stores column m to the window (m, min(2m, r)] and sets
-    /// `best`.
-    fn step(
-        &mut self,
-        m: usize,
-        low: usize,
-        n: usize,
-        widths: &[usize],
-        g: impl Fn(usize, usize) -> i64,
-    ) {
+    /// `best`; `fold` as in [`wide_columns`].
+    fn step(&mut self, m: usize, fold: impl Fn(usize, &mut [i64])) {
+        for x in [2 * m - 1, 2 * m] {
+            if x > 2 * self.level {
+                fold(x, &mut self.prefix);
+            }
+        }
         let at = (m - self.level) * self.rows;
-        let split = 2 * self.level;
-        for row in 0..self.rows {
-            let i = low + row;
-            if widths[i] < m {
-                continue;
-            }
-            let mut prefix = self.prefix[row];
-            for x in [2 * m - 1, 2 * m] {
-                if x > split && x <= n - i {
-                    prefix = prefix.max(g(i, x));
-                }
-            }
-            self.prefix[row] = prefix;
-            self.best[row] = self.suffix[at + row].max(prefix);
+        let suffix = &self.suffix[at..at + self.rows];
+        for ((best, &prefix), &suffix) in self.best.iter_mut().zip(&self.prefix).zip(suffix) {
+            *best = suffix.max(prefix);
         }
     }
 }

@@ -229,6 +229,23 @@ impl<C: SharedCell> Columns<C> {
         self.cells[self.starts[m] + i - self.first[m]].put(value);
     }
 
+    /// Column m's cells and the row the first of them holds.
+    #[inline(always)]
+    pub(super) fn column(&self, m: usize) -> (&[C], usize) {
+        let end = self.starts.get(m + 1).copied().unwrap_or(self.cells.len());
+        (&self.cells[self.starts[m]..end], self.first[m])
+    }
+
+    /// [`Columns::column`], or no cells for a column above the widest.
+    #[inline(always)]
+    pub(super) fn stored(&self, m: usize) -> (&[C], usize) {
+        if m < self.starts.len() {
+            self.column(m)
+        } else {
+            (&[], 0)
+        }
+    }
+
     /// Starts loading column m's stored rows among `from..=to` (see
     /// [`super::stone_game_ii_band::prefetch`]); nothing for a column that does not exist.
     #[inline(always)]
@@ -395,15 +412,33 @@ impl<C: SharedCell> Board<'_, C> {
         if m <= self.widths[j] {
             self.values.get(j, m)
         } else {
-            let top = self.tops[j].load(Relaxed);
-            // The tests check the claim of `capped_floor` on every read.
-            #[cfg(test)]
-            assert_ne!(
-                top, UNMADE,
-                "row {j}'s capped value read before it was made"
-            );
-            top
+            self.top(j)
         }
+    }
+
+    /// `v(j, K(j))`.
+    #[inline(always)]
+    fn top(&self, j: usize) -> i64 {
+        let top = self.tops[j].load(Relaxed);
+        // The tests check the claim of `capped_floor` on every read.
+        #[cfg(test)]
+        assert_ne!(
+            top, UNMADE,
+            "row {j}'s capped value read before it was made"
+        );
+        top
+    }
+
+    /// `v(j, K(j))` for the rows j of `rows`, each read once (not a capped read of the band:
+    /// the caller reads rows of earlier bands only).
+    #[inline(always)]
+    pub(super) fn tops(&self, rows: std::ops::Range<usize>) -> &[AtomicI64] {
+        &self.tops[rows]
+    }
+
+    #[inline(always)]
+    fn set_top(&self, i: usize, value: i64) {
+        self.tops[i].store(value, Relaxed);
     }
 
     /// In the tests, marks `tops` of the rows `low..high` that a wide column will write as
@@ -423,7 +458,7 @@ impl<C: SharedCell> Board<'_, C> {
     pub(super) fn store(&self, i: usize, m: usize, value: i64) {
         self.values.set(i, m, value);
         if m == self.widths[i] {
-            self.tops[i].store(value, Relaxed);
+            self.set_top(i, value);
         }
     }
 
@@ -555,6 +590,67 @@ impl<T: Width> ColumnsPart<'_, T> {
         // Row i reads PM(i + m), in slot i mod m = next (when i + 1 starts a block, PM(i + m)
         // is the whole block's maximum, the running maximum again).
         running.max(ring[next].load() + board.sums[i])
+    }
+
+    /// Column m of the band's rows `low..low + live.len()`, in falling order: pushes every
+    /// row with m <= `live[row]` and stores `max(A, B) - S[i]` for those with m <= K(i), B + S[i]
+    /// being `best[row]`. The same steps as [`ColumnsPart::push`] and [`Board::store`], with
+    /// the column's state and cells held in locals.
+    #[inline(always)]
+    pub(super) fn band_column(
+        &mut self,
+        board: &Board<T::Cell>,
+        m: usize,
+        low: usize,
+        live: &[usize],
+        best: &[i64],
+    ) {
+        let (sums, widths) = (board.sums, board.widths);
+        let (cells, first) = board.values.column(m);
+        let column = m - self.first;
+        let start = self.ring_starts[m] - self.ring_base;
+        let ring = &mut self.rings[start..start + m];
+        let mut running = self.running[column];
+        let mut at = self.phase[column];
+        let cut = board.n() + 1 - m;
+        // v(j, m), capped at K(j).
+        let value = |j: usize| {
+            if m <= widths[j] {
+                cells[j - first].get()
+            } else {
+                board.top(j)
+            }
+        };
+        for (row, &pushes) in live.iter().enumerate().rev() {
+            if m > pushes {
+                continue;
+            }
+            let i = low + row;
+            let pushed = i + 1;
+            let f = sums[pushed] - value(pushed);
+            running = if at == m - 1 { f } else { running.max(f) };
+            at = if at == 0 {
+                let mut prefix = i64::MIN;
+                for t in pushed..=(pushed + m - 1).min(cut) {
+                    prefix = prefix.max(sums[t] - value(t));
+                    ring[t - pushed] = T::store(prefix - sums[t - m]);
+                }
+                m - 1
+            } else {
+                at - 1
+            };
+            if m > widths[i] {
+                continue;
+            }
+            let keep = running.max(ring[at].load() + sums[i]);
+            let v = keep.max(best[row]) - sums[i];
+            cells[i - first].put(v);
+            if m == widths[i] {
+                board.set_top(i, v);
+            }
+        }
+        self.running[column] = running;
+        self.phase[column] = at;
     }
 
     /// Starts loading the ring slots of column m that rows `low..low + rows` read.
