@@ -15,7 +15,9 @@
 use std::ops::Range;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::stone_game_ii_reach::{BAND, Board, ColumnState, ColumnsPart, SharedCell, Width};
+use super::stone_game_ii_reach::{
+    BAND, Board, ColumnState, ColumnsPart, RowDeque, SharedCell, Width, narrow_row,
+};
 
 /// How many columns ahead a thread asks for the memory it will read (see [`prefetch`]).
 const AHEAD: usize = 8;
@@ -68,46 +70,67 @@ impl BandWorkers {
     }
 
     /// Columns m >= BAND of rows `low..high`, each thread a range of columns, each column's
-    /// rows in falling order.
+    /// rows in falling order; meanwhile, on this thread, the narrow columns (m < BAND) of the
+    /// rows `narrow` (the band before, whose wide columns are done). Neither reads what the
+    /// other writes: the narrow columns of a row read rows above it only, and the wide ones
+    /// read no narrow column (a capped read lands on a column K(j) >= BAND).
     pub(super) fn run<T: Width>(
         &mut self,
         board: &Board<T::Cell>,
         state: &mut ColumnState<T>,
-        low: usize,
-        high: usize,
+        (low, high): (usize, usize),
+        narrow: Range<usize>,
+        deque: &mut RowDeque,
     ) {
         let live: Vec<usize> = (low..high).map(|i| board.live(i)).collect();
         let stored = &board.widths[low..high];
-        let cuts = balanced_cuts(&live, stored, board.capped_floor(low, high), self.threads);
-        if cuts.len() < 2 {
-            return;
-        }
+        // The narrow rows' pushes and cells, each about twice a wide one's work (a deque).
+        let narrow_work = 2 * narrow
+            .clone()
+            .map(|i| board.live(i).min(BAND - 1) + board.widths[i].min(BAND - 1))
+            .sum::<usize>();
+        let floor = board.capped_floor(low, high);
+        let cuts = balanced_cuts(&live, stored, floor, self.threads, narrow_work);
         board.mark_unmade(low, high);
-        let mut jobs = state
-            .parts(&cuts)
-            .into_iter()
-            .zip(self.moves.iter_mut())
-            .zip(cuts.windows(2).map(|pair| pair[0]..pair[1]));
-        let Some(((mut lowest, moves), columns)) = jobs.next() else {
+        let mut bounds = vec![0, BAND.min(state.columns_end())];
+        bounds.extend(cuts.iter().skip(1));
+        let mut parts = state.parts(&bounds).into_iter();
+        let Some(mut narrow_part) = parts.next() else {
             return;
         };
+        let mut jobs = parts
+            .zip(self.moves.iter_mut())
+            .zip(cuts.windows(2).map(|pair| pair[0]..pair[1]));
+        let lowest = jobs.next();
         let live = &live;
         std::thread::scope(|scope| {
             for ((mut part, moves), columns) in jobs {
                 scope.spawn(move || wide_columns(board, &mut part, moves, live, low, columns));
             }
+            for i in narrow.rev() {
+                narrow_row(board, &mut narrow_part, deque, i, BAND - 1);
+            }
             // The lowest range, which never waits, on this thread.
-            wide_columns(board, &mut lowest, moves, live, low, columns);
+            if let Some(((mut part, moves), columns)) = lowest {
+                wide_columns(board, &mut part, moves, live, low, columns);
+            }
         });
     }
 }
 
 /// Cuts the wide columns of a band, `BAND..=max(live)`, into at most `threads` increasing
 /// ranges of about equal work (a push for every row with `live >= m`, a cell for every row
-/// with `stored >= m`): the cuts, first `BAND` and last one past the widest column; empty
-/// when there is no wide column. No cut but the last is above `floor`, the smallest column a
-/// capped read of the band lands on (see the module docs).
-fn balanced_cuts(live: &[usize], stored: &[usize], floor: usize, threads: usize) -> Vec<usize> {
+/// with `stored >= m`), the first range also doing `first_extra` of other work: the cuts,
+/// first `BAND` and last one past the widest column; empty when there is no wide column. No
+/// cut but the last is above `floor`, the smallest column a capped read of the band lands on
+/// (see the module docs).
+fn balanced_cuts(
+    live: &[usize],
+    stored: &[usize],
+    floor: usize,
+    threads: usize,
+    first_extra: usize,
+) -> Vec<usize> {
     let widest = live.iter().copied().max().unwrap_or(0);
     if widest < BAND {
         return Vec::new();
@@ -122,9 +145,9 @@ fn balanced_cuts(live: &[usize], stored: &[usize], floor: usize, threads: usize)
     for m in (BAND..=widest).rev() {
         work[m] += work[m + 1];
     }
-    let total: usize = work[BAND..=widest].iter().sum();
+    let total = work[BAND..=widest].iter().sum::<usize>() + first_extra;
     let mut cuts = vec![BAND];
-    let mut done = 0;
+    let mut done = first_extra;
     for (m, &cost) in work.iter().enumerate().take(widest).skip(BAND) {
         done += cost;
         if cuts.len() == parts || done * parts < total * cuts.len() {
@@ -284,13 +307,13 @@ mod tests {
     fn cuts_cover_the_wide_columns_in_balanced_ranges() {
         // No wide column, then one thread's worth, then enough for three.
         let none = usize::MAX;
-        assert!(balanced_cuts(&[10, 63], &[10, 63], none, 2).is_empty());
+        assert!(balanced_cuts(&[10, 63], &[10, 63], none, 2, 0).is_empty());
         assert_eq!(
-            balanced_cuts(&[BAND + 5; 8], &[BAND + 5; 8], none, 4),
+            balanced_cuts(&[BAND + 5; 8], &[BAND + 5; 8], none, 4, 0),
             vec![BAND, BAND + 6]
         );
         let live = vec![BAND + 3 * COLUMNS_PER_THREAD; 16];
-        let cuts = balanced_cuts(&live, &live, none, 3);
+        let cuts = balanced_cuts(&live, &live, none, 3, 0);
         assert_eq!(cuts.len(), 4);
         assert_eq!(
             (cuts[0], cuts[3]),
@@ -303,7 +326,7 @@ mod tests {
             "{widths:?}"
         );
         // A capped read at column BAND + 100: every cut but the last at or below it.
-        let cuts = balanced_cuts(&live, &live, BAND + 100, 3);
+        let cuts = balanced_cuts(&live, &live, BAND + 100, 3, 0);
         assert_eq!(cuts.len(), 3, "{cuts:?}");
         assert!(cuts[1] <= BAND + 100, "{cuts:?}");
     }

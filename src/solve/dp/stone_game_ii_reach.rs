@@ -362,7 +362,7 @@ pub fn reach_table_on(piles: &[i64], threads: usize) -> ReachTable {
 
 /// A row's monotone deque for B: the x pushed so far, `g_i(x)` decreasing from front to back.
 #[derive(Default)]
-struct RowDeque {
+pub(super) struct RowDeque {
     items: Vec<(usize, i64)>,
     front: usize,
     /// The next x to enter.
@@ -536,6 +536,11 @@ impl<T: Width> ColumnState<T> {
         parts
     }
 
+    /// One past the widest column.
+    pub(super) fn columns_end(&self) -> usize {
+        self.running.len()
+    }
+
     /// Every column as one part.
     fn whole(&mut self) -> ColumnsPart<'_, T> {
         let end = self.running.len();
@@ -705,17 +710,21 @@ impl<'a, T: Width> Filler<'a, T> {
                 usize::MAX,
             );
         }
+        // A band's wide columns, then its narrow ones row by row, reading the wide ones just
+        // made, alongside the next band's wide columns.
         let mut workers = BandWorkers::new(threads);
+        let mut narrow = split..split;
         let mut high = split;
         while high > 0 {
             let low = high.saturating_sub(BAND);
-            workers.run(&self.board, &mut self.state, low, high);
-            // Then the narrow columns row by row, reading the wide ones just made.
-            let mut whole = self.state.whole();
-            for i in (low..high).rev() {
-                narrow_row(&self.board, &mut whole, &mut deque, i, BAND - 1);
-            }
+            let board = &self.board;
+            workers.run(board, &mut self.state, (low, high), narrow, &mut deque);
+            narrow = low..high;
             high = low;
+        }
+        let mut whole = self.state.whole();
+        for i in narrow.rev() {
+            narrow_row(&self.board, &mut whole, &mut deque, i, BAND - 1);
         }
         let tops = self
             .board
@@ -729,7 +738,7 @@ impl<'a, T: Width> Filler<'a, T> {
 
 /// Row i's columns 1..=limit (and their pushes), in order: every value read is final when
 /// every column of the rows below is, and row i's columns above `limit` are.
-fn narrow_row<T: Width>(
+pub(super) fn narrow_row<T: Width>(
     board: &Board<T::Cell>,
     part: &mut ColumnsPart<T>,
     deque: &mut RowDeque,
