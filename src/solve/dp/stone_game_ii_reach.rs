@@ -1,6 +1,6 @@
 //! Stone Game II (LeetCode 1140) in O(n^2) over the reachable positions only, computed in
-//! bands of rows column by column so that every hot loop reads memory in short runs: the
-//! kernel of the `window` solver.
+//! bands of rows column by column so that every hot loop reads memory in short runs, on every
+//! available thread: the kernel of the `window` solver.
 //!
 //! Notation as in [`super::stone_game_ii`]: `v(i, m)` is the margin of the player to move with
 //! `piles[i..]` left and M = m, `S` the prefix sums, r = n - i, and M is capped at ⌈r/2⌉ (any
@@ -54,17 +54,23 @@
 //!
 //! Cell (i, m) reads column m in rows i+1..=i+m and columns m+1..=2m only in rows i+m+1 and
 //! up. So for a band of rows `[low, low + BAND)` the columns m >= BAND read nothing of the
-//! band's other columns: they are computed first, column by column (each column's rows in
-//! falling order, B from the band's `BandMoves`), then the narrow columns
-//! m < BAND row by row. The last 2·BAND + 2 rows, where a capped read may land on a narrow
-//! column of the same band, are computed row by row. Cells are stored column by column
-//! (column m holds the rows with m <= K(i), a range), so a column's step through a band, its
-//! prefix pass and B's reads of columns 2m - 1 and 2m are all short runs of consecutive
-//! memory: about a quarter of the first-level cache misses of the earlier row-by-row order
-//! over diagonal-tiled tables (cachegrind, n = 3,000), and no table of prefix maxima as large
-//! as the cells (the rings hold about n²/32 slots). The runs are too short for the
-//! processor's own prefetcher, so the kernel asks for each column's runs `AHEAD` columns
-//! before it reads them: 2.95 s -> 1.8-2.0 s at n = 20,000.
+//! band's other columns (but for capped reads, see `stone_game_ii_band`): they are
+//! computed first, column by column, each column's rows in falling order, B from the band's
+//! `BandMoves`, the columns split among threads. Then the narrow columns m < BAND row by row,
+//! on one thread while the next band's wide columns are made. The last 2·BAND + 2 rows, where
+//! a capped read may land on a narrow column of the same band, are computed row by row first.
+//! Cells are stored column by column (column m holds the rows with m <= K(i), a range), so a
+//! column's step through a band, its prefix pass and B's reads of columns 2m - 1 and 2m are
+//! all short runs of consecutive memory: about a quarter of the first-level cache misses of
+//! the earlier row-by-row order over diagonal-tiled tables (cachegrind, n = 3,000), and no
+//! table of prefix maxima as large as the cells (the rings hold about n²/32 slots). The runs
+//! are too short for the processor's own prefetcher, so the kernel asks for each column's runs
+//! a few columns before it reads them.
+//!
+//! Measured at n = 20,000 on 2 cores (`gamelab bench`, medians of 5): 3.35 s with a deque per
+//! row for B and no prefetching; 1.8-2.0 s with both changed on one thread; 0.76-1.07 s with
+//! the threads, the narrow columns beside the next band, and B's reads of a column taken as
+//! two straight runs.
 //!
 //! Values are `i32` when the sum of |piles| fits (every margin, and every stored prefix maximum
 //! taken relative to `S[i]`, is bounded by it), else `i64`: the same answers either way.
@@ -109,8 +115,8 @@ const _: () = assert!(BAND.is_power_of_two(), "the wide columns start at a level
 
 /// The most memory the kernel holds for `n` piles with `i64` values (half of it is `i32`
 /// values): the cells, the rings of prefix maxima (one slot per row of every column any row
-/// reads, m <= max K), a band's suffix maxima for one level (L <= max K slots per band row)
-/// and, at worst, two entries per x in the narrow columns' deque.
+/// reads, m <= max K), each thread's suffix maxima for one level (L <= max K slots per band
+/// row) and, at worst, two entries per x in the narrow columns' deque.
 pub fn peak_bytes(n: usize) -> usize {
     let reach = reachable_m(n);
     let widest = (0..n)
@@ -118,7 +124,7 @@ pub fn peak_bytes(n: usize) -> usize {
         .max()
         .unwrap_or(0);
     let rings = widest * (widest + 1) / 2;
-    let suffixes = BAND * widest * std::mem::size_of::<i64>();
+    let suffixes = available_threads() * BAND * widest * std::mem::size_of::<i64>();
     let deque = (2 * widest + 2) * std::mem::size_of::<(usize, i64)>();
     (cell_count(n) + rings) * std::mem::size_of::<i64>() + suffixes + deque
 }
