@@ -433,6 +433,11 @@ const CASES: &[Case] = &[
 /// Runs gamelab with `args` under the limits; returns (status, stderr), or fails on a signal or
 /// a time-out.
 fn run_limited(args: &[&str]) -> (i32, String) {
+    run_limited_to(args, MEMORY_LIMIT)
+}
+
+/// [`run_limited`] with `memory` bytes of address space.
+fn run_limited_to(args: &[&str], memory: u64) -> (i32, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamelab"));
     command
         .args(args)
@@ -441,10 +446,10 @@ fn run_limited(args: &[&str]) -> (i32, String) {
         .stderr(Stdio::piped());
     // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
     unsafe {
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             let limit = libc::rlimit {
-                rlim_cur: MEMORY_LIMIT,
-                rlim_max: MEMORY_LIMIT,
+                rlim_cur: memory,
+                rlim_max: memory,
             };
             if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
@@ -502,4 +507,31 @@ fn every_class_of_the_issue_is_in_the_table() {
             "{command}"
         );
     }
+}
+
+#[test]
+fn stone_game_ii_tables_respect_a_memory_budget_below_the_limit() {
+    // 20,000 piles of 10^12: the window solver's i64 table is about 480 MiB, within the pile
+    // limit and the default budget but not within 250M, and the run has only 300 MiB of
+    // address space: it must refuse before allocating, not abort.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("piles.json");
+    let piles: Vec<String> = (0..20_000u64)
+        .map(|k| (1_000_000_000_000 - k * 7).to_string())
+        .collect();
+    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", piles.join(",")))
+        .expect("the input file");
+    let file = path.to_str().expect("a UTF-8 path");
+    let args = [
+        "solve",
+        "stone-game-ii",
+        "--input",
+        file,
+        "--max-memory",
+        "250M",
+    ];
+    let (status, stderr) = run_limited_to(&args, 300 << 20);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

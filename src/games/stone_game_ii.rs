@@ -20,7 +20,9 @@ use crate::input::{InstanceInput, InstanceRef, format_piles};
 use crate::solve::dp::stone_game_ii::{
     FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
 };
-use crate::solve::dp::stone_game_ii_reach::{REACH_PILE_LIMIT, peak_bytes, reach_table};
+use crate::solve::dp::stone_game_ii_reach::{
+    REACH_PILE_LIMIT, peak_bytes, reach_table, table_bytes,
+};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{Solution, SolverKind, best_move, solution_from_values};
 
@@ -271,6 +273,7 @@ impl RegisteredGame for StoneGameII {
                 advice: crate::error::USE_SMALLER,
             });
         }
+        check_table_memory(piles)?;
         Ok(reach_table(piles)
             .get(0, 1)
             .expect("the start (0, 1) is always stored"))
@@ -303,6 +306,7 @@ impl RegisteredGame for StoneGameII {
                         advice: crate::error::USE_AUTO,
                     });
                 }
+                check_table_memory(&self.piles)?;
                 // Optimal play from the start visits only reachable positions, and their
                 // children, which are reachable too (see the kernel's module docs).
                 let table = reach_table(&self.piles);
@@ -315,4 +319,14 @@ impl RegisteredGame for StoneGameII {
             other => Err(not_applicable::<Self>(other)),
         }
     }
+}
+
+/// Refuses piles whose `window` table is over the memory budget (`--max-memory`): below
+/// [`REACH_PILE_LIMIT`] the table fits the default budget, but not every budget a user sets.
+fn check_table_memory(piles: &[i64]) -> Result<(), SolveError> {
+    Cost::new(table_bytes(piles) as u128, 0).check(
+        &format!("the window solver's table for {} piles", piles.len()),
+        crate::error::USE_SMALLER,
+    )?;
+    Ok(())
 }

@@ -129,6 +129,13 @@ pub fn peak_bytes(n: usize) -> usize {
     (cell_count(n) + rings) * std::mem::size_of::<i64>() + suffixes + deque
 }
 
+/// The most memory [`reach_table`] holds for these piles: [`peak_bytes`], halved when the
+/// values fit in `i32`.
+pub fn table_bytes(piles: &[i64]) -> usize {
+    let bytes = peak_bytes(piles.len());
+    if fits_narrow(piles) { bytes / 2 } else { bytes }
+}
+
 /// A table cell that the threads of a band share ([`super::stone_game_ii_band`]). Relaxed
 /// atomics compile to the plain loads and stores of `i32` and `i64`: within a band the threads
 /// write disjoint columns and read the others' columns only in rows of earlier bands, finished
