@@ -103,9 +103,11 @@ impl BandWorkers {
             .zip(cuts.windows(2).map(|pair| pair[0]..pair[1]));
         let lowest = jobs.next();
         let live = &live;
-        std::thread::scope(|scope| {
+        // Rayon's pool: its threads live for the whole process, where a thread started per
+        // band cost more than the band's work at a few thousand piles.
+        rayon::scope(|scope| {
             for ((mut part, moves), columns) in jobs {
-                scope.spawn(move || wide_columns(board, &mut part, moves, live, low, columns));
+                scope.spawn(move |_| wide_columns(board, &mut part, moves, live, low, columns));
             }
             for i in narrow.rev() {
                 narrow_row(board, &mut narrow_part, deque, i, BAND - 1);
