@@ -580,40 +580,22 @@ impl<T: Width> ColumnsPart<'_, T> {
     #[inline(always)]
     pub(super) fn push(&mut self, board: &Board<T::Cell>, m: usize, i: usize) -> i64 {
         let column = m - self.first;
-        let pushed = i + 1;
-        let f = board.sums[pushed] - board.value(m, pushed);
-        let at = self.phase[column];
-        let running = if at == m - 1 {
-            f
-        } else {
-            self.running[column].max(f)
-        };
-        self.running[column] = running;
         let start = self.ring_starts[m] - self.ring_base;
-        let ring = &mut self.rings[start..start + m];
-        let next = if at == 0 {
-            // The block [i + 1, i + m] is complete: its prefix maxima for rows i + 1 - m ..= i,
-            // over the cells pushed (up to n - m + 1).
-            let last = (pushed + m - 1).min(board.n() + 1 - m);
-            let mut prefix = i64::MIN;
-            for t in pushed..=last {
-                prefix = prefix.max(board.sums[t] - board.value(m, t));
-                ring[t - pushed] = T::store(prefix - board.sums[t - m]);
-            }
-            m - 1
-        } else {
-            at - 1
+        let mut state = ColumnStep {
+            running: self.running[column],
+            at: self.phase[column],
+            ring: &mut self.rings[start..start + m],
         };
-        self.phase[column] = next;
-        // Row i reads PM(i + m), in slot i mod m = next (when i + 1 starts a block, PM(i + m)
-        // is the whole block's maximum, the running maximum again).
-        running.max(ring[next].load() + board.sums[i])
+        let keep = state.push(board.sums, m, i, board.n() + 1 - m, |j| board.value(m, j));
+        self.running[column] = state.running;
+        self.phase[column] = state.at;
+        keep
     }
 
     /// Column m of the band's rows `low..low + live.len()`, in falling order: pushes every
     /// row with m <= `live[row]` and stores `max(A, B) - S[i]` for those with m <= K(i), B + S[i]
     /// being `best[row]`. The same steps as [`ColumnsPart::push`] and [`Board::store`], with
-    /// the column's state and cells held in locals.
+    /// the column's state and cells held in locals for the whole run.
     #[inline(always)]
     pub(super) fn band_column(
         &mut self,
@@ -627,9 +609,11 @@ impl<T: Width> ColumnsPart<'_, T> {
         let (cells, first) = board.values.column(m);
         let column = m - self.first;
         let start = self.ring_starts[m] - self.ring_base;
-        let ring = &mut self.rings[start..start + m];
-        let mut running = self.running[column];
-        let mut at = self.phase[column];
+        let mut state = ColumnStep {
+            running: self.running[column],
+            at: self.phase[column],
+            ring: &mut self.rings[start..start + m],
+        };
         let cut = board.n() + 1 - m;
         // v(j, m), capped at K(j).
         let value = |j: usize| {
@@ -644,31 +628,18 @@ impl<T: Width> ColumnsPart<'_, T> {
                 continue;
             }
             let i = low + row;
-            let pushed = i + 1;
-            let f = sums[pushed] - value(pushed);
-            running = if at == m - 1 { f } else { running.max(f) };
-            at = if at == 0 {
-                let mut prefix = i64::MIN;
-                for t in pushed..=(pushed + m - 1).min(cut) {
-                    prefix = prefix.max(sums[t] - value(t));
-                    ring[t - pushed] = T::store(prefix - sums[t - m]);
-                }
-                m - 1
-            } else {
-                at - 1
-            };
+            let keep = state.push(sums, m, i, cut, value);
             if m > widths[i] {
                 continue;
             }
-            let keep = running.max(ring[at].load() + sums[i]);
             let v = keep.max(best[row]) - sums[i];
             cells[i - first].put(v);
             if m == widths[i] {
                 board.set_top(i, v);
             }
         }
-        self.running[column] = running;
-        self.phase[column] = at;
+        self.running[column] = state.running;
+        self.phase[column] = state.at;
     }
 
     /// Starts loading the ring slots of column m that rows `low..low + rows` read.
@@ -679,6 +650,54 @@ impl<T: Width> ColumnsPart<'_, T> {
         let slot = low % m;
         prefetch(ring, slot, rows);
         prefetch(ring, 0, (slot + rows).saturating_sub(m));
+    }
+}
+
+/// One column's state for A, taken out of [`ColumnState`] while the column is worked on.
+struct ColumnStep<'r, T> {
+    /// The maximum of f_m over [i + 1, top of its block].
+    running: i64,
+    /// (i + 1) mod m, counted down as rows are pushed.
+    at: usize,
+    /// The column's ring of prefix maxima.
+    ring: &'r mut [T],
+}
+
+impl<T: Stored> ColumnStep<'_, T> {
+    /// Pushes cell i + 1 into column m, whose cells above `cut` (n - m + 1) are never pushed;
+    /// `value(j)` is v(j, m), capped. Returns `A(i, m) + S[i]` (meaningful when row i reads
+    /// column m).
+    #[inline(always)]
+    fn push(
+        &mut self,
+        sums: &[i64],
+        m: usize,
+        i: usize,
+        cut: usize,
+        value: impl Fn(usize) -> i64,
+    ) -> i64 {
+        let pushed = i + 1;
+        let f = sums[pushed] - value(pushed);
+        self.running = if self.at == m - 1 {
+            f
+        } else {
+            self.running.max(f)
+        };
+        self.at = if self.at == 0 {
+            // The block [i + 1, i + m] is complete: its prefix maxima for rows i + 1 - m ..= i,
+            // over the cells pushed (up to n - m + 1).
+            let mut prefix = i64::MIN;
+            for t in pushed..=(pushed + m - 1).min(cut) {
+                prefix = prefix.max(sums[t] - value(t));
+                self.ring[t - pushed] = T::store(prefix - sums[t - m]);
+            }
+            m - 1
+        } else {
+            self.at - 1
+        };
+        // Row i reads PM(i + m), in slot i mod m = at (when i + 1 starts a block, PM(i + m)
+        // is the whole block's maximum, the running maximum again).
+        self.running.max(self.ring[self.at].load() + sums[i])
     }
 }
 
