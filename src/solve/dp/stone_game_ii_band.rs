@@ -9,7 +9,8 @@
 //! work, one per thread, with every cut at or below the smallest such K(j) ([`balanced_cuts`]):
 //! then only the last range reads capped values of the band, and it makes them itself, in its
 //! own increasing order, before it reads them. No thread waits for another within a band;
-//! the band's end joins them all. Every cell is computed by the same steps from the same
+//! the band's end joins them all (a rayon scope). Beside them, the first thread fills the
+//! narrow columns of the band before. Every cell is computed by the same steps from the same
 //! values whatever the number of threads, so the table is too.
 
 use std::ops::Range;
@@ -23,7 +24,7 @@ use super::stone_game_ii_reach::{
 const AHEAD: usize = 8;
 
 /// The fewest columns worth a thread of their own: below this a band's wide part is a few
-/// microseconds of work, less than starting a thread.
+/// microseconds of work, not worth handing to another thread.
 const COLUMNS_PER_THREAD: usize = 256;
 
 /// Asks the processor to start loading `values[from..from + len]` (clamped to `values`) into
