@@ -13,6 +13,9 @@
 //! `d_{L0+STEPS}` at `x - STEPS`. Per block and step that is one lane shift, two subtractions and
 //! a max per sub-block, with no memory traffic but loads of the left piles; per block, two loads
 //! and a store per sub-block. The row is updated in place: a band reads ahead of where it writes.
+//! The 16 steps of a block are one dependency chain, so blocks are swept two at a time, the
+//! right one a step behind the left, their steps interleaved: twice the independent vectors per
+//! step for the out-of-order core (`sweep_block_pair`).
 //!
 //! Padding. Rows and piles carry `pad(W)` zeros on the left as many on the right, so lanes outside
 //! the valid triangle (`i < 0` or `i > n - L`) read and write padding. Their values are garbage,
@@ -233,6 +236,105 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
     }
 }
 
+/// One block of `SUB_BLOCKS * W` columns being swept through the `STEPS` steps of a band: its
+/// lanes, held in registers, and its right piles (the same at every step).
+struct Block<T, const W: usize> {
+    /// The block's first column.
+    x: usize,
+    now: [[T; W]; SUB_BLOCKS],
+    right_piles: [[T; W]; SUB_BLOCKS],
+}
+
+impl<T: Lane, const W: usize> Block<T, W> {
+    /// Loads `d_base` and the right piles of the block at column `x`.
+    ///
+    /// # Safety
+    /// `row` and `piles` are padded by `pad` on each side and `x` is a column of the band.
+    #[inline(always)]
+    unsafe fn load(row: *mut T, piles: *const T, pad: usize, base: usize, x: usize) -> Self {
+        // SAFETY: x <= n - base, so x + pad + W * SUB_BLOCKS <= n + 2 * pad; piles at
+        // x + base - 1 + pad + W * SUB_BLOCKS <= n + 2 * pad.
+        unsafe {
+            Block {
+                x,
+                now: std::array::from_fn(|k| load(row, x + pad + k * W)),
+                right_piles: std::array::from_fn(|k| load(piles, x + pad + base - 1 + k * W)),
+            }
+        }
+    }
+
+    /// Runs step `step`, shifting in `carry` (the last lane of the block to the left before
+    /// this step); returns this block's last lane before the step, the carry of the block to
+    /// its right at the same step.
+    ///
+    /// # Safety
+    /// As [`Block::load`].
+    #[inline(always)]
+    unsafe fn step(&mut self, piles: *const T, pad: usize, step: usize, carry: T) -> T {
+        let mut next = [[T::default(); W]; SUB_BLOCKS];
+        // Each sub-block shifts in the last lane of the one to its left.
+        let mut shifted_in = carry;
+        for k in 0..SUB_BLOCKS {
+            // SAFETY: x + pad - step - 1 >= pad - STEPS >= 0, and the end is below the
+            // right piles' (see `load`).
+            let left: [T; W] = unsafe { load(piles, self.x + pad - step - 1 + k * W) };
+            let here = shifted(shifted_in, &self.now[k]);
+            next[k] = cell_block(&left, &self.now[k], &self.right_piles[k], &here);
+            shifted_in = self.now[k][W - 1];
+        }
+        self.now = next;
+        shifted_in
+    }
+
+    /// Stores the block's `d_{base+STEPS}` at `x - STEPS` (the skew of `STEPS` steps).
+    ///
+    /// # Safety
+    /// As [`Block::load`].
+    #[inline(always)]
+    unsafe fn store(self, row: *mut T, pad: usize) {
+        for (k, sub_block) in self.now.into_iter().enumerate() {
+            // SAFETY: x + pad - STEPS >= 0 and the end is below the load's.
+            unsafe { store(row, self.x + pad - STEPS + k * W, sub_block) };
+        }
+    }
+}
+
+/// Sweeps the two blocks at `x` and `x + SUB_BLOCKS * W` through a band together, the right one
+/// a step behind: its step `s` needs the left block's last lane before step `s`, which the left
+/// block gave out a step earlier. The steps of one block form a dependency chain (each needs the
+/// previous step's vectors) too long for the out-of-order window to overlap two blocks swept one
+/// after the other, so without this the core mostly waits on latency; interleaved, each step has
+/// twice the independent vectors. `before` holds the carries of the block to the left of `x` on
+/// entry and of the right block on return.
+///
+/// # Safety
+/// As [`Block::load`], for both blocks. The right block's store overlaps the left block's
+/// columns, which the left block loaded before.
+#[inline(always)]
+unsafe fn sweep_block_pair<T: Lane, const W: usize>(
+    row: *mut T,
+    piles: *const T,
+    pad: usize,
+    base: usize,
+    x: usize,
+    before: &mut BorderState<T>,
+) {
+    // SAFETY: the caller's.
+    unsafe {
+        let mut left = Block::<T, W>::load(row, piles, pad, base, x);
+        let mut right = Block::<T, W>::load(row, piles, pad, base, x + SUB_BLOCKS * W);
+        let mut handed = left.step(piles, pad, 0, before[0]);
+        for step in 1..STEPS {
+            let next_handed = left.step(piles, pad, step, before[step]);
+            before[step - 1] = right.step(piles, pad, step - 1, handed);
+            handed = next_handed;
+        }
+        before[STEPS - 1] = right.step(piles, pad, STEPS - 1, handed);
+        left.store(row, pad);
+        right.store(row, pad);
+    }
+}
+
 /// Thread `j`'s part of band `b` (lengths `base + 1 ..= base + STEPS`): reads `d_base`, writes
 /// `d_{base+STEPS}` in place.
 ///
@@ -269,37 +371,34 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
+    let block_lanes = SUB_BLOCKS * W;
     let mut x = low;
     while x < high {
-        let needed = x + STEPS + SUB_BLOCKS * W;
+        // Two blocks interleaved step by step when the slice has room (`sweep_block_pair`),
+        // else one.
+        let pair = x + 2 * block_lanes <= high;
+        let width = if pair { 2 * block_lanes } else { block_lanes };
+        let needed = x + STEPS + width;
         while ready < needed {
             ready = pipeline.wait_for_column(n, b - 1, j + 1, ready, needed);
         }
-        // SAFETY: x <= n - base, so x + pad + W <= n + 2 * pad, and x + pad - STEPS >= 0;
-        // piles at x + base - 1 + pad + W <= n + pad + W <= n + 2 * pad.
+        // SAFETY: x + width <= high <= (n - base + 1) rounded up to a block, so every block
+        // read or written lies inside the padded arrays (`pad` leaves a block and `STEPS` on
+        // each side); see `Block`.
         unsafe {
-            let mut now: [[T; W]; SUB_BLOCKS] = std::array::from_fn(|k| load(row, x + pad + k * W));
-            let right_piles: [[T; W]; SUB_BLOCKS] =
-                std::array::from_fn(|k| load(piles, x + pad + base - 1 + k * W));
-            for (step, carry) in before.iter_mut().enumerate() {
-                let mut next = [[T::default(); W]; SUB_BLOCKS];
-                // Each sub-block shifts in the last lane of the one to its left.
-                let mut shifted_in = *carry;
-                for k in 0..SUB_BLOCKS {
-                    let left: [T; W] = load(piles, x + pad - step - 1 + k * W);
-                    let here = shifted(shifted_in, &now[k]);
-                    next[k] = cell_block(&left, &now[k], &right_piles[k], &here);
-                    shifted_in = now[k][W - 1];
+            if pair {
+                sweep_block_pair::<T, W>(row, piles, pad, base, x, &mut before);
+            } else {
+                let mut block = Block::<T, W>::load(row, piles, pad, base, x);
+                for (step, carry) in before.iter_mut().enumerate() {
+                    *carry = block.step(piles, pad, step, *carry);
                 }
-                *carry = shifted_in;
-                now = next;
-            }
-            for (k, sub_block) in now.into_iter().enumerate() {
-                store(row, x + pad - STEPS + k * W, sub_block);
+                block.store(row, pad);
             }
         }
-        x += SUB_BLOCKS * W;
-        if x.is_multiple_of(PUBLISH_EVERY) {
+        let published = x / PUBLISH_EVERY;
+        x += width;
+        if x / PUBLISH_EVERY != published {
             cursor.store(x, Ordering::Release);
         }
     }
