@@ -7,17 +7,24 @@
 //! `x = i + s`, where `s` is the step within the band (length `L0 + s`), cell `(x, s)` needs
 //! `(x, s-1)` (that is `d(i+1)`) and `(x-1, s-1)` (that is `d(i)`), and its right pile
 //! `p[i + L0 + s - 1] = p[x + L0 - 1]` is the same at every step. So a band is one sweep over x
-//! in blocks of `B` lanes (two 64-byte sub-blocks: `B` = 32 for `i32`, 16 for `i64`): load
-//! `d_{L0}` at the block, run all `STEPS` steps in registers (each step shifts in the last lane
-//! the previous block had at that step, carried over as one number per step), and store
-//! `d_{L0+STEPS}` at `x - STEPS`. Per block and step that is one lane shift, two subtractions and
-//! a max per sub-block, with no memory traffic but loads of the left piles; per block, two loads
-//! and a store per sub-block. The row is updated in place: a band reads ahead of where it writes.
-//! The 16 steps of a block are one dependency chain, so blocks are swept two at a time, the
-//! right one a step behind the left, their steps interleaved: twice the independent vectors per
-//! step for the out-of-order core (`sweep_block_pair`).
+//! in blocks of `B` columns (four vectors of 64 bytes: `B` = 64 for `i32`, 32 for `i64`): load
+//! `d_{L0}` at the block, run all `STEPS` steps in registers, and store `d_{L0+STEPS}` at
+//! `x - STEPS`. Per block and step that is one lane shift (of one vector in four, see Phases),
+//! and two subtractions, a max and a load of left piles per vector; per block, a load and a store
+//! per vector. The row is updated in place: a band reads ahead of where it writes.
 //!
-//! Padding. Rows and piles carry `pad(W)` zeros on the left as many on the right, so lanes outside
+//! Phases. The row and the piles are stored as four phase arrays, array `q` holding the
+//! positions `≡ q (mod 4)`, and vector `r` of the block at `x` holds the columns
+//! `x + r + 4k` (lane `k`). A column's left neighbour `x + r - 1 + 4k` is then the same lane of
+//! vector `r - 1`, and only vector 0 needs a lane shift: vector 3 moved up one lane, with the
+//! last lane of the block to the left at the same step (carried over as that block's vector 3)
+//! in lane 0. In a contiguous layout every vector is shifted across lanes, which on AVX2 costs
+//! two shuffles per 256-bit register, all on the one or two shuffle ports: measured on Zen 3,
+//! one thread, n = 100,000, this layout took `i32` lanes from 0.55 s to 0.36 s and `i64` from
+//! 1.38 s to 0.81 s. The four vectors of a step are independent but for that shift, which also
+//! keeps the core busy while a step waits on the one before.
+//!
+//! Padding. Rows and piles carry `pad` zeros on the left as many on the right, so lanes outside
 //! the valid triangle (`i < 0` or `i > n - L`) read and write padding. Their values are garbage,
 //! but no valid cell depends on them: `(i, L)` needs only `(i, L-1)` and `(i+1, L-1)`, valid
 //! whenever `(i, L)` is.
@@ -25,7 +32,7 @@
 //! Threads. With `c` threads, every band's columns are cut into `c` slices, and thread `j`
 //! sweeps slice `j` of every band, so each core keeps its part of the row in its own cache and
 //! only slice borders cross cores. Thread `j` starts band `b` with the carried state (the last
-//! lane at each of the 16 steps of the block left of its slice) that thread `j - 1` hands over
+//! vector at each of the 16 steps of the block left of its slice) that thread `j - 1` hands over
 //! when it finishes its slice of band `b` (a small ring buffer of states). A block at `x` reads
 //! `d` at `[x, x + B)`, stored by band `b - 1` at block `x + STEPS`; when that lies in slice `j + 1` of
 //! band `b - 1`, thread `j` waits on thread `j + 1`'s cursor for band `b - 1` (published every
@@ -37,7 +44,7 @@
 //! safety argument for the shared row.
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
-//! the sub-block of `W` lanes (one 64-byte cache line: 16 `i32` or 8 `i64`). An instance runs in
+//! the vector of `W` lanes (one 64-byte cache line: 16 `i32` or 8 `i64`). An instance runs in
 //! `i32` when the sum of its absolute pile values fits (that sum bounds every margin and every
 //! intermediate: the proof is in [`super::lanes`]), so twice the cells per instruction and a
 //! native signed max on AVX2 (`vpmaxsd`; 64-bit lanes need compare-and-blend there); else in
@@ -51,45 +58,86 @@ use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Bytes per sub-block of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones.
-const BLOCK_BYTES: usize = 64;
-/// Sub-blocks per block: a block is swept through all `STEPS` steps at once. The steps of a block
-/// form one dependency chain (each needs the previous step's vectors), so two sub-blocks give the
-/// core independent work within a step: measured on AVX2 (standalone copy of this kernel, n =
-/// 20,000, one thread), 32-bit lanes ran in 0.035-0.039 s against 0.056-0.070 s with one
-/// sub-block, and 64-bit lanes improved likewise; four sub-blocks were slower (LLVM then shifted
-/// through memory). Written as separate 64-byte shifts because one 128-byte shift was lowered
-/// through the stack (store-forwarding stalls, 2x slower).
-const SUB_BLOCKS: usize = 2;
-/// Lengths per band (steps kept in registers).
+/// Bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones.
+const VECTOR_BYTES: usize = 64;
+/// Phases of the row's layout, and vectors per block (module docs, "Phases").
+const PHASES: usize = 4;
+/// Lengths per band (steps kept in registers). A multiple of [`PHASES`], so that a block's output
+/// at `x - STEPS` starts in the same phase as `x`.
 pub const STEPS: usize = 16;
-/// Padding on each side of the row and the piles, in elements, for sub-blocks of `lanes` lanes.
-const fn pad(lanes: usize) -> usize {
-    STEPS + 2 * SUB_BLOCKS * lanes
+
+/// Where the positions of a row (or of the piles) stored by phase live: padded position
+/// `X = pad + i` of the row is element `X / PHASES` of phase array `X % PHASES`, and phase array
+/// `q` starts at `q * phase_len`.
+#[derive(Clone, Copy)]
+struct PhaseLayout {
+    /// Positions of padding on each side: covers the steps' reach to the left (`STEPS + 1`
+    /// positions) and a block to the right, a whole number of blocks so that a block's vectors
+    /// start at a multiple of `W` in every phase array.
+    pad: usize,
+    /// Elements per phase array, a multiple of `W`.
+    phase_len: usize,
 }
+
+impl PhaseLayout {
+    /// The layout of `n` positions for vectors of `lanes` lanes.
+    fn new(n: usize, lanes: usize) -> PhaseLayout {
+        let pad = (STEPS + PHASES + PHASES * lanes).next_multiple_of(PHASES * lanes);
+        PhaseLayout {
+            pad,
+            phase_len: (n + 2 * pad).div_ceil(PHASES).next_multiple_of(lanes),
+        }
+    }
+
+    /// Elements in all phase arrays together.
+    fn len(self) -> usize {
+        PHASES * self.phase_len
+    }
+
+    /// The element of (unpadded) position `i`.
+    fn index(self, i: usize) -> usize {
+        let padded = self.pad + i;
+        (padded % PHASES) * self.phase_len + padded / PHASES
+    }
+
+    /// The index in every phase array of the block at column `x` (a multiple of `PHASES`).
+    fn block_index(self, x: usize) -> usize {
+        (x + self.pad) / PHASES
+    }
+
+    /// The element of position `x + offset` for the block at column `x` with index `at`: its
+    /// phase is `offset mod PHASES`, as `x` is a multiple of `PHASES`.
+    fn offset_index(self, at: usize, offset: isize) -> usize {
+        let phase = offset.rem_euclid(PHASES as isize) as usize;
+        phase * self.phase_len + at.wrapping_add_signed(offset.div_euclid(PHASES as isize))
+    }
+}
+
 /// Below this many piles one thread does it all: threads cost more than they save.
 pub const THREADING_THRESHOLD: usize = 4096;
 /// A band publishes its cursor every this many columns: often enough that the next band never
 /// starves, rarely enough that the cursor's cache line does not bounce between cores, and it
-/// keeps the two bands' writes this far apart. A multiple of every block width.
+/// keeps the two bands' writes this far apart. A multiple of every block width (`PHASES * W`).
 const PUBLISH_EVERY: usize = 512;
 
-/// The lanes one position to the left: `[carry, now[0], ..., now[W-2]]`, where `carry` is the
-/// last lane of the block to the left at the same step.
+/// The lanes one position to the left, `[left_block[W-1], now[0], ..., now[W-2]]`.
 #[inline(always)]
-fn shifted<T: Lane, const W: usize>(carry: T, now: &[T; W]) -> [T; W] {
+fn shifted<T: Lane, const W: usize>(left_block: &[T; W], now: &[T; W]) -> [T; W] {
     let mut out = [T::default(); W];
-    out[0] = carry;
+    out[0] = left_block[W - 1];
     out[1..].copy_from_slice(&now[..W - 1]);
     out
 }
 
-/// The row shared by the threads, and the piles, both padded; and the checkpoint rows.
+/// The row shared by the threads, and the piles, both padded and stored by phase; and the
+/// checkpoint rows.
 struct Shared<T> {
     row: *mut T,
     piles: *const T,
     /// Number of piles (unpadded).
     n: usize,
+    /// How `row` and `piles` are laid out.
+    layout: PhaseLayout,
     /// [`CheckpointRows::values`] when keeping checkpoints (else null): each thread copies its
     /// own part of a checkpoint band's row there.
     checkpoints: *mut i64,
@@ -108,9 +156,9 @@ unsafe impl<T: Send> Send for Shared<T> {}
 // SAFETY: as above.
 unsafe impl<T: Sync> Sync for Shared<T> {}
 
-/// The state carried from block to block and handed across a slice border: the last lane of the
-/// previous block at each step (all that the shift into the next block reads).
-type BorderState<T> = [T; STEPS];
+/// The state carried from block to block and handed across a slice border: the last vector of the
+/// previous block at each step (whose last lane the shift into the next block reads).
+type BorderState<T, const W: usize> = [[T; W]; STEPS];
 
 /// States in flight per border; a thread is never more than two bands ahead of its right
 /// neighbour (it waits on that neighbour's cursor), so four slots never overflow.
@@ -131,7 +179,7 @@ struct Pipeline<T, const W: usize> {
     /// `cursors[j * bands + b]`: how far thread `j` has swept band `b` (`usize::MAX`: done).
     cursors: Vec<AtomicUsize>,
     /// `states[j * RING + b % RING]`: thread `j`'s border state after its slice of band `b`.
-    states: Vec<std::cell::UnsafeCell<BorderState<T>>>,
+    states: Vec<std::cell::UnsafeCell<BorderState<T, W>>>,
     /// `handed[j * RING + slot]`: 1 + the band whose state the slot holds.
     handed: Vec<AtomicUsize>,
     /// `taken[j * RING + slot]`: 1 + the band whose state thread `j + 1` has copied.
@@ -158,7 +206,7 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
             checkpoint_overflow: Default::default(),
             cursors: atomics(threads * bands),
             states: (0..threads * RING)
-                .map(|_| std::cell::UnsafeCell::new([T::default(); STEPS]))
+                .map(|_| std::cell::UnsafeCell::new([[T::default(); W]; STEPS]))
                 .collect(),
             handed: atomics(threads * RING),
             taken: atomics(threads * RING),
@@ -167,12 +215,12 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
 
     /// Thread `j`'s slice of the band with base length `base`: columns `[low, high)`.
     fn slice(&self, n: usize, base: usize, j: usize) -> (usize, usize) {
-        let end = (n - base + 1).next_multiple_of(SUB_BLOCKS * W);
+        let end = (n - base + 1).next_multiple_of(PHASES * W);
         let border = |k: usize| {
             if k == self.threads {
                 end
             } else {
-                (end * k / self.threads) / (SUB_BLOCKS * W) * (SUB_BLOCKS * W)
+                (end * k / self.threads) / (PHASES * W) * (PHASES * W)
             }
         };
         (border(j), border(j + 1))
@@ -203,7 +251,7 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
     }
 
     /// Hands thread `j`'s border state for band `b` to thread `j + 1`.
-    fn hand_over(&self, j: usize, b: usize, state: &BorderState<T>) {
+    fn hand_over(&self, j: usize, b: usize, state: &BorderState<T, W>) {
         let slot = j * RING + b % RING;
         wait_until(&self.taken[slot], (b + 1).saturating_sub(RING));
         // SAFETY: thread `j + 1` copied the slot's previous state (`taken`), and will not read
@@ -213,7 +261,7 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
     }
 
     /// Thread `j + 1` takes thread `j`'s border state for band `b`.
-    fn take(&self, j: usize, b: usize) -> BorderState<T> {
+    fn take(&self, j: usize, b: usize) -> BorderState<T, W> {
         let slot = j * RING + b % RING;
         wait_until(&self.handed[slot], b + 1);
         // SAFETY: `handed` (acquire) says thread `j` finished writing this state.
@@ -236,102 +284,92 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
     }
 }
 
-/// One block of `SUB_BLOCKS * W` columns being swept through the `STEPS` steps of a band: its
-/// lanes, held in registers, and its right piles (the same at every step).
+/// One block of `PHASES * W` columns being swept through the `STEPS` steps of a band: its
+/// vectors, held in registers (vector `r` lane `k` is column `x + r + PHASES * k`), and its right
+/// piles (the same at every step).
 struct Block<T, const W: usize> {
-    /// The block's first column.
-    x: usize,
-    now: [[T; W]; SUB_BLOCKS],
-    right_piles: [[T; W]; SUB_BLOCKS],
+    /// The block's index in every phase array ([`PhaseLayout::block_index`]).
+    at: usize,
+    now: [[T; W]; PHASES],
+    right_piles: [[T; W]; PHASES],
 }
 
 impl<T: Lane, const W: usize> Block<T, W> {
     /// Loads `d_base` and the right piles of the block at column `x`.
     ///
     /// # Safety
-    /// `row` and `piles` are padded by `pad` on each side and `x` is a column of the band.
+    /// `row` and `piles` are laid out by `layout` and `x` is a column of the band: a multiple of
+    /// `PHASES * W` at most `n - base`.
     #[inline(always)]
-    unsafe fn load(row: *mut T, piles: *const T, pad: usize, base: usize, x: usize) -> Self {
-        // SAFETY: x <= n - base, so x + pad + W * SUB_BLOCKS <= n + 2 * pad; piles at
-        // x + base - 1 + pad + W * SUB_BLOCKS <= n + 2 * pad.
+    unsafe fn load(
+        row: *mut T,
+        piles: *const T,
+        layout: PhaseLayout,
+        base: usize,
+        x: usize,
+    ) -> Self {
+        let at = layout.block_index(x);
+        // SAFETY: the row's vectors end at index (x + pad) / PHASES + W <= phase_len (x <= n -
+        // base, and `pad` leaves a block on the right); the right piles' (positions up to
+        // x + base + PHASES - 2 <= n + PHASES - 2) likewise.
         unsafe {
             Block {
-                x,
-                now: std::array::from_fn(|k| load(row, x + pad + k * W)),
-                right_piles: std::array::from_fn(|k| load(piles, x + pad + base - 1 + k * W)),
+                at,
+                now: std::array::from_fn(|r| load(row, r * layout.phase_len + at)),
+                right_piles: std::array::from_fn(|r| {
+                    load(piles, layout.offset_index(at, (base - 1 + r) as isize))
+                }),
             }
         }
     }
 
-    /// Runs step `step`, shifting in `carry` (the last lane of the block to the left before
-    /// this step); returns this block's last lane before the step, the carry of the block to
-    /// its right at the same step.
+    /// Runs step `step`, given `carry`, the last vector of the block to the left before this
+    /// step; returns this block's last vector before the step, the carry of the block to its
+    /// right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
+    /// the same lane of vector `r - 1`, and for `r = 0` the lane before in the last vector, so
+    /// only that vector is shifted across lanes.
     ///
     /// # Safety
     /// As [`Block::load`].
     #[inline(always)]
-    unsafe fn step(&mut self, piles: *const T, pad: usize, step: usize, carry: T) -> T {
-        let mut next = [[T::default(); W]; SUB_BLOCKS];
-        // Each sub-block shifts in the last lane of the one to its left.
-        let mut shifted_in = carry;
-        for k in 0..SUB_BLOCKS {
-            // SAFETY: x + pad - step - 1 >= pad - STEPS >= 0, and the end is below the
-            // right piles' (see `load`).
-            let left: [T; W] = unsafe { load(piles, self.x + pad - step - 1 + k * W) };
-            let here = shifted(shifted_in, &self.now[k]);
-            next[k] = cell_block(&left, &self.now[k], &self.right_piles[k], &here);
-            shifted_in = self.now[k][W - 1];
-        }
+    unsafe fn step(
+        &mut self,
+        piles: *const T,
+        layout: PhaseLayout,
+        step: usize,
+        carry: [T; W],
+    ) -> [T; W] {
+        let last = self.now[PHASES - 1];
+        let shifted_last = shifted(&carry, &last);
+        // SAFETY: the left piles are at positions x + r - step - 1 >= x - STEPS - 1, within
+        // the left padding, and below the right piles'.
+        let left: [[T; W]; PHASES] = std::array::from_fn(|r| unsafe {
+            load(
+                piles,
+                layout.offset_index(self.at, r as isize - step as isize - 1),
+            )
+        });
+        let next: [[T; W]; PHASES] = [
+            cell_block(&left[0], &self.now[0], &self.right_piles[0], &shifted_last),
+            cell_block(&left[1], &self.now[1], &self.right_piles[1], &self.now[0]),
+            cell_block(&left[2], &self.now[2], &self.right_piles[2], &self.now[1]),
+            cell_block(&left[3], &self.now[3], &self.right_piles[3], &self.now[2]),
+        ];
         self.now = next;
-        shifted_in
+        last
     }
 
-    /// Stores the block's `d_{base+STEPS}` at `x - STEPS` (the skew of `STEPS` steps).
+    /// Stores the block's `d_{base+STEPS}` at column `x - STEPS` (the skew of `STEPS` steps).
     ///
     /// # Safety
     /// As [`Block::load`].
     #[inline(always)]
-    unsafe fn store(self, row: *mut T, pad: usize) {
-        for (k, sub_block) in self.now.into_iter().enumerate() {
-            // SAFETY: x + pad - STEPS >= 0 and the end is below the load's.
-            unsafe { store(row, self.x + pad - STEPS + k * W, sub_block) };
+    unsafe fn store(self, row: *mut T, layout: PhaseLayout) {
+        for (r, vector) in self.now.into_iter().enumerate() {
+            // SAFETY: `pad >= STEPS`, so the index stays at or above the phase array's start,
+            // and below the load's end.
+            unsafe { store(row, r * layout.phase_len + self.at - STEPS / PHASES, vector) };
         }
-    }
-}
-
-/// Sweeps the two blocks at `x` and `x + SUB_BLOCKS * W` through a band together, the right one
-/// a step behind: its step `s` needs the left block's last lane before step `s`, which the left
-/// block gave out a step earlier. The steps of one block form a dependency chain (each needs the
-/// previous step's vectors) too long for the out-of-order window to overlap two blocks swept one
-/// after the other, so without this the core mostly waits on latency; interleaved, each step has
-/// twice the independent vectors. `before` holds the carries of the block to the left of `x` on
-/// entry and of the right block on return.
-///
-/// # Safety
-/// As [`Block::load`], for both blocks. The right block's store overlaps the left block's
-/// columns, which the left block loaded before.
-#[inline(always)]
-unsafe fn sweep_block_pair<T: Lane, const W: usize>(
-    row: *mut T,
-    piles: *const T,
-    pad: usize,
-    base: usize,
-    x: usize,
-    before: &mut BorderState<T>,
-) {
-    // SAFETY: the caller's.
-    unsafe {
-        let mut left = Block::<T, W>::load(row, piles, pad, base, x);
-        let mut right = Block::<T, W>::load(row, piles, pad, base, x + SUB_BLOCKS * W);
-        let mut handed = left.step(piles, pad, 0, before[0]);
-        for step in 1..STEPS {
-            let next_handed = left.step(piles, pad, step, before[step]);
-            before[step - 1] = right.step(piles, pad, step - 1, handed);
-            handed = next_handed;
-        }
-        before[STEPS - 1] = right.step(piles, pad, STEPS - 1, handed);
-        left.store(row, pad);
-        right.store(row, pad);
     }
 }
 
@@ -339,8 +377,8 @@ unsafe fn sweep_block_pair<T: Lane, const W: usize>(
 /// `d_{base+STEPS}` in place.
 ///
 /// # Safety
-/// `shared` must point to padded arrays of `n + 2 * pad(W)` elements holding `d_base` (row) and
-/// the piles, and the slice protocol (module docs) must hold.
+/// `shared` must point to phase arrays laid out by `shared.layout` holding `d_base` (row) and the
+/// piles, and the slice protocol (module docs) must hold.
 #[inline(always)]
 unsafe fn sweep_slice<T: Lane, const W: usize>(
     shared: Shared<T>,
@@ -352,15 +390,15 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         row,
         piles,
         n,
+        layout,
         checkpoints,
     } = shared;
-    let pad = pad(W);
     let base = 1 + b * STEPS;
     let (low, high) = pipeline.slice(n, base, j);
     let mut before = if j > 0 {
         pipeline.take(j - 1, b)
     } else {
-        [T::default(); STEPS]
+        [[T::default(); W]; STEPS]
     };
     // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
     // threads to the right (usually j + 1 only; more when slices are narrow). The first band of
@@ -371,34 +409,23 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
-    let block_lanes = SUB_BLOCKS * W;
     let mut x = low;
     while x < high {
-        // Two blocks interleaved step by step when the slice has room (`sweep_block_pair`),
-        // else one.
-        let pair = x + 2 * block_lanes <= high;
-        let width = if pair { 2 * block_lanes } else { block_lanes };
-        let needed = x + STEPS + width;
+        let needed = x + STEPS + PHASES * W;
         while ready < needed {
             ready = pipeline.wait_for_column(n, b - 1, j + 1, ready, needed);
         }
-        // SAFETY: x + width <= high <= (n - base + 1) rounded up to a block, so every block
-        // read or written lies inside the padded arrays (`pad` leaves a block and `STEPS` on
-        // each side); see `Block`.
+        // SAFETY: x < high <= (n - base + 1) rounded up to a block, so the block starts at most
+        // at n - base; see `Block::load`.
         unsafe {
-            if pair {
-                sweep_block_pair::<T, W>(row, piles, pad, base, x, &mut before);
-            } else {
-                let mut block = Block::<T, W>::load(row, piles, pad, base, x);
-                for (step, carry) in before.iter_mut().enumerate() {
-                    *carry = block.step(piles, pad, step, *carry);
-                }
-                block.store(row, pad);
+            let mut block = Block::<T, W>::load(row, piles, layout, base, x);
+            for (step, carry) in before.iter_mut().enumerate() {
+                *carry = block.step(piles, layout, step, *carry);
             }
+            block.store(row, layout);
         }
-        let published = x / PUBLISH_EVERY;
-        x += width;
-        if x / PUBLISH_EVERY != published {
+        x += PHASES * W;
+        if x.is_multiple_of(PUBLISH_EVERY) {
             cursor.store(x, Ordering::Release);
         }
     }
@@ -420,7 +447,7 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
             // row of `valid` margins that `CheckpointRows::sized` set aside, written by this
             // thread alone (the threads' ranges are disjoint).
             unsafe {
-                match (*row.add(pad + i)).widen() {
+                match (*row.add(layout.index(i))).widen() {
                     Some(margin) => *checkpoints.add(start + i) = margin,
                     None => pipeline.checkpoint_overflow.store(true, Ordering::Relaxed),
                 }
@@ -677,28 +704,31 @@ fn margin_in<T: Lane, const W: usize>(
 ) -> Option<i64> {
     const {
         assert!(
-            W * size_of::<T>() == BLOCK_BYTES,
-            "a sub-block is BLOCK_BYTES wide"
+            W * size_of::<T>() == VECTOR_BYTES,
+            "a vector is VECTOR_BYTES wide"
         )
     };
     let n = piles.len();
     if n == 0 {
         return Some(0);
     }
-    let pad = pad(W);
+    let layout = PhaseLayout::new(n, W);
     // Every pile fits `T`: each is at most the absolute sum.
     let narrow: Vec<T> = piles.iter().map(|&pile| T::narrow(pile)).collect();
-    // Rows start at a cache line (64 bytes = W lanes), so block loads and stores of the row
-    // never straddle two lines.
-    let mut row_storage = vec![T::default(); n + 2 * pad + W];
-    let row = aligned_window(&mut row_storage, n + 2 * pad);
-    row[pad..pad + n].copy_from_slice(&narrow); // d_1
-    let mut piles_storage = vec![T::default(); n + 2 * pad + W];
-    let padded = aligned_window(&mut piles_storage, n + 2 * pad);
-    padded[pad..pad + n].copy_from_slice(&narrow);
+    // Phase arrays start at a cache line (64 bytes = W lanes) and are whole vectors long, and
+    // blocks start at a multiple of W in each, so block loads and stores of the row never
+    // straddle two lines.
+    let mut row_storage = vec![T::default(); layout.len() + W];
+    let row = aligned_window(&mut row_storage, layout.len());
+    let mut piles_storage = vec![T::default(); layout.len() + W];
+    let padded = aligned_window(&mut piles_storage, layout.len());
+    for (i, &pile) in narrow.iter().enumerate() {
+        row[layout.index(i)] = pile; // d_1
+        padded[layout.index(i)] = pile;
+    }
     // Full bands cover lengths 2..=1 + bands * STEPS; the rest is finished below.
     let bands = (n - 1) / STEPS;
-    let threads = threads.clamp(1, n.div_ceil(SUB_BLOCKS * W));
+    let threads = threads.clamp(1, n.div_ceil(PHASES * W));
     let (checkpoint_values, checkpoint_every, checkpoint_starts) = match checkpoints {
         Some(rows) => (rows.values.as_mut_ptr(), rows.every, rows.starts.clone()),
         None => (std::ptr::null_mut(), 0, Vec::new()),
@@ -707,6 +737,7 @@ fn margin_in<T: Lane, const W: usize>(
         row: row.as_mut_ptr(),
         piles: padded.as_ptr(),
         n,
+        layout,
         checkpoints: checkpoint_values,
     };
     if bands > 0 {
@@ -716,9 +747,9 @@ fn margin_in<T: Lane, const W: usize>(
             return None;
         }
     }
-    let row = aligned_window(&mut row_storage, n + 2 * pad);
-    // The last (n - 1) % STEPS lengths, one plain row pass each.
-    let row = &mut row[pad..pad + n];
+    let phased = aligned_window(&mut row_storage, layout.len());
+    // The last (n - 1) % STEPS lengths, one plain row pass each, in position order.
+    let row = &mut (0..n).map(|i| phased[layout.index(i)]).collect::<Vec<T>>();
     for length in 2 + bands * STEPS..=n {
         for i in 0..=n - length {
             row[i] = narrow[i]
