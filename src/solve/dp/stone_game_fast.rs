@@ -323,8 +323,9 @@ impl<T: Lane, const W: usize> Block<T, W> {
         }
     }
 
-    /// Runs step `step`, given `carry`, the last vector of the block to the left before this
-    /// step; returns this block's last vector before the step, the carry of the block to its
+    /// Runs a step, given `left_piles` (the step's phase arrays of left piles, offset for the
+    /// block index, see `sweep_slice`) and `carry`, the last vector of the block to the left
+    /// before this step; returns this block's last vector before the step, the carry of the block to its
     /// right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
     /// the same lane of vector `r - 1`, and for `r = 0` the lane before in the last vector, so
     /// only that vector is shifted across lanes.
@@ -332,23 +333,14 @@ impl<T: Lane, const W: usize> Block<T, W> {
     /// # Safety
     /// As [`Block::load`].
     #[inline(always)]
-    unsafe fn step(
-        &mut self,
-        piles: *const T,
-        layout: PhaseLayout,
-        step: usize,
-        carry: [T; W],
-    ) -> [T; W] {
+    unsafe fn step(&mut self, left_piles: &[*const T; PHASES], carry: [T; W]) -> [T; W] {
         let last = self.now[PHASES - 1];
         let shifted_last = shifted(&carry, &last);
-        // SAFETY: the left piles are at positions x + r - step - 1 >= x - STEPS - 1, within
-        // the left padding, and below the right piles'.
-        let left: [[T; W]; PHASES] = std::array::from_fn(|r| unsafe {
-            load(
-                piles,
-                layout.offset_index(self.at, r as isize - step as isize - 1),
-            )
-        });
+        // SAFETY: `left_piles` are the step's row of `sweep_slice`'s table, so these are positions
+        // x + r - step - 1 >= x - STEPS - 1, within the left padding, and below the right
+        // piles'.
+        let left: [[T; W]; PHASES] =
+            std::array::from_fn(|r| unsafe { load(left_piles[r], self.at) });
         let next: [[T; W]; PHASES] = [
             cell_block(&left[0], &self.now[0], &self.right_piles[0], &shifted_last),
             cell_block(&left[1], &self.now[1], &self.right_piles[1], &self.now[0]),
@@ -409,6 +401,18 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
+    // For each step and vector, where its left piles' phase array is, shifted so that the
+    // block's index reaches them (positions `x + r - step - 1`, in phase `(r - step - 1) mod
+    // PHASES`): a block's step then finds each address with one load, no arithmetic.
+    let left_piles: [[*const T; PHASES]; STEPS] = std::array::from_fn(|step| {
+        std::array::from_fn(|r| {
+            let offset = r as isize - step as isize - 1;
+            let phase = offset.rem_euclid(PHASES as isize) as usize;
+            piles
+                .wrapping_add(phase * layout.phase_len)
+                .wrapping_offset(offset.div_euclid(PHASES as isize))
+        })
+    });
     let mut x = low;
     while x < high {
         let needed = x + STEPS + PHASES * W;
@@ -420,7 +424,7 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         unsafe {
             let mut block = Block::<T, W>::load(row, piles, layout, base, x);
             for (step, carry) in before.iter_mut().enumerate() {
-                *carry = block.step(piles, layout, step, *carry);
+                *carry = block.step(&left_piles[step], *carry);
             }
             block.store(row, layout);
         }
