@@ -57,10 +57,11 @@ proptest! {
     }
 }
 
-/// Sizes around band (16 lengths) and block (16 or 32 lanes) edges, in both widths.
+/// Sizes around band (16 lengths) and block (32 or 64 lanes, four phase vectors) edges, in both
+/// widths.
 #[test]
 fn every_size_across_band_and_block_edges_gives_the_same_line() {
-    for n in 1..=100 {
+    for n in 1..=140 {
         for scale in [1i64, 1 << 33] {
             let piles: Vec<i64> = (0..n as i64)
                 .map(|x| ((x * 7919 + 13) % 41 - 20) * scale)

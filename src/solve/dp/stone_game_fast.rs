@@ -798,7 +798,9 @@ mod tests {
 
     #[test]
     fn every_size_up_to_a_few_bands_agrees_with_the_plain_row() {
-        for n in 0..=5 * STEPS + 3 {
+        // Past two blocks of `i32` lanes (64 columns each), so slices of one and two blocks
+        // and the phase arrays' edges all occur.
+        for n in 0..=5 * STEPS + 2 * PHASES * 16 + 3 {
             let piles = piles(n);
             let expected = rolling_margin(&piles);
             for threads in [1, 2, 3] {
