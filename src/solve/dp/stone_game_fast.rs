@@ -62,8 +62,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const VECTOR_BYTES: usize = 64;
 /// Phases of the row's layout, and vectors per block (module docs, "Phases").
 const PHASES: usize = 4;
-/// Lengths per band (steps kept in registers). A multiple of [`PHASES`], so that a block's output
-/// at `x - STEPS` starts in the same phase as `x`.
+/// Lengths per band (steps kept in registers). A multiple of the layout's `PHASES`, so that a
+/// block's output at `x - STEPS` starts in the same phase as `x`.
 pub const STEPS: usize = 16;
 
 /// Where the positions of a row (or of the piles) stored by phase live: padded position
