@@ -34,8 +34,8 @@
 //! only slice borders cross cores. Thread `j` starts band `b` with the carried state (the last
 //! vector at each of the 16 steps of the block left of its slice) that thread `j - 1` hands over
 //! when it finishes its slice of band `b` (a small ring buffer of states). A block at `x` reads
-//! `d` at `[x, x + B)`, stored by band `b - 1` at block `x + STEPS`; when that lies in slice `j + 1` of
-//! band `b - 1`, thread `j` waits on thread `j + 1`'s cursor for band `b - 1` (published every
+//! `d` at `[x, x + B)`, stored by band `b - 1` at block `x + STEPS`; when that lies in slice
+//! `j + 1` of band `b - 1`, thread `j` waits on thread `j + 1`'s cursor for band `b - 1` (published every
 //! `PUBLISH_EVERY` columns, release/acquire). Slice borders never grow from band to band, which
 //! rules out the other hazards: thread `j` writes band `b` at `x - STEPS`, where only thread
 //! `j - 1` read band `b - 1` values, and it finished before handing over; and what thread `j`
@@ -325,8 +325,8 @@ impl<T: Lane, const W: usize> Block<T, W> {
 
     /// Runs a step, given `left_piles` (the step's phase arrays of left piles, offset for the
     /// block index, see `sweep_slice`) and `carry`, the last vector of the block to the left
-    /// before this step; returns this block's last vector before the step, the carry of the block to its
-    /// right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
+    /// before this step; returns this block's last vector before the step, the carry of the
+    /// block to its right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
     /// the same lane of vector `r - 1`, and for `r = 0` the lane before in the last vector, so
     /// only that vector is shifted across lanes.
     ///
