@@ -7,11 +7,11 @@
 //! `x = i + s`, where `s` is the step within the band (length `L0 + s`), cell `(x, s)` needs
 //! `(x, s-1)` (that is `d(i+1)`) and `(x-1, s-1)` (that is `d(i)`), and its right pile
 //! `p[i + L0 + s - 1] = p[x + L0 - 1]` is the same at every step. So a band is one sweep over x
-//! in blocks of `B` columns (four vectors of 64 bytes: `B` = 64 for `i32`, 32 for `i64`): load
-//! `d_{L0}` at the block, run all `STEPS` steps in registers, and store `d_{L0+STEPS}` at
-//! `x - STEPS`. Per block and step that is one lane shift (of one vector in four, see Phases),
-//! and two subtractions, a max and a load of left piles per vector; per block, a load and a store
-//! per vector. The row is updated in place: a band reads ahead of where it writes.
+//! in blocks of `B` columns (four vectors of eight lanes: `B` = 32): load `d_{L0}` at the block,
+//! run all `STEPS` steps in registers, and store `d_{L0+STEPS}` at `x - STEPS`. Per block and
+//! step that is one lane shift (of one vector in four, see Phases), and two subtractions and a max
+//! per vector, with the left piles loaded (`i64`) or passed along in registers (`i32`, see
+//! `Block::KEEPS_LEFT_PILES`); per block, a load and a store per vector. The row is updated in place: a band reads ahead of where it writes.
 //!
 //! Phases. The row and the piles are stored as four phase arrays, array `q` holding the
 //! positions `≡ q (mod 4)`, and vector `r` of the block at `x` holds the columns
@@ -20,8 +20,8 @@
 //! last lane of the block to the left at the same step (carried over as that block's vector 3)
 //! in lane 0. In a contiguous layout every vector is shifted across lanes, which on AVX2 costs
 //! two shuffles per 256-bit register, all on the one or two shuffle ports: measured on Zen 3,
-//! one thread, n = 100,000, this layout took `i32` lanes from 0.55 s to 0.36 s and `i64` from
-//! 1.38 s to 0.81 s. The four vectors of a step are independent but for that shift, which also
+//! one thread, n = 100,000, this layout (with the left piles loaded) took `i32` lanes from
+//! 0.55 s to 0.36 s and `i64` from 1.38 s to 0.81 s. The four vectors of a step are independent but for that shift, which also
 //! keeps the core busy while a step waits on the one before.
 //!
 //! Padding. Rows and piles carry `pad` zeros on the left as many on the right, so lanes outside
@@ -44,7 +44,7 @@
 //! safety argument for the shared row.
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
-//! the vector of `W` lanes (one 64-byte cache line: 16 `i32` or 8 `i64`). An instance runs in
+//! the vector of `W` lanes (eight: one 256-bit register of `i32`, a 64-byte cache line of `i64`). An instance runs in
 //! `i32` when the sum of its absolute pile values fits (that sum bounds every margin and every
 //! intermediate: the proof is in [`super::lanes`]), so twice the cells per instruction and a
 //! native signed max on AVX2 (`vpmaxsd`; 64-bit lanes need compare-and-blend there); else in
@@ -58,7 +58,8 @@ use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones.
+/// The most bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones
+/// (`i64`); `i32` vectors take 32 bytes, one AVX2 register (see `Block::KEEPS_LEFT_PILES`).
 const VECTOR_BYTES: usize = 64;
 /// Phases of the row's layout, and vectors per block (module docs, "Phases").
 const PHASES: usize = 4;
@@ -292,10 +293,22 @@ struct Block<T, const W: usize> {
     at: usize,
     now: [[T; W]; PHASES],
     right_piles: [[T; W]; PHASES],
+    /// The coming step's left piles (vector `r`: positions `x + r - step - 1`), when the block
+    /// keeps them ([`Block::KEEPS_LEFT_PILES`]).
+    left_piles: [[T; W]; PHASES],
 }
 
 impl<T: Lane, const W: usize> Block<T, W> {
-    /// Loads `d_base` and the right piles of the block at column `x`.
+    /// Whether the block keeps its left piles in registers from step to step: vector `r`'s at
+    /// a step are vector `r - 1`'s at the step before, so only vector 0's are loaded. That needs
+    /// four more registers, which a block of one 256-bit register per vector (`i32`) can spare:
+    /// measured on AVX2 (Zen 3, one thread, n = 100,000), 0.355 s -> 0.308 s. With two
+    /// registers per vector (`i64`) the spills cost more than the loads (0.735 s -> 0.86 s), so
+    /// there every vector's left piles are loaded at every step.
+    const KEEPS_LEFT_PILES: bool = W * size_of::<T>() <= 32;
+
+    /// Loads `d_base`, the right piles and (if kept) the first step's left piles of the block
+    /// at column `x`; `left_piles` is `sweep_slice`'s table.
     ///
     /// # Safety
     /// `row` and `piles` are laid out by `layout` and `x` is a column of the band: a multiple of
@@ -305,6 +318,7 @@ impl<T: Lane, const W: usize> Block<T, W> {
         row: *mut T,
         piles: *const T,
         layout: PhaseLayout,
+        left_piles: &LeftPiles<T>,
         base: usize,
         x: usize,
     ) -> Self {
@@ -319,28 +333,34 @@ impl<T: Lane, const W: usize> Block<T, W> {
                 right_piles: std::array::from_fn(|r| {
                     load(piles, layout.offset_index(at, (base - 1 + r) as isize))
                 }),
+                left_piles: if Self::KEEPS_LEFT_PILES {
+                    std::array::from_fn(|r| load(left_piles[0][r], at))
+                } else {
+                    [[T::default(); W]; PHASES]
+                },
             }
         }
     }
 
-    /// Runs a step, given `left_piles` (the step's phase arrays of left piles, offset for the
-    /// block index, see `sweep_slice`) and `carry`, the last vector of the block to the left
-    /// before this step; returns this block's last vector before the step, the carry of the
-    /// block to its right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
+    /// Runs step `step`, given `carry`, the last vector of the block to the left before this
+    /// step; returns this block's last vector before the step, the carry of the block to its
+    /// right at the same step. Column `x + r + PHASES * k` needs column `x + r - 1 + PHASES * k`:
     /// the same lane of vector `r - 1`, and for `r = 0` the lane before in the last vector, so
     /// only that vector is shifted across lanes.
     ///
     /// # Safety
     /// As [`Block::load`].
     #[inline(always)]
-    unsafe fn step(&mut self, left_piles: &[*const T; PHASES], carry: [T; W]) -> [T; W] {
+    unsafe fn step(&mut self, left_piles: &LeftPiles<T>, step: usize, carry: [T; W]) -> [T; W] {
         let last = self.now[PHASES - 1];
         let shifted_last = shifted(&carry, &last);
-        // SAFETY: `left_piles` are the step's row of `sweep_slice`'s table, so these are positions
-        // x + r - step - 1 >= x - STEPS - 1, within the left padding, and below the right
-        // piles'.
-        let left: [[T; W]; PHASES] =
-            std::array::from_fn(|r| unsafe { load(left_piles[r], self.at) });
+        // SAFETY: the table's entries for steps 0..=STEPS are positions x + r - step - 1 >=
+        // x - STEPS - 1, within the left padding, and below the right piles'.
+        let left: [[T; W]; PHASES] = if Self::KEEPS_LEFT_PILES {
+            self.left_piles
+        } else {
+            std::array::from_fn(|r| unsafe { load(left_piles[step][r], self.at) })
+        };
         let next: [[T; W]; PHASES] = [
             cell_block(&left[0], &self.now[0], &self.right_piles[0], &shifted_last),
             cell_block(&left[1], &self.now[1], &self.right_piles[1], &self.now[0]),
@@ -348,6 +368,17 @@ impl<T: Lane, const W: usize> Block<T, W> {
             cell_block(&left[3], &self.now[3], &self.right_piles[3], &self.now[2]),
         ];
         self.now = next;
+        if Self::KEEPS_LEFT_PILES {
+            // One position further left: vector r's are vector r - 1's of this step, and
+            // vector 0's are loaded.
+            // SAFETY: as above, for step + 1 <= STEPS.
+            self.left_piles = [
+                unsafe { load(left_piles[step + 1][0], self.at) },
+                left[0],
+                left[1],
+                left[2],
+            ];
+        }
         last
     }
 
@@ -363,6 +394,24 @@ impl<T: Lane, const W: usize> Block<T, W> {
             unsafe { store(row, r * layout.phase_len + self.at - STEPS / PHASES, vector) };
         }
     }
+}
+
+/// For each step `0..=STEPS` and vector `r`, where the block's left piles are: positions
+/// `x + r - step - 1`, in phase array `(r - step - 1) mod PHASES`, offset so that the block's
+/// index reaches them. A step then finds each address with one load, no arithmetic. (Step
+/// `STEPS` is read only for the left piles a kept block loads ahead.)
+type LeftPiles<T> = [[*const T; PHASES]; STEPS + 1];
+
+fn left_pile_table<T>(piles: *const T, layout: PhaseLayout) -> LeftPiles<T> {
+    std::array::from_fn(|step| {
+        std::array::from_fn(|r| {
+            let offset = r as isize - step as isize - 1;
+            let phase = offset.rem_euclid(PHASES as isize) as usize;
+            piles
+                .wrapping_add(phase * layout.phase_len)
+                .wrapping_offset(offset.div_euclid(PHASES as isize))
+        })
+    })
 }
 
 /// Thread `j`'s part of band `b` (lengths `base + 1 ..= base + STEPS`): reads `d_base`, writes
@@ -401,18 +450,7 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         pipeline.slice(n, base - STEPS, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
-    // For each step and vector, where its left piles' phase array is, shifted so that the
-    // block's index reaches them (positions `x + r - step - 1`, in phase `(r - step - 1) mod
-    // PHASES`): a block's step then finds each address with one load, no arithmetic.
-    let left_piles: [[*const T; PHASES]; STEPS] = std::array::from_fn(|step| {
-        std::array::from_fn(|r| {
-            let offset = r as isize - step as isize - 1;
-            let phase = offset.rem_euclid(PHASES as isize) as usize;
-            piles
-                .wrapping_add(phase * layout.phase_len)
-                .wrapping_offset(offset.div_euclid(PHASES as isize))
-        })
-    });
+    let left_piles = left_pile_table(piles, layout);
     let mut x = low;
     while x < high {
         let needed = x + STEPS + PHASES * W;
@@ -422,9 +460,9 @@ unsafe fn sweep_slice<T: Lane, const W: usize>(
         // SAFETY: x < high <= (n - base + 1) rounded up to a block, so the block starts at most
         // at n - base; see `Block::load`.
         unsafe {
-            let mut block = Block::<T, W>::load(row, piles, layout, base, x);
+            let mut block = Block::<T, W>::load(row, piles, layout, &left_piles, base, x);
             for (step, carry) in before.iter_mut().enumerate() {
-                *carry = block.step(&left_piles[step], *carry);
+                *carry = block.step(&left_piles, step, *carry);
             }
             block.store(row, layout);
         }
@@ -693,7 +731,7 @@ fn run_in_width(
     checkpoints: Option<&mut CheckpointRows>,
 ) -> Option<i64> {
     match width {
-        Width::I16 | Width::I32 => margin_in::<i32, 16>(piles, threads, checkpoints),
+        Width::I16 | Width::I32 => margin_in::<i32, 8>(piles, threads, checkpoints),
         Width::I64 => margin_in::<i64, 8>(piles, threads, checkpoints),
         Width::I128 => margin_in::<i128, 4>(piles, threads, checkpoints),
     }
@@ -708,8 +746,8 @@ fn margin_in<T: Lane, const W: usize>(
 ) -> Option<i64> {
     const {
         assert!(
-            W * size_of::<T>() == VECTOR_BYTES,
-            "a vector is VECTOR_BYTES wide"
+            W * size_of::<T>() <= VECTOR_BYTES,
+            "a vector is at most VECTOR_BYTES wide"
         )
     };
     let n = piles.len();
@@ -798,8 +836,8 @@ mod tests {
 
     #[test]
     fn every_size_up_to_a_few_bands_agrees_with_the_plain_row() {
-        // Past two blocks of `i32` lanes (64 columns each), so slices of one and two blocks
-        // and the phase arrays' edges all occur.
+        // Past several blocks (32 columns each), so slices of one and more blocks and the
+        // phase arrays' edges all occur.
         for n in 0..=5 * STEPS + 2 * PHASES * 16 + 3 {
             let piles = piles(n);
             let expected = rolling_margin(&piles);
