@@ -409,17 +409,15 @@ fn tally_in_lanes_16(
         tally.add_all_16(margins);
         if let Some(shares) = &mut shares {
             // Constant-sum: first + second = total and first - second = margin. Totals fit
-            // i32: each lane's absolute sum is at most i16::MAX.
-            let mut totals = [0i32; 32];
+            // i16, as every partial sum does: each lane's absolute sum is at most i16::MAX
+            // (`fits_lanes_16`).
+            let mut totals = [0i16; 32];
             for row in &rows {
                 for (total, &pile) in totals.iter_mut().zip(row) {
-                    *total += pile as i32;
+                    *total += pile;
                 }
             }
-            for (&total, &margin) in totals.iter().zip(margins) {
-                let (total, margin) = (total as i64, margin as i64);
-                shares.add((total + margin) / 2, total);
-            }
+            shares.add_all_16(margins, &totals[..margins.len()]);
         }
     }
     tally.shares = shares;
