@@ -343,11 +343,18 @@ fn by_halves(
     let [low, high] = &mut scratch.halves;
     low.clear();
     high.clear();
-    for position in piles {
-        let (first, second) = position.split_at(16);
-        low.push(first.try_into().expect("16 lanes"));
-        high.push(second.try_into().expect("16 lanes"));
-    }
+    // One pass per half, each a run of 32-byte copies: pushing both halves position by
+    // position (a capacity check per push) took 4% of the sweep's instructions.
+    low.extend(
+        piles
+            .iter()
+            .map(|position| std::array::from_fn(|lane| position[lane])),
+    );
+    high.extend(
+        piles
+            .iter()
+            .map(|position| std::array::from_fn(|lane| position[16 + lane])),
+    );
     let mut margins = [0; 32];
     margins[..16].copy_from_slice(&solve(low, &mut scratch.half_row));
     margins[16..].copy_from_slice(&solve(high, &mut scratch.half_row));
