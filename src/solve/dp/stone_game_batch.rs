@@ -82,37 +82,72 @@ fn group_margins_wavefront<T: Lane, const W: usize>(
         // The triangle the first step needs: d_{c+1}[0..3], d_{c+2}[0..2], d_{c+3}[0].
         let c1_0 = cell_block(&p[0], &row[1], &p[c], &row[0]);
         let c1_1 = cell_block(&p[1], &row[2], &p[c + 1], &row[1]);
-        let mut c1 = cell_block(&p[2], &row[3], &p[c + 2], &row[2]); // d_{c+1}[i+2]
+        let c1 = cell_block(&p[2], &row[3], &p[c + 2], &row[2]); // d_{c+1}[i+2]
         let c2_0 = cell_block(&p[0], &c1_1, &p[c + 1], &c1_0);
-        let mut c2 = cell_block(&p[1], &c1, &p[c + 2], &c1_1); // d_{c+2}[i+1]
-        let mut c3 = cell_block(&p[0], &c2, &p[c + 2], &c2_0); // d_{c+3}[i]
-        let mut c0 = row[3]; // d_c[i+3]
-        // The left piles p[i], p[i+1], p[i+2] slide along in registers.
-        let (mut left0, mut left1, mut left2) = (p[0], p[1], p[2]);
+        let c2 = cell_block(&p[1], &c1, &p[c + 2], &c1_1); // d_{c+2}[i+1]
+        let c3 = cell_block(&p[0], &c2, &p[c + 2], &c2_0); // d_{c+3}[i]
+        let mut wavefront = Wavefront {
+            cells: [row[3], c1, c2, c3],
+            left: [p[0], p[1], p[2]],
+        };
         let (piles_at, row_at) = (p.as_ptr(), row.as_mut_ptr());
-        // An exclusive range: `0..=n - c - 4` cost six scalar instructions a step (the
-        // inclusive range's exhaustion test), a fifth of the loop.
-        for i in 0..n - c - 3 {
-            // SAFETY: `i + c + 3 <= n - 1` and `i + 4 <= n - c`, inside `p` and `row` (both n
-            // long). Raw pointers: bounds checks on the five accesses cost as much as the cells.
-            let (left3, right, next_c0) = unsafe {
-                (
-                    *piles_at.add(i + 3),
-                    *piles_at.add(i + c + 3),
-                    *row_at.add(i + 4),
-                )
-            };
-            let next_c1 = cell_block(&left3, &next_c0, &right, &c0);
-            let next_c2 = cell_block(&left2, &next_c1, &right, &c1);
-            let next_c3 = cell_block(&left1, &next_c2, &right, &c2);
-            // SAFETY: `i <= n - c - 4`, inside `row`.
-            unsafe { *row_at.add(i) = cell_block(&left0, &next_c3, &right, &c3) };
-            (c0, c1, c2, c3) = (next_c0, next_c1, next_c2, next_c3);
-            (left0, left1, left2) = (left1, left2, left3);
+        let steps = n - c - 3;
+        let mut i = 0;
+        while i + WAVEFRONT_UNROLL <= steps {
+            for k in 0..WAVEFRONT_UNROLL {
+                // SAFETY: `i + k < steps = n - c - 3`, as `Wavefront::step` requires.
+                unsafe { wavefront.step(piles_at, row_at, c, i + k) };
+            }
+            i += WAVEFRONT_UNROLL;
+        }
+        while i < steps {
+            // SAFETY: `i < steps`, as above.
+            unsafe { wavefront.step(piles_at, row_at, c, i) };
+            i += 1;
         }
         c += 4;
     }
     finish_two_lengths_per_pass(piles, row, c + 1)
+}
+
+/// Steps of the wavefront per loop iteration: a multiple of both rotations (four cells, three
+/// left piles), so that inside an iteration every value stays in the register it was made in.
+const WAVEFRONT_UNROLL: usize = 12;
+
+/// The wavefront's registers before step `i`: `cells[k]` is `d_{c+k}[i+3-k]` and `left[k]` is
+/// pile `i + k`.
+struct Wavefront<T, const W: usize> {
+    cells: [[T; W]; 4],
+    left: [[T; W]; 3],
+}
+
+impl<T: Lane, const W: usize> Wavefront<T, W> {
+    /// Step `i` of the pass over `d_c` (module docs of `group_margins_wavefront`).
+    ///
+    /// # Safety
+    /// `i < n - c - 3`, where `piles_at` and `row_at` hold `n` positions: then `i + c + 3` and
+    /// `i + 4` are inside both.
+    #[inline(always)]
+    unsafe fn step(&mut self, piles_at: *const [T; W], row_at: *mut [T; W], c: usize, i: usize) {
+        // SAFETY: the caller keeps the three positions inside both arrays. Raw pointers: bounds
+        // checks on the five accesses cost as much as the cells.
+        let (left3, right, next_c0) = unsafe {
+            (
+                *piles_at.add(i + 3),
+                *piles_at.add(i + c + 3),
+                *row_at.add(i + 4),
+            )
+        };
+        let [c0, c1, c2, c3] = self.cells;
+        let [left0, left1, left2] = self.left;
+        let next_c1 = cell_block(&left3, &next_c0, &right, &c0);
+        let next_c2 = cell_block(&left2, &next_c1, &right, &c1);
+        let next_c3 = cell_block(&left1, &next_c2, &right, &c2);
+        // SAFETY: `i < i + 4`, inside `row` as above.
+        unsafe { *row_at.add(i) = cell_block(&left0, &next_c3, &right, &c3) };
+        self.cells = [next_c0, next_c1, next_c2, next_c3];
+        self.left = [left1, left2, left3];
+    }
 }
 
 /// Solves every group of `flat` (instances of `n` piles, one after another) into `out`, each in
@@ -431,8 +466,10 @@ mod tests {
 
     #[test]
     fn groups_in_16_bit_lanes_agree_with_the_plain_row() {
-        for n in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 31, 64] {
-            // Absolute sums up to exactly i16::MAX: 64 piles of 511 sum to 32,704.
+        // Every size up to 64: the four-length wavefront's unrolled steps and the rest, and the
+        // two-length passes that finish, meet at every remainder.
+        for n in 1..=64 {
+            // Absolute sums up to i16::MAX: 64 piles of 511 sum to 32,704.
             let flat: Vec<i64> = (0..(n * 32) as i64)
                 .map(|x| (x * 7919 + 17) % 1023 - 511)
                 .collect();
