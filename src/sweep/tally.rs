@@ -479,11 +479,11 @@ mod tests {
                 Just(Some((1i64 << 50, 3i64 << 50))),
             ],
         ) {
-            // A margin has the parity of its total and at most its size.
+            // A margin has the parity of its total and at most its size: clamped, rounded
+            // down to even, then given the total's parity (which keeps it within the total).
             let pairs: Vec<(i16, i16)> = pairs
                 .into_iter()
                 .map(|(total, margin)| (total, (margin.clamp(-total, total) & !1) | (total & 1)))
-                .map(|(total, margin)| (total, margin.clamp(-total, total)))
                 .collect();
             let start = Shares { lowest: start, ..Shares::default() };
             let mut one_by_one = start;
