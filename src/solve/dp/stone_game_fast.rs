@@ -123,14 +123,14 @@ pub const THREADING_THRESHOLD: usize = 4096;
 const PUBLISH_EVERY: usize = 512;
 
 /// The lanes one position to the left, `[left_block[W-1], now[0], ..., now[W-2]]`. `AVX2`: the
-/// copy runs on a CPU with AVX2 (see [`runner`]), and vectors of `i32` lanes a whole number of
-/// 256-bit registers wide are shifted by [`shifted_avx2_i32`].
+/// copy runs on a CPU with AVX2 (see [`runner`]), and a vector of eight `i32` lanes (one
+/// 256-bit register, as `i32` blocks are) is shifted by [`shifted_avx2_i32`].
 #[inline(always)]
 fn shifted<T: Lane, const W: usize, const AVX2: bool>(left_block: &[T; W], now: &[T; W]) -> [T; W] {
     #[cfg(target_arch = "x86_64")]
-    if AVX2 && size_of::<T>() == 4 && size_of::<[T; W]>().is_multiple_of(32) {
+    if AVX2 && size_of::<T>() == 4 && W == 8 {
         // SAFETY: `AVX2` copies run only after `is_x86_feature_detected!("avx2")` (`level`);
-        // the lanes are 4 bytes, so `[T; W]` is `W / 8` 256-bit registers of `i32`.
+        // eight 4-byte lanes are one 256-bit register of `i32`.
         return unsafe { shifted_avx2_i32(left_block, now) };
     }
     let mut out = [T::default(); W];
@@ -139,8 +139,8 @@ fn shifted<T: Lane, const W: usize, const AVX2: bool>(left_block: &[T; W], now: 
     out
 }
 
-/// [`shifted`] for 4-byte lanes in two in-lane shuffles per 256-bit register: `vperm2i128` sets
-/// the upper half of the register before beside the lower half of this one, and `vpalignr`
+/// [`shifted`] for one 256-bit register of 4-byte lanes in two in-lane shuffles: `vperm2i128`
+/// sets the upper half of the block before beside the lower half of this vector, and `vpalignr`
 /// takes the one lane needed from there. Left to itself, LLVM picks `vpermd` and a blend, and on
 /// Zen 3 `vpermd` alone takes 8 cycles against 3 + 1 here (measured, chains of each). The shift
 /// of vector 3 feeds vector 0 of the next step, so it lies on the chain that every four steps of
@@ -150,7 +150,7 @@ fn shifted<T: Lane, const W: usize, const AVX2: bool>(left_block: &[T; W], now: 
 /// shuffles made it slower (0.806 -> 0.852 s).
 ///
 /// # Safety
-/// The CPU has AVX2; `T` is 4 bytes and `[T; W]` a whole number of 256-bit registers.
+/// The CPU has AVX2; `[T; W]` is eight 4-byte lanes.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -159,25 +159,17 @@ unsafe fn shifted_avx2_i32<T: Lane, const W: usize>(left_block: &[T; W], now: &[
         __m256i, _mm256_alignr_epi8, _mm256_loadu_si256, _mm256_permute2x128_si256,
         _mm256_storeu_si256,
     };
-    let registers = size_of::<[T; W]>() / 32;
-    let now_at = now.as_ptr().cast::<__m256i>();
     let mut out = [T::default(); W];
-    let out_at = out.as_mut_ptr().cast::<__m256i>();
-    for m in 0..registers {
-        // SAFETY: register `m` (and `m - 1`, and the left block's last) lies inside its
-        // array, `registers` 256-bit registers long; the loads and stores are unaligned.
-        unsafe {
-            let here = _mm256_loadu_si256(now_at.add(m));
-            let before = if m == 0 {
-                _mm256_loadu_si256(left_block.as_ptr().cast::<__m256i>().add(registers - 1))
-            } else {
-                _mm256_loadu_si256(now_at.add(m - 1))
-            };
-            // The upper half of `before`, then the lower half of `here`.
-            let straddle = _mm256_permute2x128_si256::<0x21>(before, here);
-            // Per 128-bit half: the last lane of `straddle`'s half, then `here`'s first three.
-            _mm256_storeu_si256(out_at.add(m), _mm256_alignr_epi8::<12>(here, straddle));
-        }
+    // SAFETY: each array is one 256-bit register (the caller's contract); the loads and the
+    // store are unaligned.
+    unsafe {
+        let here = _mm256_loadu_si256(now.as_ptr().cast());
+        let before = _mm256_loadu_si256(left_block.as_ptr().cast());
+        // The upper half of `before`, then the lower half of `here`.
+        let straddle = _mm256_permute2x128_si256::<0x21>(before, here);
+        // Per 128-bit half: the last lane of `straddle`'s half, then `here`'s first three.
+        let shifted: __m256i = _mm256_alignr_epi8::<12>(here, straddle);
+        _mm256_storeu_si256(out.as_mut_ptr().cast(), shifted);
     }
     out
 }
@@ -932,12 +924,6 @@ mod tests {
         let portable = shifted::<i32, 8, false>(&left, &now);
         assert_eq!(portable, [107, -1, -2, -3, -4, -5, -6, -7]);
         assert_eq!(shifted::<i32, 8, true>(&left, &now), portable);
-        // Two registers per vector: the second takes its first lane from the first.
-        let left: [i32; 16] = std::array::from_fn(|k| 100 + k as i32);
-        let now: [i32; 16] = std::array::from_fn(|k| -(k as i32) - 1);
-        let portable = shifted::<i32, 16, false>(&left, &now);
-        assert_eq!(portable[..3], [115, -1, -2]);
-        assert_eq!(shifted::<i32, 16, true>(&left, &now), portable);
     }
 
     #[test]
