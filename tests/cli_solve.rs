@@ -102,7 +102,7 @@ fn games_lists_every_game_with_rules_and_solvers() {
         .stdout(predicate::str::contains("stone-game-iii"))
         .stdout(predicate::str::contains("divisor-game"))
         .stdout(predicate::str::contains(
-            "solvers: auto, brute, memo, table, diff, rolling",
+            "solvers: auto, brute, memo, table, diff, rolling, peaks",
         ));
 }
 

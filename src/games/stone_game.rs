@@ -23,9 +23,11 @@ use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, ro
 use crate::solve::dp::stone_game_batch::{batch_margins, group_margins_16};
 use crate::solve::dp::stone_game_fast::fast_margin;
 use crate::solve::dp::stone_game_line::margin_and_line;
+use crate::solve::dp::stone_game_peaks::{peaks_margin, peaks_margin_in};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
-    Solution, SolverKind, replaces_best, solution_from_policy, solution_from_values,
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, replaces_best, solution_from_policy,
+    solution_from_values,
 };
 
 /// One instance: the row of piles.
@@ -249,6 +251,7 @@ impl RegisteredGame for StoneGame {
         SolverKind::Table,
         SolverKind::Diff,
         SolverKind::Rolling,
+        SolverKind::Peaks,
     ];
     fn from_input(input: &InstanceInput) -> Result<StoneGame, InputError> {
         StoneGame::from_piles(take_piles(Self::NAME, input)?)
@@ -338,6 +341,11 @@ impl RegisteredGame for StoneGame {
                     Scores::from_total_and_margin(self.total, margin),
                 ))
             }
+            SolverKind::Peaks => Ok(Solution::value_only(
+                Self::NAME,
+                solver,
+                Scores::from_total_and_margin(self.total, peaks_margin(&self.piles)),
+            )),
             other => solved_without_moves(self, other),
         }
     }
@@ -395,10 +403,32 @@ impl RegisteredGame for StoneGame {
                     }
                 }))
             }
+            SolverKind::Peaks => {
+                // Each position of the line re-solves both children (O(n) each), so the line
+                // costs O(n^2): refused where `rolling` lists it far faster.
+                if self.piles.len() > PRINCIPAL_VARIATION_LIMIT {
+                    return Err(SolveError::TooLarge {
+                        solver: "peaks",
+                        what: "the number of piles (for the move list)",
+                        size: self.piles.len().to_string(),
+                        limit: PRINCIPAL_VARIATION_LIMIT.to_string(),
+                        advice: PEAKS_ADVICE,
+                    });
+                }
+                let mut stack = Vec::with_capacity(self.piles.len());
+                Ok(solution_from_values(self, Self::NAME, solver, |state| {
+                    let row = &self.piles[state.left as usize..state.right as usize];
+                    peaks_margin_in(row, &mut stack)
+                }))
+            }
             other => Err(not_applicable::<Self>(other)),
         }
     }
 }
+
+/// What to do when `peaks` refuses a move list: its value has no size limit.
+const PEAKS_ADVICE: &str =
+    "add --value-only (peaks gives the value at any size), or use the solver rolling for the moves";
 
 /// The move's word in JSON and edge labels.
 fn side_word(mv: Side) -> &'static str {

@@ -33,7 +33,8 @@ pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverKind {
-    /// The fastest exact solver for the game and instance.
+    /// The fastest exact solver for the game and instance among those proved exact (so not
+    /// stone-game's `peaks`, whose lemma is checked but not proved: see `dp::stone_game_peaks`).
     Auto,
     /// Plain exhaustive minimax over the game tree (exponential; for checking).
     Brute,
@@ -45,6 +46,8 @@ pub enum SolverKind {
     Diff,
     /// stone-game: the score-difference DP keeping one row, O(n) memory.
     Rolling,
+    /// stone-game: the value in O(n) time by merging peaks (`dp::stone_game_peaks`).
+    Peaks,
     /// Bottom-up dynamic programming (the textbook formulation of the game's DP).
     Dp,
     /// stone-game-ii: the O(n^2) DP with monotone sliding windows.
@@ -63,6 +66,7 @@ impl SolverKind {
             SolverKind::Table => "table",
             SolverKind::Diff => "diff",
             SolverKind::Rolling => "rolling",
+            SolverKind::Peaks => "peaks",
             SolverKind::Dp => "dp",
             SolverKind::Window => "window",
             SolverKind::ClosedForm => "closed-form",
@@ -78,6 +82,7 @@ impl Choice for SolverKind {
         SolverKind::Table,
         SolverKind::Diff,
         SolverKind::Rolling,
+        SolverKind::Peaks,
         SolverKind::Dp,
         SolverKind::Window,
         SolverKind::ClosedForm,
@@ -89,12 +94,13 @@ impl Choice for SolverKind {
 
     fn summary(self) -> &'static str {
         match self {
-            SolverKind::Auto => "the fastest exact solver for the game and instance",
+            SolverKind::Auto => "the fastest exact solver for the game and instance (proved exact)",
             SolverKind::Brute => "plain exhaustive minimax over the game tree (for checking)",
             SolverKind::Memo => "memoised minimax over distinct positions (every game)",
             SolverKind::Table => "stone-game: the seed article's table of (first, second) scores",
             SolverKind::Diff => "stone-game: the two-dimensional table of score differences",
             SolverKind::Rolling => "stone-game: the score-difference DP on one row",
+            SolverKind::Peaks => "stone-game: the value in O(n) by merging peaks",
             SolverKind::Dp => "bottom-up dynamic programming (the textbook DP of the game)",
             SolverKind::Window => "stone-game-ii: the O(n^2) DP with monotone sliding windows",
             SolverKind::ClosedForm => "divisor-game and nim: a closed form",

@@ -1,5 +1,6 @@
-//! Game-specific dynamic programs: plain functions over slices, each documented with its
-//! recurrence, time and memory, and tested against `brute` and `memo` (see `tests/`).
+//! Game-specific dynamic programs (and stone-game's peak merging, which needs no table): plain
+//! functions over slices, each documented with its recurrence, time and memory, and tested
+//! against `brute` and `memo` (see `tests/`).
 
 pub mod divisor_game;
 pub mod lanes;
@@ -11,3 +12,4 @@ mod stone_game_ii_band;
 pub mod stone_game_ii_reach;
 pub mod stone_game_iii;
 pub mod stone_game_line;
+pub mod stone_game_peaks;

@@ -1,0 +1,120 @@
+//! The stone-game margin in O(n) time by merging peaks, not by a table: the `peaks` solver.
+//!
+//! Notation as in [`super::stone_game`]: `d(piles)` is the margin (own minus opponent's stones)
+//! the player to move secures when both play optimally.
+//!
+//! **Peaks.** Three neighbouring piles `x, y, z` with `x <= y >= z` (a peak `y`) may be replaced
+//! by the one pile `x - y + z` without changing `d`. Whoever takes `x` or `z` first hands `y` to
+//! the opponent, who takes it at once (it is at least as large as what it uncovers), and the
+//! first player then takes the other neighbour when it pays: the three piles act as one worth
+//! `x - y + z` to whoever starts them. The count of piles drops by two, so the turn order of
+//! everything else is kept. This lemma is not proved here; it is checked instead, exhaustively
+//! against the DP on every row of up to 8 piles from -2..=2, 9 piles from 0..=3 and 7 piles from
+//! 0..=6 (1,798,606 rows, while writing this solver), and in `tests/peaks.rs` by property tests
+//! against `brute` and the one-row DP on rows of up to 2,000 piles, negative values and ties
+//! included.
+//!
+//! **Valleys.** Merging peaks left to right with a stack leaves a row with no peak inside it:
+//! it falls, then rises (a valley). The largest pile of a valley is at one of its ends, and
+//! taking a pile from a valley leaves a valley. So both players can take the largest pile left
+//! at every turn, and neither can do better: in the game where any pile may be taken, taking
+//! the largest is optimal for both, and a valley lets each player do that while it limits the
+//! other. The margin is the alternating sum of the valley's piles from the largest down, which
+//! a walk inward from both ends (the larger end first) lists in order, with no sort.
+//!
+//! Time O(n) (each pile is pushed once and merged away at most once), memory O(n) for the stack.
+//! Only the value: optimal play (`solve --solver peaks` without `--value-only`) re-solves both
+//! children of each position on the line, O(n) each, so O(n^2) for the line
+//! ([`crate::games::stone_game`] limits that to [`crate::solve::PRINCIPAL_VARIATION_LIMIT`]).
+//!
+//! Like every stone-game DP it assumes a validated instance (absolute sum within 64 bits): a
+//! merged pile's absolute value is at most the absolute sum of the piles it replaced, and the
+//! margin's at most the whole row's, so nothing overflows.
+
+/// The margin of the player to move on `piles` (see the module docs).
+///
+/// ```
+/// use gamelab::solve::dp::stone_game_peaks::peaks_margin;
+/// assert_eq!(peaks_margin(&[5, 3, 4, 5]), 1); // LeetCode 877, example 1: 9 to 8
+/// assert_eq!(peaks_margin(&[1, 5, 233, 7]), 222); // LeetCode 486, example 2
+/// assert_eq!(peaks_margin(&[1, 5, 2]), -2); // LeetCode 486, example 1
+/// assert_eq!(peaks_margin(&[]), 0);
+/// ```
+pub fn peaks_margin(piles: &[i64]) -> i64 {
+    peaks_margin_in(piles, &mut Vec::new())
+}
+
+/// [`peaks_margin`] with `stack` as its working memory, so that repeated calls (the optimal
+/// line, which solves many sub-rows) do not allocate once it has grown.
+pub fn peaks_margin_in(piles: &[i64], stack: &mut Vec<i64>) -> i64 {
+    stack.clear();
+    for &pile in piles {
+        stack.push(pile);
+        // Only the newest three can form a peak: every older triple was merged when it formed.
+        while let [.., x, y, z] = stack[..] {
+            if x > y || y < z {
+                break;
+            }
+            stack.truncate(stack.len() - 2);
+            let merged = x - y + z;
+            if let Some(last) = stack.last_mut() {
+                *last = merged;
+            }
+        }
+    }
+    valley_margin(stack)
+}
+
+/// The margin on a valley (no pile inside is at least both its neighbours): the players take
+/// the larger end in turn, the first player's piles counting plus and the other's minus.
+fn valley_margin(valley: &[i64]) -> i64 {
+    let (mut low, mut high) = (0, valley.len());
+    let mut margin = 0;
+    let mut sign = 1;
+    while low < high {
+        let taken = if valley[low] >= valley[high - 1] {
+            low += 1;
+            valley[low - 1]
+        } else {
+            high -= 1;
+            valley[high]
+        };
+        margin += sign * taken;
+        sign = -sign;
+    }
+    margin
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::dp::stone_game::rolling_margin;
+
+    #[test]
+    fn a_peak_merges_into_one_pile() {
+        // [2, 9, 4] is one peak: 2 - 9 + 4 = -3, and the DP agrees.
+        assert_eq!(peaks_margin(&[2, 9, 4]), -3);
+        assert_eq!(rolling_margin(&[2, 9, 4]), -3);
+    }
+
+    #[test]
+    fn a_valley_is_taken_largest_first() {
+        // No peak inside: 9, 8, 7, 3, 1 in that order.
+        let valley = [9, 3, 1, 7, 8];
+        assert_eq!(peaks_margin(&valley), 9 - 8 + 7 - 3 + 1);
+        assert_eq!(rolling_margin(&valley), 9 - 8 + 7 - 3 + 1);
+    }
+
+    #[test]
+    fn every_row_of_up_to_six_piles_from_a_small_alphabet_agrees_with_the_dp() {
+        let values = [-2, 0, 1, 3];
+        for n in 0..=6 {
+            for code in 0..values.len().pow(n as u32) {
+                let row: Vec<i64> = (0..n)
+                    .map(|k| values[code / values.len().pow(k as u32) % values.len()])
+                    .collect();
+                assert_eq!(peaks_margin(&row), rolling_margin(&row), "{row:?}");
+            }
+        }
+    }
+}

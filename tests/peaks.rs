@@ -1,0 +1,116 @@
+//! The `peaks` solver (stone-game's value in O(n) by merging peaks, `solve::dp::stone_game_peaks`)
+//! against the DPs: random rows of every kind of value (ties, negatives, values near the 64-bit
+//! bound), rows shaped to merge a lot or nothing, its optimal line against `rolling`'s move for
+//! move, and the command line's refusal of a line too long for it. (`brute` checks it on small
+//! instances in `tests/conformance.rs`, and the official examples in `tests/official_examples.rs`,
+//! as every solver of the game.)
+
+mod common;
+
+use common::{fails_with, stdout_of};
+use gamelab::input::InstanceInput;
+use gamelab::registry::find_game;
+use gamelab::solve::SolverKind;
+use gamelab::solve::dp::stone_game::rolling_margin;
+use gamelab::solve::dp::stone_game_fast::fast_margin;
+use gamelab::solve::dp::stone_game_peaks::peaks_margin;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn values() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        0i64..=3,
+        -3i64..=3,
+        -1_000_000i64..=1_000_000,
+        Just(i64::MAX / 4_000),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn peaks_agree_with_the_one_row_dp(piles in prop::collection::vec(values(), 0..=300)) {
+        prop_assert_eq!(peaks_margin(&piles), rolling_margin(&piles));
+    }
+
+    #[test]
+    fn peaks_agree_with_the_simd_dp_on_long_rows(
+        piles in prop::collection::vec(prop_oneof![1i64..=10_000, -1_000_000_000i64..=1_000_000_000], 1..=2_000),
+    ) {
+        prop_assert_eq!(peaks_margin(&piles), fast_margin(&piles, 2));
+    }
+}
+
+/// Rows that merge everything (zigzags), nothing (valleys, monotone rows) or only ties.
+#[test]
+fn shaped_rows_agree_with_the_dp() {
+    let rows: Vec<Vec<i64>> = vec![
+        (0..501).collect(),
+        (0..500).rev().collect(),
+        (0..501).map(|i: i64| (i - 250).abs()).collect(),
+        (0..500).map(|i: i64| 250 - (i - 250).abs()).collect(),
+        (0..501).map(|i| if i % 2 == 0 { 1 } else { 100 }).collect(),
+        (0..500).map(|i| if i % 2 == 0 { 100 } else { 1 }).collect(),
+        (0..500).map(|i| (i % 7) * (i % 3) - 4).collect(),
+        vec![7; 499],
+        vec![i64::MAX / 1_000; 1_000],
+    ];
+    for row in rows {
+        assert_eq!(peaks_margin(&row), rolling_margin(&row), "{row:?}");
+    }
+}
+
+/// With moves, `peaks` values every position on the line itself and breaks ties as every solver
+/// does, so its line is `rolling`'s move for move.
+#[test]
+fn the_peaks_line_is_the_rolling_line() {
+    let game = find_game("stone-game").unwrap();
+    for seed in 0..40u64 {
+        let piles: Vec<i64> = (0..(seed * 7 % 90 + 1))
+            .map(|k| ((seed * 31 + k * 17) % 23) as i64 - 5)
+            .collect();
+        let instance = game.build(&InstanceInput::piles(piles.clone())).unwrap();
+        let peaks = instance.solve(SolverKind::Peaks).unwrap();
+        let rolling = instance.solve(SolverKind::Rolling).unwrap();
+        assert_eq!(peaks.moves, rolling.moves, "{piles:?}");
+        assert_eq!(peaks.scores(), rolling.scores(), "{piles:?}");
+    }
+}
+
+#[test]
+fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.jsonl");
+    let piles: Vec<String> = (0..20_000)
+        .map(|i| ((i * 7919) % 1000).to_string())
+        .collect();
+    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", piles.join(","))).unwrap();
+    let path = path.to_str().unwrap();
+    let answer = |solver: &str| -> Value {
+        let out = stdout_of(&[
+            "solve",
+            "stone-game",
+            "--input",
+            path,
+            "--value-only",
+            "--solver",
+            solver,
+            "--format",
+            "json",
+        ]);
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    let (peaks, rolling) = (answer("peaks"), answer("rolling"));
+    assert_eq!(peaks["solver"], "peaks");
+    assert_eq!(peaks["margin"], rolling["margin"]);
+    assert_eq!(peaks["first_score"], rolling["first_score"]);
+    fails_with(
+        &["solve", "stone-game", "--input", path, "--solver", "peaks"],
+        &[
+            "solver 'peaks' refuses this instance",
+            "20000, above its limit of 16384",
+            "--value-only",
+        ],
+    );
+}
