@@ -20,6 +20,7 @@ use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
 use gamelab::solve::dp::stone_game_ii_reach::reach_table;
 use gamelab::solve::dp::stone_game_iii::suffix_values;
 use gamelab::solve::dp::stone_game_line::margin_and_line;
+use gamelab::solve::dp::stone_game_peaks::peaks_margin;
 use gamelab::sweep::{Shard, SweepSpec, run_sweep};
 use std::hint::black_box;
 use std::time::Duration;
@@ -52,6 +53,9 @@ fn stone_game(c: &mut Criterion) {
     });
     c.bench_function("stone-game optimal line n=10000", |b| {
         b.iter(|| margin_and_line(black_box(&ten), threads))
+    });
+    c.bench_function("stone-game peaks margin n=100000", |b| {
+        b.iter(|| peaks_margin(black_box(&big)))
     });
 }
 

@@ -221,6 +221,17 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_relative: None,
         },
         Target {
+            // The O(n) value (`--solver peaks`, not auto's pick: see README, Solvers), on the
+            // same file as the two targets above; no goal of the issues.
+            name: "stone-game n=100000, peaks --value-only",
+            args: solve_file("stone-game", &["--solver", "peaks", "--value-only"], &big),
+            goal_seconds: f64::INFINITY,
+            goal_megabytes: None,
+            work: 100_000.0,
+            unit: "piles",
+            goal_relative: None,
+        },
+        Target {
             name: "stone-game n=10000, table solver",
             args: solve_file("stone-game", &["--solver", "table"], &ten_thousand),
             goal_seconds: f64::INFINITY,
