@@ -111,11 +111,23 @@ impl Scores {
 
     /// The scores of a constant-sum game whose points add up to `total`, from the first player's
     /// margin (`first + second = total` and `first - second = margin`).
+    ///
+    /// The sum and difference are taken in 128 bits: a validated instance's absolute sum may
+    /// reach `i64::MAX`, so `total + margin` may not fit 64 bits (one pile of 2^62 gives 2^63),
+    /// while each score, a sum of some of the piles, does.
+    ///
+    /// ```
+    /// use gamelab::game::Scores;
+    /// let one_pile = 1i64 << 62;
+    /// let scores = Scores::from_total_and_margin(one_pile, one_pile);
+    /// assert_eq!((scores.first, scores.second), (one_pile, 0));
+    /// ```
     pub fn from_total_and_margin(total: i64, margin: i64) -> Scores {
+        let (total, margin) = (i128::from(total), i128::from(margin));
         // total + margin = 2 * first, so the halving is exact.
         Scores {
-            first: (total + margin) / 2,
-            second: (total - margin) / 2,
+            first: ((total + margin) / 2) as i64,
+            second: ((total - margin) / 2) as i64,
         }
     }
 

@@ -270,3 +270,67 @@ fn wrong_input_form_is_refused() {
         &["does not take N (--n)"],
     );
 }
+
+/// A validated instance's absolute sum may reach `i64::MAX`, so `total + margin` may not fit 64
+/// bits: the scores were once halved from an overflowed sum (one pile of 2^62 gave "first
+/// -2^62, winner second"). Every value path, and the batch path, must give the exact scores.
+#[test]
+fn scores_near_the_64_bit_bound_are_exact() {
+    let cases = [
+        ("4611686018427387904", 4611686018427387904i64, 0i64),
+        ("9223372036854775807", 9223372036854775807, 0),
+        (
+            "4611686018427387904,4611686018427387903",
+            4611686018427387904,
+            4611686018427387903,
+        ),
+    ];
+    for (piles, first, second) in cases {
+        let mut runs: Vec<Vec<&str>> = ["rolling", "peaks", "diff"]
+            .iter()
+            .map(|&solver| {
+                vec![
+                    "solve",
+                    "stone-game",
+                    "--piles",
+                    piles,
+                    "--value-only",
+                    "--solver",
+                    solver,
+                    "--format",
+                    "json",
+                ]
+            })
+            .collect();
+        runs.push(vec![
+            "solve",
+            "stone-game",
+            "--piles",
+            piles,
+            "--format",
+            "json",
+        ]);
+        for args in runs {
+            let output = gamelab().args(&args).output().unwrap();
+            assert!(output.status.success(), "{args:?}");
+            let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(answer["first_score"], first, "{args:?}");
+            assert_eq!(answer["second_score"], second, "{args:?}");
+            assert_eq!(answer["margin"], first - second, "{args:?}");
+        }
+        // The batch path, from a pipe.
+        let line = format!("{{\"piles\":[{piles}]}}\n");
+        for flags in [&["--value-only"][..], &[][..]] {
+            let output = gamelab()
+                .args(["solve", "stone-game", "--input", "-", "--format", "json"])
+                .args(flags)
+                .write_stdin(line.clone())
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{piles} {flags:?}");
+            let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(answer["first_score"], first, "{piles} {flags:?}");
+            assert_eq!(answer["margin"], first - second, "{piles} {flags:?}");
+        }
+    }
+}

@@ -22,6 +22,7 @@ pub use tally::{
 
 use crate::budget::{Cost, times};
 use crate::error::{InputError, Setting, SolveError};
+use crate::game::Scores;
 use crate::games::GroupMargins16;
 use crate::generate::{Generator, GeneratorSpec, SizeRange};
 use crate::input::InstanceRef;
@@ -379,7 +380,7 @@ fn tally_piles(entry: &GameEntry, generator: &Generator, unit: &Unit) -> Result<
         let mut shares = Shares::default();
         for (instance, &margin) in flat.chunks(unit.n as usize).zip(&margins) {
             let total: i64 = instance.iter().sum();
-            shares.add((total + margin) / 2, total);
+            shares.add(Scores::from_total_and_margin(total, margin).first, total);
         }
         tally.shares = Some(shares);
     }
