@@ -427,6 +427,35 @@ const CASES: &[Case] = &[
         2,
         "--subtract",
     ),
+    // `rolling` (auto's pick) is O(n^2) with no size limit of its own: its triangle is costed
+    // against the work budget, and `peaks` (O(n)) is not.
+    case(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            "--max-work",
+            "100",
+        ],
+        2,
+        "the solver peaks gives the value alone",
+    ),
+    case(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            "--max-work",
+            "100",
+            "--solver",
+            "peaks",
+            "--value-only",
+        ],
+        0,
+        "",
+    ),
     case(&[], 2, "usage: gamelab"),
 ];
 

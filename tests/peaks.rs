@@ -154,3 +154,40 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
         ],
     );
 }
+
+/// 1,500,000 piles: `auto` (`rolling`, O(n^2): 1.1e12 cells) is over the default work budget and
+/// refused at once (by the batch path of `--input`, with the moves or without), pointing to
+/// `peaks`, which answers.
+#[test]
+fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.jsonl");
+    let piles = vec!["1"; 1_500_000].join(",");
+    std::fs::write(&path, format!("{{\"piles\":[{piles}]}}\n")).unwrap();
+    let path = path.to_str().unwrap();
+    for extra in [&[][..], &["--value-only"][..]] {
+        let args = [&["solve", "stone-game", "--input", path][..], extra].concat();
+        fails_with(
+            &args,
+            &[
+                "solving 1500000 piles with the solver rolling",
+                "above the budget",
+                "the solver peaks gives the value alone",
+            ],
+        );
+    }
+    let out = stdout_of(&[
+        "solve",
+        "stone-game",
+        "--input",
+        path,
+        "--solver",
+        "peaks",
+        "--value-only",
+        "--format",
+        "json",
+    ]);
+    let answer: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(answer["margin"], 0);
+    assert_eq!(answer["first_score"], 750_000);
+}

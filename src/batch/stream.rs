@@ -12,7 +12,7 @@ use super::stone_game_json::{push_solution_line, push_value_line};
 use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use crate::error::InputError;
 use crate::game::Scores;
-use crate::games::stone_game::StoneGame;
+use crate::games::stone_game::{StoneGame, check_rolling_budget};
 use crate::input::InstanceInput;
 use crate::input::json_line::{
     LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
@@ -322,6 +322,9 @@ impl Solver<'_> {
         };
         let piles = &parsed.piles[start..end];
         let n = piles.len();
+        if n > SMALL_STONE_GAME && check_rolling_budget(n).is_err() {
+            return 0; // The general path words the refusal.
+        }
         if n > SMALL_STONE_GAME {
             if self.options.value_only {
                 let margin = fast_margin(piles, self.options.threads);

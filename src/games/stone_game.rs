@@ -334,6 +334,7 @@ impl RegisteredGame for StoneGame {
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Rolling => {
+                check_rolling_budget(self.piles.len())?;
                 let margin = fast_margin(&self.piles, available_threads());
                 Ok(Solution::value_only(
                     Self::NAME,
@@ -392,6 +393,7 @@ impl RegisteredGame for StoneGame {
                 }))
             }
             SolverKind::Rolling => {
+                check_rolling_budget(self.piles.len())?;
                 // Optimal play at every size: checkpoints, not a table (see stone_game_line).
                 let (_, line) = margin_and_line(&self.piles, available_threads());
                 let mut moves = line.into_iter();
@@ -424,6 +426,18 @@ impl RegisteredGame for StoneGame {
             other => Err(not_applicable::<Self>(other)),
         }
     }
+}
+
+/// Refuses `rolling` on `n` piles when its triangle of cells (`margin_cost`) is over the work
+/// budget (10^12 steps by default, about 1.4 million piles: 40 s of both cores here). It is the
+/// one stone-game solver without a size limit of its own, and O(n^2): 10^7 piles would run
+/// for half an hour (or, with the moves, longer) where `peaks` gives the value in a second.
+pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
+    <StoneGame as RegisteredGame>::margin_cost(n as u64).check(
+        &format!("solving {n} piles with the solver rolling"),
+        "the solver peaks gives the value alone in O(n)",
+    )?;
+    Ok(())
 }
 
 /// What to do when `peaks` refuses a move list: its value has no size limit.
