@@ -8,11 +8,12 @@
 //! the opponent, who takes it at once (it is at least as large as what it uncovers), and the
 //! first player then takes the other neighbour when it pays: the three piles act as one worth
 //! `x - y + z` to whoever starts them. The count of piles drops by two, so the turn order of
-//! everything else is kept. This lemma is not proved here; it is checked instead, exhaustively
-//! against the DP on every row of up to 8 piles from -2..=2, 9 piles from 0..=3 and 7 piles from
-//! 0..=6 (1,798,606 rows, while writing this solver), and in `tests/peaks.rs` by property tests
-//! against `brute` and the one-row DP on rows of up to 2,000 piles, negative values and ties
-//! included.
+//! everything else is kept. This lemma is not proved here; it is checked instead: exhaustively
+//! against the DP on 1.09 billion rows (`examples/peaks_exhaustive.rs`: every row of up to 10
+//! piles from -3..=3, 14 from 0..=3, 8 from -5..=5 and from 0..=9, 24 from 0..=1, 15 from
+//! -1..=1), and on every test run in `tests/peaks.rs` (every row of up to 10 piles from 0..=3 and
+//! 8 from -2..=2, and property tests against the DPs on rows of up to 2,000 piles, negative
+//! values and ties included) and `tests/conformance.rs` (against `brute`).
 //!
 //! **Valleys.** Merging peaks left to right with a stack leaves a row with no peak inside it:
 //! it falls, then rises (a valley). The largest pile of a valley is at one of its ends, and

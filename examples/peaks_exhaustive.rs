@@ -1,0 +1,49 @@
+//! Check the `peaks` solver's merge lemma (not proved: see `solve::dp::stone_game_peaks`) against
+//! the one-row DP on every row of up to LONGEST piles with values LOW..=HIGH, and print the first
+//! disagreement if there is one.
+//!
+//! Run with `cargo run --release --example peaks_exhaustive -- LOW HIGH LONGEST`, e.g.
+//! `-- -3 3 10` (329,554,457 rows, about a minute on one core).
+
+use gamelab::solve::dp::stone_game::rolling_margin_in;
+use gamelab::solve::dp::stone_game_peaks::peaks_margin_in;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let numbers: Vec<i64> = std::env::args()
+        .skip(1)
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    let [low, high, longest] = numbers[..] else {
+        eprintln!("usage: peaks_exhaustive LOW HIGH LONGEST (e.g. -3 3 10)");
+        return ExitCode::from(2);
+    };
+    if low > high || !(0..=24).contains(&longest) {
+        eprintln!("error: need LOW <= HIGH and LONGEST in 0..=24");
+        return ExitCode::from(2);
+    }
+    let (mut stack, mut row_scratch) = (Vec::new(), Vec::new());
+    let mut rows = 0u64;
+    for n in 0..=longest as usize {
+        // Odometer over the rows of n piles, lowest digit first.
+        let mut row = vec![low; n];
+        loop {
+            rows += 1;
+            let (peaks, dp) = (
+                peaks_margin_in(&row, &mut stack),
+                rolling_margin_in(&row, &mut row_scratch),
+            );
+            if peaks != dp {
+                println!("disagreement on {row:?}: peaks {peaks}, DP {dp}");
+                return ExitCode::from(1);
+            }
+            let Some(k) = row.iter().position(|&value| value < high) else {
+                break;
+            };
+            row[k] += 1;
+            row[..k].fill(low);
+        }
+    }
+    println!("values {low}..={high}, up to {longest} piles: all {rows} rows agree");
+    ExitCode::SUCCESS
+}
