@@ -400,8 +400,28 @@ impl<R: BufRead> std::io::Read for LineRest<'_, R> {
     }
 }
 
-/// Parses one JSON line with serde; `line` (1-based) is used in error messages.
+/// Parses one JSON line with serde; `line` (1-based) is used in error messages. A line that is
+/// not an object is refused by what it is, not by serde's wording ("invalid type: integer `1`,
+/// expected a string" for `[1, 2]`, "expected struct InstanceInput" for a number).
 pub fn parse_instance_bytes(bytes: &[u8], line: usize) -> Result<InstanceInput, InputError> {
+    let found = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
+        Some(b'[') => Some("an array (put the piles in an object, as above)"),
+        Some(b'"') => Some("a string"),
+        Some(b'-' | b'0'..=b'9') => {
+            Some("a number (a number game's N goes in an object: {\"n\": 10})")
+        }
+        Some(b't' | b'f') => Some("true or false"),
+        Some(b'n') => Some("null"),
+        _ => None,
+    };
+    if let Some(found) = found {
+        return Err(InputError::JsonLine {
+            line,
+            message: format!(
+                "expected a JSON object such as {{\"piles\": [3, 1, 4]}}, found {found}"
+            ),
+        });
+    }
     serde_json::from_slice(bytes).map_err(|error| InputError::JsonLine {
         line,
         message: super::json_message(&error),
@@ -411,6 +431,23 @@ pub fn parse_instance_bytes(bytes: &[u8], line: usize) -> Result<InstanceInput, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_that_is_not_an_object_is_refused_by_what_it_is() {
+        let refusal = |text: &str| {
+            parse_instance_bytes(text.as_bytes(), 3)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refusal("[1, 2]").contains("line 3: expected a JSON object"));
+        assert!(refusal(" [1, 2]").contains("found an array (put the piles in an object"));
+        assert!(refusal("5").contains("found a number"));
+        assert!(refusal("\"x\"").contains("found a string"));
+        assert!(refusal("null").contains("found null"));
+        assert!(refusal("true").contains("found true or false"));
+        // Objects still reach serde, whose wording names the field.
+        assert!(refusal("{\"piles\": \"x\"}").contains("column"));
+    }
 
     fn fast(text: &str) -> Option<(Option<String>, Vec<i64>)> {
         let mut piles = vec![99];
