@@ -54,3 +54,19 @@ def test_bad_budgets_are_refused(settings):
     with pytest.raises(gamelab.InputError):
         gamelab.set_budget(**settings)
     assert gamelab.budget() == {"max_memory": 1 << 30, "max_work": 10**12}
+
+
+def test_a_solve_over_the_work_budget_points_to_peaks():
+    # stone-game's rolling (auto's pick) fills n^2/2 cells; peaks gives the value in O(n).
+    gamelab.set_budget(max_work=100)
+    piles = list(range(1, 21))
+    with pytest.raises(gamelab.InputError) as refused:
+        gamelab.solve("stone-game", piles=piles, value_only=True)
+    message = str(refused.value)
+    assert "solving 20 piles with the solver rolling" in message
+    assert "the solver peaks gives the value alone" in message
+    assert "raise max_work in gamelab.set_budget" in message
+    value = gamelab.solve("stone-game", piles=piles, solver="peaks", value_only=True)
+    gamelab.set_budget(max_work=10**12)
+    assert value.margin == gamelab.solve("stone-game", piles=piles, value_only=True).margin
+    assert value.solver == "peaks"
