@@ -144,3 +144,23 @@ fn new_game_is_solved_exported_and_swept() {
         .count();
     assert_eq!(sweep_lines, 12, "{stdout}");
 }
+
+#[test]
+fn peaks_exhaustive_checks_every_small_row() {
+    let output = example("peaks_exhaustive")
+        .args(["0", "3", "6"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    // 1 + 4 + 16 + ... + 4^6 rows.
+    assert!(
+        stdout.contains("values 0..=3, up to 6 piles: all 5461 rows agree"),
+        "{stdout}"
+    );
+    let refused = example("peaks_exhaustive")
+        .args(["3", "0", "6"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
