@@ -191,3 +191,37 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
     assert_eq!(answer["margin"], 0);
     assert_eq!(answer["first_score"], 750_000);
 }
+
+/// The batch path's fast lane (JSON out) once skipped the budget for rows of up to 256 piles, so
+/// the same line was refused as text and answered as JSON: both now refuse it, after the lines
+/// before it.
+#[test]
+fn the_batch_path_costs_small_rows_too() {
+    for format in ["json", "text"] {
+        let output = common::gamelab()
+            .args([
+                "solve",
+                "stone-game",
+                "--input",
+                "-",
+                "--max-work",
+                "4",
+                "--format",
+                format,
+            ])
+            .write_stdin("{\"piles\":[1,2]}\n{\"piles\":[1,2,3,4,5]}\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("line 2: solving 5 piles with the solver rolling"),
+            "{format}: {stderr}"
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            stdout.contains("first"),
+            "{format}: line 1 answered first: {stdout}"
+        );
+    }
+}

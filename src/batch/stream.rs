@@ -12,7 +12,7 @@ use super::stone_game_json::{push_solution_line, push_value_line};
 use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use crate::error::InputError;
 use crate::game::Scores;
-use crate::games::stone_game::{StoneGame, check_rolling_budget};
+use crate::games::stone_game::{StoneGame, longest_rolling_row};
 use crate::input::InstanceInput;
 use crate::input::json_line::{
     LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
@@ -268,6 +268,9 @@ struct Solver<'a> {
     /// stone-game, JSON out, solved by `rolling` (which `auto` picks): answered without building
     /// a `Solution`, in the bytes serde would write.
     stone_game_fast: bool,
+    /// The longest row `rolling` may solve within the work budget, read once per stream: longer
+    /// rows leave the fast path for the general one, which words the refusal.
+    rolling_limit: usize,
 }
 
 impl Solver<'_> {
@@ -322,7 +325,7 @@ impl Solver<'_> {
         };
         let piles = &parsed.piles[start..end];
         let n = piles.len();
-        if n > SMALL_STONE_GAME && check_rolling_budget(n).is_err() {
+        if n > self.rolling_limit {
             return 0; // The general path words the refusal.
         }
         if n > SMALL_STONE_GAME {
@@ -443,6 +446,7 @@ pub(super) fn run<R: BufRead, W: Write>(
         stone_game_fast: game.name == <StoneGame as crate::game::Game>::NAME
             && options.format == OutputFormat::Json
             && matches!(options.solver, SolverKind::Auto | SolverKind::Rolling),
+        rolling_limit: longest_rolling_row(),
     };
     let mut chunks = ChunkReader {
         reader,

@@ -440,6 +440,21 @@ pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
     Ok(())
 }
 
+/// The longest row [`check_rolling_budget`] accepts under the budget in force (the cost grows
+/// with n, so a binary search), for paths that check many rows against it.
+pub fn longest_rolling_row() -> usize {
+    let (mut accepted, mut refused) = (0usize, 1usize << 40);
+    while refused - accepted > 1 {
+        let middle = accepted + (refused - accepted) / 2;
+        if check_rolling_budget(middle).is_ok() {
+            accepted = middle;
+        } else {
+            refused = middle;
+        }
+    }
+    accepted
+}
+
 /// What to do when `peaks` refuses a move list: its value has no size limit.
 const PEAKS_ADVICE: &str =
     "add --value-only (peaks gives the value at any size), or use the solver rolling for the moves";
