@@ -79,22 +79,34 @@ impl Cost {
     pub fn check(self, what: &str, advice: &str) -> Result<(), InputError> {
         let budget = budget();
         if self.memory > budget.memory as u128 {
+            // Rounded alike, a cost just over the budget would read "1.0 GiB, above 1.0 GiB".
+            let (cost, limit) = match (bytes(self.memory), bytes(budget.memory as u128)) {
+                (cost, limit) if cost == limit => (
+                    format!("{} bytes", self.memory),
+                    format!("{} bytes", budget.memory),
+                ),
+                pair => pair,
+            };
             return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                 what: what.to_string(),
-                cost: format!("about {} of memory", bytes(self.memory)),
-                budget: bytes(budget.memory as u128),
+                cost: format!("about {cost} of memory"),
+                budget: limit,
                 setting: Setting::MaxMemory,
                 advice: advice.to_string(),
             })));
         }
         if self.work > budget.work {
+            let (cost, limit) = match (count(self.work), count(budget.work)) {
+                (cost, limit) if cost == limit => (self.work.to_string(), budget.work.to_string()),
+                pair => pair,
+            };
             return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                 what: what.to_string(),
                 cost: match self.work {
                     u128::MAX => "more than 3.4e38 steps".to_string(),
-                    work => format!("about {} steps", count(work)),
+                    _ => format!("about {cost} steps"),
                 },
-                budget: format!("{} steps", count(budget.work)),
+                budget: format!("{limit} steps"),
                 setting: Setting::MaxWork,
                 advice: advice.to_string(),
             })));
@@ -220,6 +232,30 @@ mod tests {
         assert!(
             work.to_string().contains("more than 3.4e38 steps"),
             "{work}"
+        );
+    }
+
+    #[test]
+    fn a_cost_just_over_the_budget_is_given_exactly() {
+        // Rounded, both would read 1.0e12 (1,414,214 piles of stone-game's rolling).
+        let work = Cost::new(0, 1_000_000_618_898).check("x", "y").unwrap_err();
+        assert!(
+            work.to_string()
+                .contains("about 1000000618898 steps, above the budget of 1000000000000 steps"),
+            "{work}"
+        );
+        let memory = Cost::new((1 << 30) + 1, 0).check("x", "y").unwrap_err();
+        assert!(
+            memory
+                .to_string()
+                .contains("about 1073741825 bytes of memory, above the budget of 1073741824 bytes"),
+            "{memory}"
+        );
+        // Otherwise the rounded figures stand.
+        let work = Cost::new(0, 2_000_000_000_000).check("x", "y").unwrap_err();
+        assert!(
+            work.to_string()
+                .contains("about 2.0e12 steps, above the budget of 1.0e12 steps")
         );
     }
 }
