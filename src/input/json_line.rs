@@ -404,6 +404,14 @@ impl<R: BufRead> std::io::Read for LineRest<'_, R> {
 /// not an object is refused by what it is, not by serde's wording ("invalid type: integer `1`,
 /// expected a string" for `[1, 2]`, "expected struct InstanceInput" for a number).
 pub fn parse_instance_bytes(bytes: &[u8], line: usize) -> Result<InstanceInput, InputError> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(InputError::JsonLine {
+            line,
+            message:
+                "starts with a UTF-8 byte-order mark (BOM); save the file as UTF-8 without one"
+                    .to_string(),
+        });
+    }
     let found = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
         Some(b'[') => Some("an array (put the piles in an object, as above)"),
         Some(b'"') => Some("a string"),
@@ -445,6 +453,7 @@ mod tests {
         assert!(refusal("\"x\"").contains("found a string"));
         assert!(refusal("null").contains("found null"));
         assert!(refusal("true").contains("found true or false"));
+        assert!(refusal("\u{feff}{\"piles\": [1]}").contains("byte-order mark (BOM)"));
         // Objects still reach serde, whose wording names the field.
         assert!(refusal("{\"piles\": \"x\"}").contains("column"));
     }
