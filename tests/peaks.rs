@@ -151,6 +151,24 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
             "solver 'peaks' refuses this instance",
             "20000, above its limit of 16384",
             "--value-only",
+            "or use the solver rolling for the moves",
+        ],
+    );
+    // Past rolling's work budget too, the advice does not send the user to a refusal.
+    fails_with(
+        &[
+            "solve",
+            "stone-game",
+            "--input",
+            path,
+            "--solver",
+            "peaks",
+            "--max-work",
+            "1000",
+        ],
+        &[
+            "add --value-only",
+            "or raise --max-work for the solver rolling's moves",
         ],
     );
 }

@@ -414,7 +414,12 @@ impl RegisteredGame for StoneGame {
                         what: "the number of piles (for the move list)",
                         size: self.piles.len().to_string(),
                         limit: PRINCIPAL_VARIATION_LIMIT.to_string(),
-                        advice: PEAKS_ADVICE,
+                        // Past rolling's budget too, only the value is left to point to.
+                        advice: if check_rolling_budget(self.piles.len()).is_ok() {
+                            PEAKS_ADVICE
+                        } else {
+                            PEAKS_VALUE_ADVICE
+                        },
                     });
                 }
                 let mut stack = Vec::with_capacity(self.piles.len());
@@ -458,6 +463,9 @@ pub fn longest_rolling_row() -> usize {
 /// What to do when `peaks` refuses a move list: its value has no size limit.
 const PEAKS_ADVICE: &str =
     "add --value-only (peaks gives the value at any size), or use the solver rolling for the moves";
+/// [`PEAKS_ADVICE`] for a row over rolling's work budget as well.
+const PEAKS_VALUE_ADVICE: &str = "add --value-only (peaks gives the value at any size), or raise \
+    --max-work for the solver rolling's moves";
 
 /// The move's word in JSON and edge labels.
 fn side_word(mv: Side) -> &'static str {
