@@ -75,8 +75,9 @@ impl Cost {
     }
 
     /// Refuses the cost of `what` (e.g. `this sweep`) if it exceeds the budget in force, with
-    /// `advice` on how to proceed besides raising the budget.
-    pub fn check(self, what: &str, advice: &str) -> Result<(), InputError> {
+    /// `advice` on how to proceed besides raising the budget. `what` is only formatted for a
+    /// refusal, so a check on a hot path (a solve per tournament game) allocates nothing.
+    pub fn check(self, what: impl std::fmt::Display, advice: &str) -> Result<(), InputError> {
         let budget = budget();
         if self.memory > budget.memory as u128 {
             // Rounded alike, a cost just over the budget would read "1.0 GiB, above 1.0 GiB".

@@ -145,7 +145,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
                 // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
                 return Cost::new(nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2, 0).check(
-                    &format!("the game tree ({nodes} nodes)"),
+                    format_args!("the game tree ({nodes} nodes)"),
                     &format!("draw {} or a smaller instance", Setting::StateDag),
                 );
             }
@@ -173,7 +173,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             let least = game.min_states();
             if least <= max_nodes && least.saturating_mul(NODE_BYTES) > memory {
                 return Cost::new(least.saturating_mul(NODE_BYTES), 0).check(
-                    &format!(
+                    format_args!(
                         "the state DAG (at least {} nodes)",
                         crate::budget::count(least)
                     ),
@@ -204,7 +204,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                     });
                 }
                 return Cost::new(bytes, 0).check(
-                    &format!("the state DAG ({figures})"),
+                    format_args!("the state DAG ({figures})"),
                     "use a smaller instance",
                 );
             }
@@ -217,7 +217,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                     0,
                 )
                 .check(
-                    &format!(
+                    format_args!(
                         "the state DAG ({} nodes, {} moves)",
                         size.states, size.edges
                     ),

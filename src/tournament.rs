@@ -249,7 +249,7 @@ pub fn matches_cost(
         times(per_instance.work, trials as u128),
     )
     .check(
-        &format!(
+        format_args!(
             "these matches ({} games: {trials} instances × {} pairing{}, up to size {size})",
             count(times(trials as u128, pairs.len() as u128)),
             pairs.len(),

@@ -292,7 +292,7 @@ pub fn check_claim(
         crate::budget::times(instances, one.work.saturating_add(100)),
     )
     .check(
-        &format!("checking {} instances", crate::budget::count(instances)),
+        format_args!("checking {} instances", crate::budget::count(instances)),
         "use fewer --samples or smaller sizes",
     )?;
     if space.size() <= options.exhaustive_limit {

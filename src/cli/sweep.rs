@@ -98,7 +98,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             .sizes
             .count();
         Cost::new(times(sizes as u128, ROW_BYTES), 0).check(
-            &format!("keeping the rows of {sizes} sizes for the charts"),
+            format_args!("keeping the rows of {sizes} sizes for the charts"),
             "chart fewer sizes (or write --out FILE.csv and chart a part of it)",
         )?;
     }

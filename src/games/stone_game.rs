@@ -439,7 +439,7 @@ impl RegisteredGame for StoneGame {
 /// for half an hour (or, with the moves, longer) where `peaks` gives the value in a second.
 pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
     <StoneGame as RegisteredGame>::margin_cost(n as u64).check(
-        &format!("solving {n} piles with the solver rolling"),
+        format_args!("solving {n} piles with the solver rolling"),
         "the solver peaks gives the value alone in O(n)",
     )?;
     Ok(())

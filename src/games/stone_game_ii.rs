@@ -325,7 +325,7 @@ impl RegisteredGame for StoneGameII {
 /// [`REACH_PILE_LIMIT`] the table fits the default budget, but not every budget a user sets.
 fn check_table_memory(piles: &[i64]) -> Result<(), SolveError> {
     Cost::new(table_bytes(piles) as u128, 0).check(
-        &format!("the window solver's table for {} piles", piles.len()),
+        format_args!("the window solver's table for {} piles", piles.len()),
         crate::error::USE_SMALLER,
     )?;
     Ok(())

@@ -123,7 +123,7 @@ impl Generator {
         if entry.takes_piles() {
             // One instance of the largest size is held in memory at a time per thread.
             Cost::new((largest as u128).saturating_mul(16), 0).check(
-                &format!("an instance of {largest} piles"),
+                format_args!("an instance of {largest} piles"),
                 &format!("use fewer piles ({})", Setting::MaxSize),
             )?;
         }

@@ -51,7 +51,7 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
     };
     Cost::new(search_memory(game), 0)
         .check(
-            &format!(
+            format_args!(
                 "{who} (a memoised search of {bound} positions, lines of up to {} moves)",
                 game.max_depth()
             ),

@@ -436,7 +436,7 @@ fn refuse_oversize<G: Game>(
     }
     game_cost(game, spec)
         .check(
-            &format!(
+            format_args!(
                 "{who}, in games of up to {} moves,",
                 crate::budget::count(game.max_depth())
             ),

@@ -179,7 +179,7 @@ pub fn sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), S
 pub fn check_sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(), SweepError> {
     let (instances, cost) = sweep_cost(entry, spec)?;
     cost.check(
-        &format!("this sweep ({} instances)", crate::budget::count(instances)),
+        format_args!("this sweep ({} instances)", crate::budget::count(instances)),
         "use fewer sizes or trials, or split it with --shard K/N",
     )?;
     Ok(())
@@ -454,7 +454,7 @@ pub fn margins_at(
         times(trials as u128, one.work.max(1)),
     )
     .check(
-        &format!(
+        format_args!(
             "{} instances of size {n}",
             crate::budget::count(trials as u128)
         ),
