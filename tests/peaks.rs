@@ -101,6 +101,32 @@ fn shaped_rows_agree_with_the_dp() {
     }
 }
 
+/// A JSON-lines file in a fresh folder (kept alive by the returned guard) holding one row of
+/// `piles` (comma-separated); returns the guard and the file's path.
+fn row_file(piles: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("row.jsonl");
+    std::fs::write(&path, format!("{{\"piles\":[{piles}]}}\n")).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+/// `gamelab solve stone-game --input PATH --value-only --solver SOLVER --format json`, parsed.
+fn value_of(path: &str, solver: &str) -> Value {
+    let out = stdout_of(&[
+        "solve",
+        "stone-game",
+        "--input",
+        path,
+        "--value-only",
+        "--solver",
+        solver,
+        "--format",
+        "json",
+    ]);
+    serde_json::from_str(out.trim()).unwrap()
+}
+
 /// With moves, `peaks` values every position on the line itself and breaks ties as every solver
 /// does, so its line is `rolling`'s move for move.
 #[test]
@@ -120,27 +146,12 @@ fn the_peaks_line_is_the_rolling_line() {
 
 #[test]
 fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("long.jsonl");
     let piles: Vec<String> = (0..20_000)
         .map(|i| ((i * 7919) % 1000).to_string())
         .collect();
-    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", piles.join(","))).unwrap();
-    let path = path.to_str().unwrap();
-    let answer = |solver: &str| -> Value {
-        let out = stdout_of(&[
-            "solve",
-            "stone-game",
-            "--input",
-            path,
-            "--value-only",
-            "--solver",
-            solver,
-            "--format",
-            "json",
-        ]);
-        serde_json::from_str(out.trim()).unwrap()
-    };
+    let (_dir, path) = row_file(&piles.join(","));
+    let path = path.as_str();
+    let answer = |solver: &str| value_of(path, solver);
     let (peaks, rolling) = (answer("peaks"), answer("rolling"));
     assert_eq!(peaks["solver"], "peaks");
     assert_eq!(peaks["margin"], rolling["margin"]);
@@ -178,11 +189,8 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
 /// `peaks`, which answers.
 #[test]
 fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("long.jsonl");
-    let piles = vec!["1"; 1_500_000].join(",");
-    std::fs::write(&path, format!("{{\"piles\":[{piles}]}}\n")).unwrap();
-    let path = path.to_str().unwrap();
+    let (_dir, path) = row_file(&vec!["1"; 1_500_000].join(","));
+    let path = path.as_str();
     for extra in [&[][..], &["--value-only"][..]] {
         let args = [&["solve", "stone-game", "--input", path][..], extra].concat();
         fails_with(
@@ -194,18 +202,7 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
             ],
         );
     }
-    let out = stdout_of(&[
-        "solve",
-        "stone-game",
-        "--input",
-        path,
-        "--solver",
-        "peaks",
-        "--value-only",
-        "--format",
-        "json",
-    ]);
-    let answer: Value = serde_json::from_str(out.trim()).unwrap();
+    let answer = value_of(path, "peaks");
     assert_eq!(answer["margin"], 0);
     assert_eq!(answer["first_score"], 750_000);
 }
