@@ -4,11 +4,12 @@
 //! the player to move secures when both play optimally.
 //!
 //! **Peaks.** Three neighbouring piles `x, y, z` with `x <= y >= z` (a peak `y`) may be replaced
-//! by the one pile `x - y + z` without changing `d`. Whoever takes `x` or `z` first hands `y` to
-//! the opponent, who takes it at once (it is at least as large as what it uncovers), and the
-//! first player then takes the other neighbour when it pays: the three piles act as one worth
-//! `x - y + z` to whoever starts them. The count of piles drops by two, so the turn order of
-//! everything else is kept. This lemma is not proved here; it is checked instead: exhaustively
+//! by the one pile `x - y + z` without changing `d`. The intuition: whoever takes `x` or `z`
+//! first uncovers `y`, which is at least as large, for the opponent, so the three piles tend to
+//! go as one worth `x - y + z` to whoever starts them. Not always move by move (with `[5, 1,
+//! 100]` after the `x`, the `100` is worth more than the `5` first), which is why this is no
+//! proof. The count of piles drops by two, so the turn order of everything else is kept. The
+//! lemma is not proved here; it is checked instead: exhaustively
 //! against the DP on 1.09 billion rows (`examples/peaks_exhaustive.rs`: every row of up to 10
 //! piles from -3..=3, 14 from 0..=3, 8 from -5..=5 and from 0..=9, 24 from 0..=1, 15 from
 //! -1..=1), and on every test run in `tests/peaks.rs` (every row of up to 10 piles from 0..=3 and
