@@ -57,11 +57,10 @@ pub fn peaks_margin_in(piles: &[i64], stack: &mut Vec<i64>) -> i64 {
             if x > y || y < z {
                 break;
             }
-            stack.truncate(stack.len() - 2);
-            let merged = x - y + z;
-            if let Some(last) = stack.last_mut() {
-                *last = merged;
-            }
+            // `x`'s place (the pattern matched three) takes the merged pile.
+            let at = stack.len() - 3;
+            stack[at] = x - y + z;
+            stack.truncate(at + 1);
         }
     }
     valley_margin(stack)
