@@ -34,14 +34,34 @@
 //! only slice borders cross cores. Thread `j` starts band `b` with the carried state (the last
 //! vector at each of the 16 steps of the block left of its slice) that thread `j - 1` hands over
 //! when it finishes its slice of band `b` (a small ring buffer of states). A block at `x` reads
-//! `d` at `[x, x + B)`, stored by band `b - 1` at block `x + STEPS`; when that lies in slice
-//! `j + 1` of band `b - 1`, thread `j` waits on thread `j + 1`'s cursor for band `b - 1` (published every
-//! `PUBLISH_EVERY` columns, release/acquire). Slice borders never grow from band to band, which
-//! rules out the other hazards: thread `j` writes band `b` at `x - STEPS`, where only thread
-//! `j - 1` read band `b - 1` values, and it finished before handing over; and what thread `j`
-//! reads in slice `j + 1` territory is overwritten there only by band `b`, which thread `j + 1`
-//! starts after thread `j` hands over. No cell is touched by two threads at once: this is the
-//! safety argument for the shared row.
+//! `d` at `[x, x + B)`, stored by band `b - 1` at block `x + STEPS`; when that lies in another
+//! thread's slice of band `b - 1` (a thread to the right, as everything to the left finished
+//! band `b - 1` before handing band `b` over), thread `j` waits on that thread's cursor for band
+//! `b - 1` (published every `PUBLISH_EVERY` columns, release/acquire). That rules out every
+//! hazard of the shared row, wherever the borders lie:
+//! - a read of band `b - 1`'s value waits for the thread that stored it (same thread: program
+//!   order; to the left: the hand-over; to the right: its cursor);
+//! - a store of band `b` at column `p` comes after every read of `p` for band `b`: the readers
+//!   are the block storing it and the block left of it, swept before it by the same thread or
+//!   by one to the left, which handed the band over;
+//! - and after band `b - 1`'s reads and store of `p`: those are its blocks at the storing
+//!   block's column and the one left of it, which the storing block's own reads already waited
+//!   for.
+//!
+//! No cell is touched by two threads at once: this is the safety argument for the shared row.
+//! A checkpoint band's blocks are copied out as they are stored, before the cursor passes them,
+//! so no thread overwrites a margin before it is kept.
+//!
+//! Balance. The threads go at the pace of the slowest: thread `j + 1` cannot start a band before
+//! thread `j` hands it over, and thread `j` waits for thread `j + 1`'s previous band. Even
+//! slices suit equal cores, but on a shared machine one core is often slower for a while (this
+//! one: one thread took 0.27 s on one core and 0.34 s on the other in the same minute), and even
+//! slices then run at twice the slow core's pace. So each thread keeps its pace (nanoseconds
+//! per column, waits left out, averaged over the last bands) and, as it starts a band, sets
+//! where its slice ends: what is left of the band right of its start is shared among it and
+//! the threads to its right in proportion to their speeds. The answer does not depend on where
+//! the borders fall, only the time: n = 100,000, `i32`, two threads, alternated runs in a busy
+//! hour, 0.212 s -> 0.187 s (means of eight medians of five).
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
 //! the vector of `W` lanes (eight: one 256-bit register of `i32`, a 64-byte cache line of `i64`). An instance runs in
@@ -57,7 +77,8 @@
 
 use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The most bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones
 /// (`i64`); `i32` vectors take 32 bytes, one AVX2 register (see `Block::KEEPS_LEFT_PILES`).
@@ -205,9 +226,13 @@ unsafe impl<T: Sync> Sync for Shared<T> {}
 /// previous block at each step (whose last lane the shift into the next block reads).
 type BorderState<T, const W: usize> = [[T; W]; STEPS];
 
-/// States in flight per border; a thread is never more than two bands ahead of its right
-/// neighbour (it waits on that neighbour's cursor), so four slots never overflow.
+/// States in flight per border. A thread that gets ahead of its right neighbour waits when all
+/// four slots hold states that neighbour has not taken yet ([`Pipeline::hand_over`]).
 const RING: usize = 4;
+
+/// How much a thread's pace moves towards each new band's measure (1/8: the last few dozen
+/// bands count, so one interrupted band does not move the borders far).
+const PACE_WEIGHT: f64 = 1.0 / 8.0;
 
 /// Everything the threads share besides the data: cursors, border states and checkpoints.
 struct Pipeline<T, const W: usize> {
@@ -229,6 +254,24 @@ struct Pipeline<T, const W: usize> {
     handed: Vec<AtomicUsize>,
     /// `taken[j * RING + slot]`: 1 + the band whose state thread `j + 1` has copied.
     taken: Vec<AtomicUsize>,
+    /// Number of piles.
+    n: usize,
+    /// `borders[b * threads + k]` (`0 < k < threads`): 1 + the first column of thread `k`'s
+    /// slice of band `b` (0 until thread `k - 1` sets it, as it starts that band).
+    borders: Vec<AtomicUsize>,
+    /// `paces[j]`: thread `j`'s recent nanoseconds per column swept, waits left out (`f64`
+    /// bits; 0 before its first band). The borders follow them (module docs, "Balance").
+    paces: Vec<AtomicU64>,
+    /// Tests only: borders anywhere (pseudo-random), to check that the answer is independent
+    /// of them.
+    #[cfg(test)]
+    scrambled: bool,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test: pipelines this thread starts scramble their borders.
+    static SCRAMBLE_BORDERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 // SAFETY: each state slot is written by one thread and read by one other, ordered by
@@ -237,6 +280,7 @@ unsafe impl<T: Send, const W: usize> Sync for Pipeline<T, W> {}
 
 impl<T: Lane, const W: usize> Pipeline<T, W> {
     fn new(
+        n: usize,
         threads: usize,
         bands: usize,
         checkpoint_every: usize,
@@ -255,44 +299,107 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
                 .collect(),
             handed: atomics(threads * RING),
             taken: atomics(threads * RING),
+            n,
+            borders: atomics(threads * bands),
+            paces: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            #[cfg(test)]
+            scrambled: SCRAMBLE_BORDERS.get(),
         }
     }
 
-    /// Thread `j`'s slice of the band with base length `base`: columns `[low, high)`.
-    fn slice(&self, n: usize, base: usize, j: usize) -> (usize, usize) {
-        let end = (n - base + 1).next_multiple_of(PHASES * W);
-        let border = |k: usize| {
-            if k == self.threads {
-                end
-            } else {
-                (end * k / self.threads) / (PHASES * W) * (PHASES * W)
-            }
+    /// One past the last column any slice of band `b` covers: the band's cells, rounded up to a
+    /// block.
+    fn end(&self, b: usize) -> usize {
+        (self.n - b * STEPS).next_multiple_of(PHASES * W)
+    }
+
+    /// The first column of thread `k`'s slice of band `b` (`end` for `k = threads`), waiting
+    /// until thread `k - 1` has set it.
+    fn border(&self, b: usize, k: usize) -> usize {
+        if k == 0 {
+            return 0;
+        }
+        if k == self.threads {
+            return self.end(b);
+        }
+        let slot = &self.borders[b * self.threads + k];
+        wait_until(slot, 1);
+        slot.load(Ordering::Acquire) - 1
+    }
+
+    /// Thread `j`'s slice of band `b`: columns `[low, high)`.
+    fn slice(&self, b: usize, j: usize) -> (usize, usize) {
+        (self.border(b, j), self.border(b, j + 1))
+    }
+
+    /// Sets where thread `j`'s slice of band `b` ends (thread `j` calls it as it starts the
+    /// band, knowing where the slice starts): the columns from there to the band's end are
+    /// shared among threads `j..` in proportion to their speeds, so that they finish together.
+    /// Evenly until every one has a pace.
+    fn set_border(&self, b: usize, j: usize) {
+        if j + 1 == self.threads {
+            return;
+        }
+        let (low, end) = (self.border(b, j), self.end(b));
+        let speeds = self.paces[j..]
+            .iter()
+            .map(|pace| 1.0 / f64::from_bits(pace.load(Ordering::Relaxed)));
+        let total: f64 = speeds.clone().sum();
+        #[allow(unused_mut)]
+        let mut share = match speeds.clone().next() {
+            Some(own) if total.is_finite() => own / total,
+            _ => 1.0 / (self.threads - j) as f64,
         };
-        (border(j), border(j + 1))
+        #[cfg(test)]
+        if self.scrambled {
+            // Empty slices, whole bands and everything between, moving both ways.
+            share = ((b * 7 + j * 3) % 11) as f64 / 10.0;
+        }
+        let block = PHASES * W;
+        let width = ((end - low) as f64 * share / block as f64).round() as usize * block;
+        let border = (low + width).min(end);
+        self.borders[b * self.threads + j + 1].store(border + 1, Ordering::Release);
+    }
+
+    /// Folds thread `j`'s time for `columns` columns of a band (waits left out) into its pace.
+    fn record_pace(&self, j: usize, columns: usize, busy: Duration) {
+        if columns == 0 {
+            return;
+        }
+        let measured = busy.as_nanos() as f64 / columns as f64;
+        let pace = &self.paces[j];
+        let old = f64::from_bits(pace.load(Ordering::Relaxed));
+        let new = if old > 0.0 {
+            old + (measured - old) * PACE_WEIGHT
+        } else {
+            measured
+        };
+        pace.store(new.max(f64::MIN_POSITIVE).to_bits(), Ordering::Relaxed);
     }
 
     /// Waits until band `b` is computed up to column `needed` beyond `ready` (a slice border or
-    /// a position inside a slice of a thread `>= first`); returns how far it is now known ready.
+    /// a position inside a slice of a thread `>= first`); returns how far it is now known ready,
+    /// and how long it waited.
     fn wait_for_column(
         &self,
-        n: usize,
         b: usize,
         first: usize,
         ready: usize,
         needed: usize,
-    ) -> usize {
-        let base = 1 + b * STEPS;
+    ) -> (usize, Duration) {
         for k in first..self.threads {
-            let (low, high) = self.slice(n, base, k);
+            let (low, high) = self.slice(b, k);
             if ready < low || ready >= high {
                 continue;
             }
             let target = needed.min(high);
-            wait_until(&self.cursors[k * self.bands + b], target);
-            return target;
+            return (
+                target,
+                wait_until(&self.cursors[k * self.bands + b], target),
+            );
         }
         // Past the last slice: nothing is computed there, and nothing valid depends on it.
-        usize::MAX
+        (usize::MAX, Duration::ZERO)
     }
 
     /// Hands thread `j`'s border state for band `b` to thread `j + 1`.
@@ -316,8 +423,13 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
     }
 }
 
-/// Spins until `counter` reaches `target`.
-fn wait_until(counter: &AtomicUsize, target: usize) {
+/// Spins until `counter` reaches `target`; returns how long that took (zero, without reading
+/// the clock, when it already had).
+fn wait_until(counter: &AtomicUsize, target: usize) -> Duration {
+    if counter.load(Ordering::Acquire) >= target {
+        return Duration::ZERO;
+    }
+    let started = Instant::now();
     let mut spins = 0u32;
     while counter.load(Ordering::Acquire) < target {
         spins += 1;
@@ -327,6 +439,7 @@ fn wait_until(counter: &AtomicUsize, target: usize) {
             std::thread::yield_now();
         }
     }
+    started.elapsed()
 }
 
 /// One block of `PHASES * W` columns being swept through the `STEPS` steps of a band: its
@@ -484,27 +597,39 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const AVX2: bool>(
         checkpoints,
     } = shared;
     let base = 1 + b * STEPS;
-    let (low, high) = pipeline.slice(n, base, j);
     let mut before = if j > 0 {
         pipeline.take(j - 1, b)
     } else {
         [[T::default(); W]; STEPS]
     };
-    // Band b - 1 is ready up to here; beyond this thread's own slice its columns come from the
-    // threads to the right (usually j + 1 only; more when slices are narrow). The first band of
-    // a pipeline reads the row as `margin_in` set it.
+    // Thread j - 1 set where this slice starts before it handed the band over.
+    pipeline.set_border(b, j);
+    let (low, high) = pipeline.slice(b, j);
+    let started = Instant::now();
+    let mut waited = Duration::ZERO;
+    // Band b - 1 is ready up to here: every column left of it was swept by this thread or one
+    // to its left, which finished band b - 1 before handing band b over; beyond, the columns
+    // come from the threads to the right (usually j + 1 only). The first band of a pipeline
+    // reads the row as `margin_in` set it.
     let mut ready = if b == 0 {
         usize::MAX
     } else {
-        pipeline.slice(n, base - STEPS, j).1
+        pipeline.slice(b - 1, j).1
     };
     let cursor = &pipeline.cursors[j * pipeline.bands + b];
     let left_piles = left_pile_table(piles, layout);
+    let every = pipeline.checkpoint_every;
+    let checkpoint = (every > 0 && (b + 1).is_multiple_of(every)).then(|| Checkpoint {
+        values: checkpoints.wrapping_add(pipeline.checkpoint_starts[(b + 1) / every]),
+        valid: n + 1 - (base + STEPS),
+        overflow: &pipeline.checkpoint_overflow,
+    });
     let mut x = low;
     while x < high {
         let needed = x + STEPS + PHASES * W;
         while ready < needed {
-            ready = pipeline.wait_for_column(n, b - 1, j + 1, ready, needed);
+            let (now_ready, wait) = pipeline.wait_for_column(b - 1, j + 1, ready, needed);
+            (ready, waited) = (now_ready, waited + wait);
         }
         // SAFETY: x < high <= (n - base + 1) rounded up to a block, so the block starts at most
         // at n - base; see `Block::load`.
@@ -526,6 +651,9 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const AVX2: bool>(
                 }
             }
             block.store(row, layout);
+            if let Some(checkpoint) = &checkpoint {
+                checkpoint.keep::<T, W>(row, layout, x);
+            }
         }
         x += PHASES * W;
         if x.is_multiple_of(PUBLISH_EVERY) {
@@ -533,26 +661,42 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const AVX2: bool>(
         }
     }
     cursor.store(usize::MAX, Ordering::Release);
+    pipeline.record_pace(j, high - low, started.elapsed().saturating_sub(waited));
     if j + 1 < pipeline.threads {
         pipeline.hand_over(j, b, &before);
     }
-    let every = pipeline.checkpoint_every;
-    if every > 0 && (b + 1).is_multiple_of(every) {
-        let start = pipeline.checkpoint_starts[(b + 1) / every];
-        // This thread stored `d_{base+STEPS}` at `[low - STEPS, high - STEPS)` (padding below
-        // 0), and nobody writes there before its own next band: the thread to the left stays
-        // below `low - STEPS` (slice borders never grow), and the one to the right starts its
-        // next band only after this thread hands that band over. So copy it now, in place
-        // of stopping every thread at the checkpoint.
-        let valid = n + 1 - (base + STEPS);
-        for i in low.saturating_sub(STEPS)..high.saturating_sub(STEPS).min(valid) {
-            // SAFETY: `i < n` is inside the padded row; `start + i` inside the checkpoint
-            // row of `valid` margins that `CheckpointRows::sized` set aside, written by this
-            // thread alone (the threads' ranges are disjoint).
+}
+
+/// Where a checkpoint band's blocks copy their margins: the band's checkpoint row.
+struct Checkpoint<'a> {
+    /// The row's first margin (column 0).
+    values: *mut i64,
+    /// Margins in the row: columns `0..valid` are cells of the band's last length.
+    valid: usize,
+    /// Set if a margin does not fit `i64`.
+    overflow: &'a std::sync::atomic::AtomicBool,
+}
+
+impl Checkpoint<'_> {
+    /// Copies the margins that the block at column `x` has just stored ([`Block::store`]:
+    /// columns `x - STEPS ..`, of which those below `valid` are cells) from `row`. Each block is
+    /// copied as it is stored, before the cursor that lets another thread overwrite it is
+    /// published. From memory, not from the block's registers: a reference to those would keep
+    /// the whole block in memory through every step.
+    ///
+    /// # Safety
+    /// `row` is laid out by `layout`, and `values` points to a row of `valid` margins that only
+    /// this block writes at these columns.
+    #[inline(never)]
+    unsafe fn keep<T: Lane, const W: usize>(&self, row: *const T, layout: PhaseLayout, x: usize) {
+        let first = x.saturating_sub(STEPS);
+        for column in first..(x + PHASES * W).saturating_sub(STEPS).min(self.valid) {
+            // SAFETY: the block stored this column (`column < x - STEPS + PHASES * W`), and
+            // `column < valid`, inside the checkpoint row (the caller's contract).
             unsafe {
-                match (*row.add(layout.index(i))).widen() {
-                    Some(margin) => *checkpoints.add(start + i) = margin,
-                    None => pipeline.checkpoint_overflow.store(true, Ordering::Relaxed),
+                match (*row.add(layout.index(column))).widen() {
+                    Some(margin) => *self.values.add(column) = margin,
+                    None => self.overflow.store(true, Ordering::Relaxed),
                 }
             }
         }
@@ -845,7 +989,8 @@ fn margin_in<T: Lane, const W: usize>(
         checkpoints: checkpoint_values,
     };
     if bands > 0 {
-        let pipeline = Pipeline::<T, W>::new(threads, bands, checkpoint_every, checkpoint_starts);
+        let pipeline =
+            Pipeline::<T, W>::new(n, threads, bands, checkpoint_every, checkpoint_starts);
         run_pipeline(shared, &pipeline);
         if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
             return None;
@@ -924,6 +1069,27 @@ mod tests {
         let portable = shifted::<i32, 8, false>(&left, &now);
         assert_eq!(portable, [107, -1, -2, -3, -4, -5, -6, -7]);
         assert_eq!(shifted::<i32, 8, true>(&left, &now), portable);
+    }
+
+    #[test]
+    fn borders_anywhere_give_the_same_margins_and_checkpoints() {
+        SCRAMBLE_BORDERS.set(true);
+        for n in [37, 200, 1000, 3001] {
+            let piles = piles(n);
+            let expected = rolling_margin(&piles);
+            let (_, even) = fast_margin_with_checkpoints(&piles, 1, 2);
+            for threads in [2, 3, 5] {
+                assert_eq!(
+                    fast_margin_threads(&piles, threads),
+                    expected,
+                    "n = {n}, {threads} threads"
+                );
+                let (margin, rows) = fast_margin_with_checkpoints(&piles, threads, 2);
+                assert_eq!(margin, expected, "n = {n}, {threads} threads");
+                assert_eq!(rows.values, even.values, "n = {n}, {threads} threads");
+            }
+        }
+        SCRAMBLE_BORDERS.set(false);
     }
 
     #[test]
