@@ -60,8 +60,10 @@
 //! per column, waits left out, averaged over the last bands) and, as it starts a band, sets
 //! where its slice ends: what is left of the band right of its start is shared among it and
 //! the threads to its right in proportion to their speeds. The answer does not depend on where
-//! the borders fall, only the time: n = 100,000, `i32`, two threads, alternated runs in a busy
-//! hour, 0.212 s -> 0.187 s (means of eight medians of five).
+//! the borders fall, only the time. n = 100,000, `i32`, two threads, the kernel alone,
+//! alternated with the even slices in a minute when the cores differed: 0.209 s -> 0.187 s
+//! (means of eight medians of five); when both cores are slowed alike there is nothing to
+//! balance, and the two run alike (`gamelab bench`, six alternated pairs: 0.202 s and 0.198 s).
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
 //! the vector of `W` lanes (eight: one 256-bit register of `i32`, a 64-byte cache line of `i64`). An instance runs in
