@@ -337,7 +337,9 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
     /// Sets where thread `j`'s slice of band `b` ends (thread `j` calls it as it starts the
     /// band, knowing where the slice starts): the columns from there to the band's end are
     /// shared among threads `j..` in proportion to their speeds, so that they finish together.
-    /// Evenly until every one has a pace.
+    /// Evenly until every one has a pace. Neither thread `j` nor the ones after it get less
+    /// than a quarter of an even share: a thread measured in one interrupted band would
+    /// otherwise get a sliver, or nothing, and with it no fair measure to win its share back.
     fn set_border(&self, b: usize, j: usize) {
         if j + 1 == self.threads {
             return;
@@ -347,10 +349,13 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
             .iter()
             .map(|pace| 1.0 / f64::from_bits(pace.load(Ordering::Relaxed)));
         let total: f64 = speeds.clone().sum();
+        let even = 1.0 / (self.threads - j) as f64;
         #[allow(unused_mut)]
         let mut share = match speeds.clone().next() {
-            Some(own) if total.is_finite() => own / total,
-            _ => 1.0 / (self.threads - j) as f64,
+            Some(own) if total.is_finite() => {
+                (own / total).clamp(even / 4.0, 1.0 - (1.0 - even) / 4.0)
+            }
+            _ => even,
         };
         #[cfg(test)]
         if self.scrambled {
