@@ -31,6 +31,9 @@ const fn case(args: &'static [&'static str], status: i32, stderr: &'static str) 
     }
 }
 
+/// A row long enough that rolling's triangle is over a work budget of 100 steps.
+const TWENTY_PILES: &str = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+
 const CASES: &[Case] = &[
     // The check shrinker materialised a candidate for every lower value.
     case(
@@ -434,7 +437,7 @@ const CASES: &[Case] = &[
             "solve",
             "stone-game",
             "--piles",
-            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            TWENTY_PILES,
             "--max-work",
             "100",
         ],
@@ -446,7 +449,7 @@ const CASES: &[Case] = &[
             "solve",
             "stone-game",
             "--piles",
-            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            TWENTY_PILES,
             "--max-work",
             "100",
             "--solver",

@@ -350,18 +350,18 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
             .map(|pace| 1.0 / f64::from_bits(pace.load(Ordering::Relaxed)));
         let total: f64 = speeds.clone().sum();
         let even = 1.0 / (self.threads - j) as f64;
-        #[allow(unused_mut)]
-        let mut share = match speeds.clone().next() {
+        let share = match speeds.clone().next() {
             Some(own) if total.is_finite() => {
                 (own / total).clamp(even / 4.0, 1.0 - (1.0 - even) / 4.0)
             }
             _ => even,
         };
+        // Tests: empty slices, whole bands and everything between, moving both ways.
         #[cfg(test)]
-        if self.scrambled {
-            // Empty slices, whole bands and everything between, moving both ways.
-            share = ((b * 7 + j * 3) % 11) as f64 / 10.0;
-        }
+        let share = match self.scrambled {
+            true => ((b * 7 + j * 3) % 11) as f64 / 10.0,
+            false => share,
+        };
         let block = PHASES * W;
         let width = ((end - low) as f64 * share / block as f64).round() as usize * block;
         let border = (low + width).min(end);
