@@ -7,14 +7,17 @@
 //! by the one pile `x - y + z` without changing `d`. The intuition: whoever takes `x` or `z`
 //! first uncovers `y`, which is at least as large, for the opponent, so the three piles tend to
 //! go as one worth `x - y + z` to whoever starts them. Not always move by move (with `[5, 1,
-//! 100]` after the `x`, the `100` is worth more than the `5` first), which is why this is no
-//! proof. The count of piles drops by two, so the turn order of everything else is kept. The
-//! lemma is not proved here; it is checked instead: exhaustively
-//! against the DP on 1.09 billion rows (`examples/peaks_exhaustive.rs`: every row of up to 10
-//! piles from -3..=3, 14 from 0..=3, 8 from -5..=5 and from 0..=9, 24 from 0..=1, 15 from
-//! -1..=1), and on every test run in `tests/peaks.rs` (every row of up to 10 piles from 0..=3 and
-//! 8 from -2..=2, and property tests against the DPs on rows of up to 2,000 piles, negative
-//! values and ties included) and `tests/conformance.rs` (against `brute`).
+//! 100]` after the `x`, the `100` is worth more than the `5` first), so the proof
+//! (`docs/peaks-proof.md`) is about values: by induction on the row's length, together with a
+//! lemma M (when taking the left pile is strictly best on a row, it stays best, perhaps tied, as
+//! a pile at least as large as it is put in front). The count of piles drops by two, so the turn
+//! order of everything else is kept. Being proved, `peaks` is `auto`'s pick for the value alone.
+//! It is also checked: exhaustively against the DP on 1.09 billion rows
+//! (`examples/peaks_exhaustive.rs`: every row of up to 10 piles from -3..=3, 14 from 0..=3, 8
+//! from -5..=5 and from 0..=9, 24 from 0..=1, 15 from -1..=1), and on every test run in
+//! `tests/peaks.rs` (every row of up to 10 piles from 0..=3 and 8 from -2..=2, lemma M on every
+//! row of up to 7 piles from -2..=2, and property tests against the DPs on rows of up to 2,000
+//! piles, negative values and ties included) and `tests/conformance.rs` (against `brute`).
 //!
 //! **Valleys.** Merging peaks left to right with a stack leaves a row with no peak inside it:
 //! it falls, then rises (a valley). The largest pile of a valley is at one of its ends, and
