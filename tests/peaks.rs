@@ -160,6 +160,55 @@ fn value_of(path: &str, solver: &str) -> Value {
     serde_json::from_str(out.trim()).unwrap()
 }
 
+/// `auto`'s solver for the value alone goes by the row's length: `rolling` up to 256 piles (the
+/// batch path's lanes), `peaks` above. Every path picks alike, so a row's answer is the same
+/// bytes from a file (the batch path's own JSON writer), from `--piles`, and through the text
+/// format, and both solvers give the same value.
+#[test]
+fn auto_picks_the_value_solver_by_length_alike_on_every_path() {
+    let row = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| ((i * 7919 + 13) % 1001) as i64 - 300)
+            .map(|pile| pile.to_string())
+            .collect()
+    };
+    for (n, solver) in [(256, "rolling"), (257, "peaks"), (3000, "peaks")] {
+        let piles = row(n).join(",");
+        let (_dir, path) = row_file(&piles);
+        let json = ["--value-only", "--format", "json"];
+        let from_file =
+            stdout_of(&[&["solve", "stone-game", "--input", &path][..], &json].concat());
+        let from_flag =
+            stdout_of(&[&["solve", "stone-game", "--piles", &piles][..], &json].concat());
+        assert_eq!(from_file, from_flag, "{n} piles");
+        let answer: Value = serde_json::from_str(from_file.trim()).unwrap();
+        assert_eq!(answer["solver"], solver, "{n} piles");
+        let other = if solver == "peaks" {
+            "rolling"
+        } else {
+            "peaks"
+        };
+        assert_eq!(
+            answer["margin"],
+            value_of(&path, other)["margin"],
+            "{n} piles"
+        );
+        let text = stdout_of(&[
+            "solve",
+            "stone-game",
+            "--input",
+            &path,
+            "--value-only",
+            "--format",
+            "text",
+        ]);
+        assert!(
+            text.contains(&format!("solver: {solver}")),
+            "{n} piles: {text}"
+        );
+    }
+}
+
 /// With moves, `peaks` values every position on the line itself and breaks ties as every solver
 /// does, so its line is `rolling`'s move for move.
 #[test]
@@ -217,14 +266,14 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
     );
 }
 
-/// 1,500,000 piles: `auto` (`rolling`, O(n^2): 1.1e12 cells) is over the default work budget and
-/// refused at once (by the batch path of `--input`, with the moves or without), pointing to
-/// `peaks`, which answers.
+/// 1,500,000 piles: with the moves, `auto` (`rolling`, O(n^2): 1.1e12 cells) is over the default
+/// work budget and refused at once by the batch path of `--input`, pointing to `peaks`; so is
+/// `rolling` by name for the value. The value alone is `auto`'s by `peaks`, which answers.
 #[test]
 fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
     let (_dir, path) = row_file(&vec!["1"; 1_500_000].join(","));
     let path = path.as_str();
-    for extra in [&[][..], &["--value-only"][..]] {
+    for extra in [&[][..], &["--value-only", "--solver", "rolling"][..]] {
         let args = [&["solve", "stone-game", "--input", path][..], extra].concat();
         fails_with(
             &args,
@@ -235,9 +284,12 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
             ],
         );
     }
-    let answer = value_of(path, "peaks");
-    assert_eq!(answer["margin"], 0);
-    assert_eq!(answer["first_score"], 750_000);
+    for solver in ["peaks", "auto"] {
+        let answer = value_of(path, solver);
+        assert_eq!(answer["solver"], "peaks");
+        assert_eq!(answer["margin"], 0);
+        assert_eq!(answer["first_score"], 750_000);
+    }
 }
 
 /// The batch path's fast lane (JSON out) once skipped the budget for rows of up to 256 piles, so

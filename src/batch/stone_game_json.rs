@@ -1,6 +1,6 @@
 //! stone-game solutions written as JSON straight into a byte buffer: the same bytes serde writes
-//! for a [`crate::solve::Solution`] of the `rolling` solver (tests check it), without building
-//! the solution's move records, strings and vectors first.
+//! for a [`crate::solve::Solution`] of the `rolling` or `peaks` solver (tests check it), without
+//! building the solution's move records, strings and vectors first.
 
 use crate::digits::{DIGIT_PAIRS, INTEGER_BYTES, unsigned_digits};
 use crate::game::{Scores, Winner};
@@ -9,6 +9,15 @@ use crate::game::{Scores, Winner};
 const HEAD_BYTES: usize = 128 + 3 * INTEGER_BYTES;
 /// The most bytes of one move's record, its comma included.
 const MOVE_BYTES: usize = 64 + 2 * INTEGER_BYTES;
+
+/// The solver a line names: the batch path answers for these two (see `batch::stream`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineSolver {
+    /// The one-row DP and its kernels: the moves, and the value when asked for by name.
+    Rolling,
+    /// Merging peaks: the value alone, `auto`'s pick for it.
+    Peaks,
+}
 
 /// Writes into a slice made long enough beforehand. Pieces of fixed length compile to a few
 /// moves, where `Vec::extend_from_slice` made a `memmove` call each: with 16 moves of four pieces
@@ -48,8 +57,15 @@ impl Writer<'_> {
     }
 
     /// The fields before the move list: `{"game":...,"winner":"first","moves":`.
-    fn head(&mut self, scores: Scores) {
-        self.put(br#"{"game":"stone-game","solver":"rolling","first_score":"#);
+    fn head(&mut self, solver: LineSolver, scores: Scores) {
+        match solver {
+            LineSolver::Rolling => {
+                self.put(br#"{"game":"stone-game","solver":"rolling","first_score":"#)
+            }
+            LineSolver::Peaks => {
+                self.put(br#"{"game":"stone-game","solver":"peaks","first_score":"#)
+            }
+        }
         self.put_integer(scores.first);
         self.put(br#","second_score":"#);
         self.put_integer(scores.second);
@@ -77,9 +93,9 @@ fn append(out: &mut Vec<u8>, most: usize, write: impl FnOnce(&mut Writer<'_>)) {
 }
 
 /// One solution without its moves (`"moves":null`), as a JSON line.
-pub fn push_value_line(out: &mut Vec<u8>, scores: Scores) {
+pub fn push_value_line(out: &mut Vec<u8>, solver: LineSolver, scores: Scores) {
     append(out, HEAD_BYTES + 8, |writer| {
-        writer.head(scores);
+        writer.head(solver, scores);
         writer.put(b"null}\n");
     });
 }
@@ -94,7 +110,7 @@ pub fn push_solution_line(
 ) {
     let most = HEAD_BYTES + piles.len() * MOVE_BYTES + 4;
     append(out, most, |writer| {
-        writer.head(scores);
+        writer.head(LineSolver::Rolling, scores);
         writer.put(b"[");
         let (mut left, mut right) = (0, piles.len());
         for (index, takes_right) in takes_right.into_iter().enumerate() {
@@ -175,10 +191,15 @@ mod tests {
                 String::from_utf8(out).unwrap(),
                 String::from_utf8(serde_line(&solution)).unwrap()
             );
-            let value = game.solve_value(SolverKind::Rolling).unwrap();
-            let mut out = Vec::new();
-            push_value_line(&mut out, value.scores());
-            assert_eq!(out, serde_line(&value));
+            for (solver, named) in [
+                (SolverKind::Rolling, LineSolver::Rolling),
+                (SolverKind::Peaks, LineSolver::Peaks),
+            ] {
+                let value = game.solve_value(solver).unwrap();
+                let mut out = Vec::new();
+                push_value_line(&mut out, named, value.scores());
+                assert_eq!(out, serde_line(&value));
+            }
         }
     }
 }

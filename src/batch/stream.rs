@@ -8,11 +8,11 @@
 //! The reader and the writer stay on the calling thread, so they need not be `Send` (standard
 //! input and output locks are not).
 
-use super::stone_game_json::{push_solution_line, push_value_line};
+use super::stone_game_json::{LineSolver, push_solution_line, push_value_line};
 use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use crate::error::InputError;
 use crate::game::Scores;
-use crate::games::stone_game::{StoneGame, longest_rolling_row};
+use crate::games::stone_game::{StoneGame, auto_value_solver_for, longest_rolling_row};
 use crate::input::InstanceInput;
 use crate::input::json_line::{
     LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
@@ -23,6 +23,7 @@ use crate::solve::dp::stone_game::margin_and_line_in;
 use crate::solve::dp::stone_game_batch::batch_margins;
 use crate::solve::dp::stone_game_fast::fast_margin;
 use crate::solve::dp::stone_game_line::margin_and_line;
+use crate::solve::dp::stone_game_peaks::peaks_margin_in;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -259,15 +260,47 @@ struct Work {
     margins: Vec<i64>,
     table: Vec<i64>,
     line: Vec<bool>,
+    /// `peaks`' stack.
+    stack: Vec<i64>,
 }
 
-/// How a worker answers: the game, the options, and whether the stone-game fast path applies.
+/// The stone-game fast path: JSON out, answered without building a `Solution`, in the bytes
+/// serde would write, by the solver `auto` picks or the one named.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StoneGameFast {
+    /// Another game, another format, or a solver the fast path does not run.
+    Off,
+    /// `rolling`: the moves (`auto`'s pick for them), or the value when named.
+    Rolling,
+    /// `peaks` by name: the value alone.
+    Peaks,
+    /// `auto` for the value alone: `rolling` or `peaks` by the row's length, as
+    /// [`auto_value_solver_for`] picks.
+    AutoValue,
+}
+
+impl StoneGameFast {
+    /// The fast path for a stream of `game` under `options`.
+    fn of(game: &GameEntry, options: &StreamOptions) -> StoneGameFast {
+        if game.name != <StoneGame as crate::game::Game>::NAME
+            || options.format != OutputFormat::Json
+        {
+            return StoneGameFast::Off;
+        }
+        match (options.solver, options.value_only) {
+            (SolverKind::Auto, true) => StoneGameFast::AutoValue,
+            (SolverKind::Peaks, true) => StoneGameFast::Peaks,
+            (SolverKind::Auto | SolverKind::Rolling, _) => StoneGameFast::Rolling,
+            _ => StoneGameFast::Off,
+        }
+    }
+}
+
+/// How a worker answers: the game, the options, and which stone-game fast path applies.
 struct Solver<'a> {
     game: &'a GameEntry,
     options: &'a StreamOptions,
-    /// stone-game, JSON out, solved by `rolling` (which `auto` picks): answered without building
-    /// a `Solution`, in the bytes serde would write.
-    stone_game_fast: bool,
+    stone_game_fast: StoneGameFast,
     /// The longest row `rolling` may solve within the work budget, read once per stream: longer
     /// rows leave the fast path for the general one, which words the refusal.
     rolling_limit: usize,
@@ -279,10 +312,18 @@ impl Solver<'_> {
         let parse_error = parsed.parse(chunk, self.game);
         let mut at = 0;
         while at < parsed.items.len() {
-            let solved = if self.stone_game_fast {
-                self.stone_game_run(parsed, at, work, &mut chunk.out)
-            } else {
-                0
+            let solved = match self.stone_game_fast {
+                StoneGameFast::Off => 0,
+                StoneGameFast::Rolling => self.stone_game_run(parsed, at, work, &mut chunk.out),
+                StoneGameFast::Peaks => self.stone_game_peaks(parsed, at, work, &mut chunk.out),
+                StoneGameFast::AutoValue => match parsed.items[at].source {
+                    Source::Piles { start, end }
+                        if auto_value_solver_for(end - start) == SolverKind::Peaks =>
+                    {
+                        self.stone_game_peaks(parsed, at, work, &mut chunk.out)
+                    }
+                    _ => self.stone_game_run(parsed, at, work, &mut chunk.out),
+                },
             };
             if solved > 0 {
                 at += solved;
@@ -304,9 +345,30 @@ impl Solver<'_> {
         }
     }
 
-    /// Answers the stone-game items from `at` on that the fast path takes (valid piles), as many
-    /// as form one run of equal size; returns how many (0: the item at `at` needs the general
-    /// path, which also words any error).
+    /// Answers the stone-game item at `at` by `peaks` (the value alone) if its piles are valid;
+    /// returns how many it answered (0: the general path words the error).
+    fn stone_game_peaks(
+        &self,
+        parsed: &Parsed,
+        at: usize,
+        work: &mut Work,
+        out: &mut Vec<u8>,
+    ) -> usize {
+        let Source::Piles { start, end } = parsed.items[at].source else {
+            return 0;
+        };
+        let piles = &parsed.piles[start..end];
+        if !stone_game_valid(piles) {
+            return 0;
+        }
+        let margin = peaks_margin_in(piles, &mut work.stack);
+        push_value_line(out, LineSolver::Peaks, scores(piles, margin));
+        1
+    }
+
+    /// Answers by `rolling` the stone-game items from `at` on that the fast path takes (valid
+    /// piles), as many as form one run of equal size; returns how many (0: the item at `at`
+    /// needs the general path, which also words any error).
     fn stone_game_run(
         &self,
         parsed: &Parsed,
@@ -331,7 +393,7 @@ impl Solver<'_> {
         if n > SMALL_STONE_GAME {
             if self.options.value_only {
                 let margin = fast_margin(piles, self.options.threads);
-                push_value_line(out, scores(piles, margin));
+                push_value_line(out, LineSolver::Rolling, scores(piles, margin));
             } else {
                 let (margin, line) = margin_and_line(piles, self.options.threads);
                 push_solution_line(out, piles, scores(piles, margin), line);
@@ -361,7 +423,7 @@ impl Solver<'_> {
         work.margins.clear();
         batch_margins(run, n, &mut work.margins);
         for (piles, &margin) in run.chunks(n).zip(&work.margins) {
-            push_value_line(out, scores(piles, margin));
+            push_value_line(out, LineSolver::Rolling, scores(piles, margin));
         }
         count
     }
@@ -443,9 +505,7 @@ pub(super) fn run<R: BufRead, W: Write>(
     let solver = Solver {
         game,
         options,
-        stone_game_fast: game.name == <StoneGame as crate::game::Game>::NAME
-            && options.format == OutputFormat::Json
-            && matches!(options.solver, SolverKind::Auto | SolverKind::Rolling),
+        stone_game_fast: StoneGameFast::of(game, options),
         rolling_limit: longest_rolling_row(),
     };
     let mut chunks = ChunkReader {

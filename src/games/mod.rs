@@ -76,6 +76,12 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
     fn auto_solver(&self) -> SolverKind {
         SolverKind::Memo
     }
+    /// The solver `auto` picks when only the value is asked for (`--value-only`): by default
+    /// the same as [`RegisteredGame::auto_solver`]; a game overrides it where a solver proved
+    /// exact gives the value faster than it gives the moves (stone-game: `peaks`).
+    fn auto_value_solver(&self) -> SolverKind {
+        self.auto_solver()
+    }
     /// Runs one of the game's own solvers (one of `SOLVERS` other than auto, brute and memo).
     /// The default has none.
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
@@ -165,7 +171,9 @@ pub fn solve_value<G: RegisteredGame>(
         return Err(not_applicable::<G>(solver));
     }
     match solver {
-        SolverKind::Auto => game.value_by(game.auto_solver()).map_err(fastest_refused),
+        SolverKind::Auto => game
+            .value_by(game.auto_value_solver())
+            .map_err(fastest_refused),
         other => game.value_by(other),
     }
 }

@@ -23,9 +23,9 @@ use serde::ser::SerializeMap;
 /// Optimal play is listed move by move only for instances up to this size (piles, or N for
 /// number games); larger instances get their value without the move list, since the list alone
 /// would be as large as the input and the fastest solvers keep no table to read it from. The one
-/// exception is stone-game, whose `rolling` solver (the one `auto` picks) recovers the line from
-/// checkpoint rows at every size (`dp::stone_game_line`); its table solvers keep their own
-/// size limit.
+/// exception is stone-game, whose `rolling` solver (`auto`'s pick for the moves) recovers the
+/// line from checkpoint rows at every size (`dp::stone_game_line`); its table solvers keep their
+/// own size limit.
 pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
 
 /// The solvers, by their command-line names. Not every solver applies to every game: see
@@ -33,8 +33,9 @@ pub const PRINCIPAL_VARIATION_LIMIT: usize = 16_384;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverKind {
-    /// The fastest exact solver for the game and instance among those proved exact (so not
-    /// stone-game's `peaks`, whose lemma is checked but not proved: see `dp::stone_game_peaks`).
+    /// The fastest exact solver for the game and instance among those proved exact; it may
+    /// depend on whether the moves are asked for (stone-game: `rolling` with the moves; for the
+    /// value alone `rolling` up to 256 piles and `peaks` above).
     Auto,
     /// Plain exhaustive minimax over the game tree (exponential; for checking).
     Brute,

@@ -124,7 +124,7 @@ pub fn write_inputs(dir: &Path) -> std::io::Result<()> {
 }
 
 /// The value-only n = 100,000 target, whose median sets the goal of the same with moves.
-const VALUE_ONLY_100K: &str = "stone-game n=100000, solve (value)";
+const VALUE_ONLY_100K: &str = "stone-game n=100000, rolling --value-only";
 
 /// 1,000,000 instances of 16 piles (`gamelab generate stone-game --count 1000000 --n 16 --seed 3`).
 const BATCH: &str = "stone-game-1000000x16.jsonl";
@@ -189,8 +189,13 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_relative: None,
         },
         Target {
-            name: "stone-game n=100000 values<=10^4 (value)",
-            args: solve_file("stone-game", &["--value-only"], &small_values),
+            // The narrow lanes' target, so `rolling` by name: `auto` gives the value by `peaks`.
+            name: "stone-game n=100000 values<=10^4, rolling --value-only",
+            args: solve_file(
+                "stone-game",
+                &["--solver", "rolling", "--value-only"],
+                &small_values,
+            ),
             goal_seconds: 0.15,
             goal_megabytes: None,
             work: cells(100_000.0),
@@ -211,9 +216,10 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             // The first round's target; `--value-only` since optimal lines are now listed at
-            // every size (without it this target timed the line as the one above does).
+            // every size (without it this target timed the line as the one above does), and
+            // `rolling` by name since `auto` gives the value alone by `peaks`.
             name: VALUE_ONLY_100K,
-            args: solve_file("stone-game", &["--value-only"], &big),
+            args: solve_file("stone-game", &["--solver", "rolling", "--value-only"], &big),
             goal_seconds: 0.5,
             goal_megabytes: Some(16.0),
             work: cells(100_000.0),
@@ -221,10 +227,10 @@ pub fn targets(dir: &Path) -> Vec<Target> {
             goal_relative: None,
         },
         Target {
-            // The O(n) value (`--solver peaks`, not auto's pick: see README, Solvers), on the
-            // same file as the two targets above; no goal of the issues.
-            name: "stone-game n=100000, peaks --value-only",
-            args: solve_file("stone-game", &["--solver", "peaks", "--value-only"], &big),
+            // The value as users get it: `auto` picks `peaks`, O(n) (see README, Solvers), on
+            // the same file as the two targets above; no goal of the issues.
+            name: "stone-game n=100000, auto --value-only (peaks)",
+            args: solve_file("stone-game", &["--value-only"], &big),
             goal_seconds: f64::INFINITY,
             goal_megabytes: None,
             work: 100_000.0,
@@ -251,7 +257,11 @@ pub fn targets(dir: &Path) -> Vec<Target> {
         },
         Target {
             name: "stone-game n=10000, rolling --value-only",
-            args: solve_file("stone-game", &["--value-only"], &ten_thousand),
+            args: solve_file(
+                "stone-game",
+                &["--solver", "rolling", "--value-only"],
+                &ten_thousand,
+            ),
             goal_seconds: f64::INFINITY,
             goal_megabytes: None,
             work: cells(10_000.0),
