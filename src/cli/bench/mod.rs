@@ -51,9 +51,12 @@ fn run_in(
         args.runs,
         gamelab::solve::dp::stone_game_fast::simd_level()
     )?;
+    let targets = targets(dir);
+    // The name column fits the longest name, so the table stays aligned.
+    let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
     writeln!(
         out,
-        "{:<42} {:>9} {:>7} {:>22} {:>12}  verdict",
+        "{:<width$} {:>9} {:>7} {:>22} {:>12}  verdict",
         "target", "median", "goal", "throughput", "peak memory"
     )?;
     out.flush()?;
@@ -65,7 +68,6 @@ fn run_in(
     if !prepared.success() {
         anyhow::bail!("preparing the bench inputs failed");
     }
-    let targets = targets(dir);
     // Medians measured so far, by target name: a relative goal reads its reference here (and
     // measures it first when the reference was not selected or comes later).
     let mut medians: std::collections::HashMap<&str, f64> = Default::default();
@@ -118,7 +120,7 @@ fn run_in(
         };
         writeln!(
             out,
-            "{:<42} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
+            "{:<width$} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
             target.name,
             median,
             goal,
