@@ -8,7 +8,7 @@
 mod common;
 
 use common::{fails_with, stdout_of};
-use gamelab::input::InstanceInput;
+use gamelab::input::{InstanceInput, InstanceRef};
 use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
 use gamelab::solve::dp::stone_game::{rolling_margin, rolling_margin_in};
@@ -207,6 +207,39 @@ fn auto_picks_the_value_solver_by_length_alike_on_every_path() {
             "{n} piles: {text}"
         );
     }
+}
+
+/// Sweeps and claims take values through `first_margin(s)`, which pick as `auto` does: the
+/// same margins as the DP on both sides of 256 piles, one at a time and in groups; and the work
+/// estimate they are costed by never falls as the size grows (a range of sizes is costed by
+/// its largest), while staying far below the DP's n^2/2 for long rows.
+#[test]
+fn sweeps_and_claims_take_long_rows_values_by_peaks_and_cost_them_so() {
+    let game = find_game("stone-game").unwrap();
+    let mut scratch = Vec::new();
+    for n in [1, 2, 255, 256, 257, 300, 1_000] {
+        let flat: Vec<i64> = (0..3 * n)
+            .map(|i| ((i * 7919 + n) % 601) as i64 - 200)
+            .collect();
+        let expected: Vec<i64> = flat.chunks(n).map(rolling_margin).collect();
+        let mut grouped = Vec::new();
+        game.first_margins(n, &flat, &mut grouped, &mut scratch)
+            .unwrap();
+        assert_eq!(grouped, expected, "{n} piles in a group");
+        for (row, &margin) in flat.chunks(n).zip(&expected) {
+            let one = game
+                .first_margin(InstanceRef::Piles(row), &mut scratch)
+                .unwrap();
+            assert_eq!(one, margin, "{n} piles alone");
+        }
+    }
+    let costs: Vec<_> = (1..=5_000).map(|n| game.margin_cost(n)).collect();
+    for (n, pair) in (2..).zip(costs.windows(2)) {
+        assert!(pair[1].work >= pair[0].work, "work falls at {n}");
+        assert!(pair[1].memory >= pair[0].memory, "memory falls at {n}");
+    }
+    assert_eq!(costs[255].work, 256 * 256 / 2);
+    assert!(game.margin_cost(1_000_000).work < 1_000_000 * 1_000);
 }
 
 /// With moves, `peaks` values every position on the line itself and breaks ties as every solver

@@ -232,10 +232,20 @@ impl StoneGame {
 impl RegisteredGame for StoneGame {
     const GROUP_MARGINS_16: Option<super::GroupMargins16> = Some(group_margins_16);
 
-    /// The rolling DP: n²/2 cells, one row of 8-byte values (and the piles, padded).
+    /// The solver `first_margin` picks as `auto` does for the value ([`auto_value_solver_for`]):
+    /// `rolling` up to 256 piles, `peaks` above. Sweeps and claims cost a range of sizes by its
+    /// largest, so this is the most any size up to `size` costs: above 256 piles, `peaks` or a
+    /// row of 256, whichever is more.
     fn margin_cost(size: u64) -> Cost {
-        let n = size as u128;
-        Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+        let limit = AUTO_ROLLING_VALUE_LIMIT as u64;
+        if size <= limit {
+            return rolling_cost(size);
+        }
+        let (rolling, peaks) = (rolling_cost(limit), peaks_cost(size));
+        Cost::new(
+            rolling.memory.max(peaks.memory),
+            rolling.work.max(peaks.work),
+        )
     }
 
     const TITLE: &'static str =
@@ -335,7 +345,10 @@ impl RegisteredGame for StoneGame {
     fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
         let piles = borrow_piles(Self::NAME, input)?;
         check_score_range(Self::NAME, piles, 1)?;
-        Ok(rolling_margin_in(piles, scratch))
+        Ok(match auto_value_solver_for(piles.len()) {
+            SolverKind::Peaks => peaks_margin_in(piles, scratch),
+            _ => rolling_margin_in(piles, scratch),
+        })
     }
 
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
@@ -362,7 +375,7 @@ impl RegisteredGame for StoneGame {
         n: usize,
         flat: &[i64],
         out: &mut Vec<i64>,
-        _: &mut Vec<i64>,
+        scratch: &mut Vec<i64>,
     ) -> Result<(), SolveError> {
         for instance in flat.chunks(n.max(1)) {
             let piles = borrow_piles(Self::NAME, InstanceRef::Piles(instance))?;
@@ -371,8 +384,14 @@ impl RegisteredGame for StoneGame {
                 check_score_range(Self::NAME, piles, 1)?;
             }
         }
-        // Each group of instances runs in the narrowest exact lanes (`solve::dp::lanes`).
-        batch_margins(flat, n, out);
+        if auto_value_solver_for(n) == SolverKind::Peaks {
+            // Long rows one by one in O(n) each, as `auto` gives their value.
+            let stack = scratch;
+            out.extend(flat.chunks(n).map(|piles| peaks_margin_in(piles, stack)));
+        } else {
+            // Each group of instances runs in the narrowest exact lanes (`solve::dp::lanes`).
+            batch_margins(flat, n, out);
+        }
         Ok(())
     }
 
@@ -440,6 +459,20 @@ impl RegisteredGame for StoneGame {
     }
 }
 
+/// What `rolling` costs on `n` piles: n²/2 cells, one row of 8-byte values (and the piles,
+/// padded).
+fn rolling_cost(n: u64) -> Cost {
+    let n = n as u128;
+    Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+}
+
+/// What `peaks` costs on `n` piles: its stack and the row, 8 bytes a pile each, and a few steps
+/// a pile (each is pushed once and merged away at most once, then taken in the valley walk).
+fn peaks_cost(n: u64) -> Cost {
+    let n = n as u128;
+    Cost::new(n.saturating_mul(16), n.saturating_mul(4))
+}
+
 /// The longest row whose value alone `auto` gives by `rolling` rather than `peaks`. Up to here
 /// the batch path's SIMD lanes solve many rows at once faster than `peaks` solves them one by one
 /// (1,000,000 rows of 16 piles on one core: 0.02 s against 0.09 s), and one such row takes
@@ -459,12 +492,12 @@ pub fn auto_value_solver_for(piles: usize) -> SolverKind {
     }
 }
 
-/// Refuses `rolling` on `n` piles when its triangle of cells (`margin_cost`) is over the work
+/// Refuses `rolling` on `n` piles when its triangle of cells (`rolling_cost`) is over the work
 /// budget (10^12 steps by default, about 1.4 million piles: 40 s of both cores here). It is the
 /// one stone-game solver without a size limit of its own, and O(n^2): 10^7 piles would run
 /// for half an hour (or, with the moves, longer) where `peaks` gives the value in a second.
 pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
-    <StoneGame as RegisteredGame>::margin_cost(n as u64).check(
+    rolling_cost(n as u64).check(
         format_args!("solving {n} piles with the solver rolling"),
         "the solver peaks gives the value alone in O(n)",
     )?;
