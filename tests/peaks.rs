@@ -160,20 +160,22 @@ fn value_of(path: &str, solver: &str) -> Value {
     serde_json::from_str(out.trim()).unwrap()
 }
 
+/// A row of `n` piles from -300..=700 (a fixed pattern), as strings.
+fn row_of(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| ((i * 7919 + 13) % 1001) as i64 - 300)
+        .map(|pile| pile.to_string())
+        .collect()
+}
+
 /// `auto`'s solver for the value alone goes by the row's length: `rolling` up to 256 piles (the
 /// batch path's lanes), `peaks` above. Every path picks alike, so a row's answer is the same
 /// bytes from a file (the batch path's own JSON writer), from `--piles`, and through the text
 /// format, and both solvers give the same value.
 #[test]
 fn auto_picks_the_value_solver_by_length_alike_on_every_path() {
-    let row = |n: usize| -> Vec<String> {
-        (0..n)
-            .map(|i| ((i * 7919 + 13) % 1001) as i64 - 300)
-            .map(|pile| pile.to_string())
-            .collect()
-    };
     for (n, solver) in [(256, "rolling"), (257, "peaks"), (3000, "peaks")] {
-        let piles = row(n).join(",");
+        let piles = row_of(n).join(",");
         let (_dir, path) = row_file(&piles);
         let json = ["--value-only", "--format", "json"];
         let from_file =
@@ -242,6 +244,59 @@ fn sweeps_and_claims_take_long_rows_values_by_peaks_and_cost_them_so() {
     assert!(game.margin_cost(1_000_000).work < 1_000_000 * 1_000);
 }
 
+/// The budget holds on every path and for every solver: with the moves, `rolling`'s checkpoint
+/// rows and triangle (hundreds of megabytes past 155,000 piles, once tens of gigabytes) are
+/// costed, and `peaks` is costed too, so a low `--max-memory` or `--max-work` refuses a long
+/// row with one line and exit status 2 before anything is solved.
+#[test]
+fn long_rows_are_costed_for_the_moves_and_by_peaks() {
+    let piles = row_of(200_000).join(",");
+    let (_dir, path) = row_file(&piles);
+    let path = path.as_str();
+    for (extra, needles) in [
+        (
+            &["--max-memory", "64M"][..],
+            &[
+                "listing the moves on 200000 piles with the solver rolling",
+                "of memory, above the budget of 64.0 MiB",
+                "add --value-only",
+            ][..],
+        ),
+        (
+            &["--value-only", "--max-work", "1000"][..],
+            &[
+                "solving 200000 piles with the solver peaks",
+                "above the budget of 1000 steps",
+            ][..],
+        ),
+        (
+            &["--value-only", "--max-memory", "1M"][..],
+            &["solving 200000 piles with the solver peaks", "of memory"][..],
+        ),
+    ] {
+        for format in ["json", "text"] {
+            let args = [
+                &["solve", "stone-game", "--input", path, "--format", format][..],
+                extra,
+            ]
+            .concat();
+            fails_with(&args, needles);
+        }
+    }
+    // The same row's value within the budget: peaks needs about 3 MB.
+    let args = [
+        "solve",
+        "stone-game",
+        "--input",
+        path,
+        "--value-only",
+        "--max-memory",
+        "64M",
+    ];
+    let answer: Value = serde_json::from_str(stdout_of(&args).trim()).unwrap();
+    assert_eq!(answer["solver"], "peaks");
+}
+
 /// With moves, `peaks` values every position on the line itself and breaks ties as every solver
 /// does, so its line is `rolling`'s move for move.
 #[test]
@@ -299,19 +354,29 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
     );
 }
 
-/// 1,500,000 piles: with the moves, `auto` (`rolling`, O(n^2): 1.1e12 cells) is over the default
-/// work budget and refused at once by the batch path of `--input`, pointing to `peaks`; so is
-/// `rolling` by name for the value. The value alone is `auto`'s by `peaks`, which answers.
+/// 1,500,000 piles: with the moves, `auto` (`rolling`: 1.1e12 cells, and 1.3 GiB of checkpoint
+/// rows) is over the default budget and refused at once by the batch path of `--input`,
+/// pointing to `peaks`; so is `rolling` by name for the value (over the work budget). The value
+/// alone is `auto`'s by `peaks`, which answers.
 #[test]
 fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
     let (_dir, path) = row_file(&vec!["1"; 1_500_000].join(","));
     let path = path.as_str();
-    for extra in [&[][..], &["--value-only", "--solver", "rolling"][..]] {
+    for (extra, what) in [
+        (
+            &[][..],
+            "listing the moves on 1500000 piles with the solver rolling",
+        ),
+        (
+            &["--value-only", "--solver", "rolling"][..],
+            "solving 1500000 piles with the solver rolling",
+        ),
+    ] {
         let args = [&["solve", "stone-game", "--input", path][..], extra].concat();
         fails_with(
             &args,
             &[
-                "solving 1500000 piles with the solver rolling",
+                what,
                 "above the budget",
                 "the solver peaks gives the value alone",
             ],
@@ -348,7 +413,7 @@ fn the_batch_path_costs_small_rows_too() {
         assert_eq!(output.status.code(), Some(2), "{format}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
-            stderr.contains("line 2: solving 5 piles with the solver rolling"),
+            stderr.contains("line 2: listing the moves on 5 piles with the solver rolling"),
             "{format}: {stderr}"
         );
         let stdout = String::from_utf8(output.stdout).unwrap();

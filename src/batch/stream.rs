@@ -12,7 +12,10 @@ use super::stone_game_json::{LineSolver, push_solution_line, push_value_line};
 use super::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use crate::error::InputError;
 use crate::game::Scores;
-use crate::games::stone_game::{StoneGame, auto_value_solver_for, longest_rolling_row};
+use crate::games::stone_game::{
+    StoneGame, auto_value_solver_for, longest_peaks_row, longest_rolling_line_row,
+    longest_rolling_row,
+};
 use crate::input::InstanceInput;
 use crate::input::json_line::{
     LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
@@ -301,9 +304,12 @@ struct Solver<'a> {
     game: &'a GameEntry,
     options: &'a StreamOptions,
     stone_game_fast: StoneGameFast,
-    /// The longest row `rolling` may solve within the work budget, read once per stream: longer
-    /// rows leave the fast path for the general one, which words the refusal.
+    /// The longest rows `rolling` may solve (the value; the moves) and `peaks` may value within
+    /// the budget, read once per stream: longer rows leave the fast path for the general one,
+    /// which words the refusal.
     rolling_limit: usize,
+    line_limit: usize,
+    peaks_limit: usize,
 }
 
 impl Solver<'_> {
@@ -358,7 +364,7 @@ impl Solver<'_> {
             return 0;
         };
         let piles = &parsed.piles[start..end];
-        if !stone_game_valid(piles) {
+        if !stone_game_valid(piles) || piles.len() > self.peaks_limit {
             return 0;
         }
         let margin = peaks_margin_in(piles, &mut work.stack);
@@ -387,7 +393,12 @@ impl Solver<'_> {
         };
         let piles = &parsed.piles[start..end];
         let n = piles.len();
-        if n > self.rolling_limit {
+        let limit = if self.options.value_only {
+            self.rolling_limit
+        } else {
+            self.line_limit
+        };
+        if n > limit {
             return 0; // The general path words the refusal.
         }
         if n > SMALL_STONE_GAME {
@@ -507,6 +518,8 @@ pub(super) fn run<R: BufRead, W: Write>(
         options,
         stone_game_fast: StoneGameFast::of(game, options),
         rolling_limit: longest_rolling_row(),
+        line_limit: longest_rolling_line_row(),
+        peaks_limit: longest_peaks_row(),
     };
     let mut chunks = ChunkReader {
         reader,

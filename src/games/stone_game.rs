@@ -22,7 +22,7 @@ use crate::solve::dp::lanes::absolute_sum;
 use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in};
 use crate::solve::dp::stone_game_batch::{batch_margins, group_margins_16};
 use crate::solve::dp::stone_game_fast::fast_margin;
-use crate::solve::dp::stone_game_line::margin_and_line;
+use crate::solve::dp::stone_game_line::{line_memory, margin_and_line};
 use crate::solve::dp::stone_game_peaks::{peaks_margin, peaks_margin_in};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
@@ -362,11 +362,14 @@ impl RegisteredGame for StoneGame {
                     Scores::from_total_and_margin(self.total, margin),
                 ))
             }
-            SolverKind::Peaks => Ok(Solution::value_only(
-                Self::NAME,
-                solver,
-                Scores::from_total_and_margin(self.total, peaks_margin(&self.piles)),
-            )),
+            SolverKind::Peaks => {
+                check_peaks_budget(self.piles.len())?;
+                Ok(Solution::value_only(
+                    Self::NAME,
+                    solver,
+                    Scores::from_total_and_margin(self.total, peaks_margin(&self.piles)),
+                ))
+            }
             other => solved_without_moves(self, other),
         }
     }
@@ -419,7 +422,7 @@ impl RegisteredGame for StoneGame {
                 }))
             }
             SolverKind::Rolling => {
-                check_rolling_budget(self.piles.len())?;
+                check_rolling_line_budget(self.piles.len())?;
                 // Optimal play at every size: checkpoints, not a table (see stone_game_line).
                 let (_, line) = margin_and_line(&self.piles, available_threads());
                 let mut moves = line.into_iter();
@@ -441,13 +444,20 @@ impl RegisteredGame for StoneGame {
                         size: self.piles.len().to_string(),
                         limit: PRINCIPAL_VARIATION_LIMIT.to_string(),
                         // Past rolling's budget too, only the value is left to point to.
-                        advice: if check_rolling_budget(self.piles.len()).is_ok() {
+                        advice: if check_rolling_line_budget(self.piles.len()).is_ok() {
                             PEAKS_ADVICE
                         } else {
                             PEAKS_VALUE_ADVICE
                         },
                     });
                 }
+                // Both children of every position on the line: about n of peaks' rows.
+                let n = self.piles.len() as u128;
+                let one = peaks_cost(n as u64);
+                Cost::new(one.memory, one.work.saturating_mul(n)).check(
+                    format_args!("listing the moves on {n} piles with the solver peaks"),
+                    PEAKS_ADVICE,
+                )?;
                 let mut stack = Vec::with_capacity(self.piles.len());
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     let row = &self.piles[state.left as usize..state.right as usize];
@@ -504,19 +514,55 @@ pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// The longest row [`check_rolling_budget`] accepts under the budget in force (the cost grows
-/// with n, so a binary search), for paths that check many rows against it.
-pub fn longest_rolling_row() -> usize {
+/// Refuses `rolling` with the moves on `n` piles over the budget: the value's cost, and the
+/// memory of the line's checkpoint rows and triangle ([`line_memory`]), which past about
+/// 155,000 piles grows as n^(4/3) (about 750 MB at a million piles).
+pub fn check_rolling_line_budget(n: usize) -> Result<(), SolveError> {
+    let value = rolling_cost(n as u64);
+    Cost::new(value.memory.saturating_add(line_memory(n)), value.work).check(
+        format_args!("listing the moves on {n} piles with the solver rolling"),
+        "add --value-only: the solver peaks gives the value alone in O(n)",
+    )?;
+    Ok(())
+}
+
+/// Refuses `peaks` (the value) on `n` piles over the budget: only a budget set very low does.
+pub fn check_peaks_budget(n: usize) -> Result<(), SolveError> {
+    peaks_cost(n as u64).check(
+        format_args!("solving {n} piles with the solver peaks"),
+        "no solver gives the value for less: use fewer piles",
+    )?;
+    Ok(())
+}
+
+/// The longest row `check` accepts under the budget in force (the costs grow with n, so a
+/// binary search), for paths that check many rows against it.
+fn longest_accepted(check: fn(usize) -> Result<(), SolveError>) -> usize {
     let (mut accepted, mut refused) = (0usize, 1usize << 40);
     while refused - accepted > 1 {
         let middle = accepted + (refused - accepted) / 2;
-        if check_rolling_budget(middle).is_ok() {
+        if check(middle).is_ok() {
             accepted = middle;
         } else {
             refused = middle;
         }
     }
     accepted
+}
+
+/// The longest row [`check_rolling_budget`] accepts under the budget in force.
+pub fn longest_rolling_row() -> usize {
+    longest_accepted(check_rolling_budget)
+}
+
+/// The longest row [`check_rolling_line_budget`] accepts under the budget in force.
+pub fn longest_rolling_line_row() -> usize {
+    longest_accepted(check_rolling_line_budget)
+}
+
+/// The longest row [`check_peaks_budget`] accepts under the budget in force.
+pub fn longest_peaks_row() -> usize {
+    longest_accepted(check_peaks_budget)
 }
 
 /// What to do when `peaks` refuses a move list: its value has no size limit.

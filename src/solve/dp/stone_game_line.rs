@@ -8,9 +8,13 @@
 //! checkpoint length `C`, on starts in `[i, i + L - C]` alone. So one segment costs `S²/2` cell
 //! updates and the walk `n·S/2` in all, next to the kernel's `n²/2`.
 //!
-//! Memory: the checkpoint rows hold about `n²/(2S)` margins; `S` is the smallest multiple of the
-//! kernel's band that keeps them within [`CHECKPOINT_BYTES`], so with moves stone-game stays
-//! within tens of megabytes at n = 100,000.
+//! Memory: the checkpoint rows hold about `n²/(2S)` margins and one segment's triangle `S²/2`.
+//! `S` is the smallest multiple of the kernel's band that keeps the rows within
+//! [`CHECKPOINT_BYTES`], so with moves stone-game stays within tens of megabytes at n = 100,000;
+//! but past about 155,000 piles that `S` makes the triangle the larger part (at a million piles
+//! it would be 57 GB), so there `S` is the one that balances the two, `(n²/2)^(1/3)`, and both
+//! grow as `n^(4/3)` (about 750 MB at a million piles). [`line_memory`] is the total, which the
+//! work budget's memory check is given.
 
 use super::stone_game_fast::{STEPS, fast_margin_with_checkpoints};
 use crate::solve::replaces_best;
@@ -86,11 +90,36 @@ pub fn margin_and_line(piles: &[i64], threads: usize) -> (i64, Vec<bool>) {
 }
 
 /// Bands between checkpoints for `n` piles: the fewest that keep the rows within
-/// [`CHECKPOINT_BYTES`] (about n²/2 margins over the distance, 8 bytes each).
+/// [`CHECKPOINT_BYTES`], unless that distance makes one segment's triangle larger than the
+/// rows, where the distance that balances the two is taken instead (module docs, Memory).
 fn bands_per_checkpoint(n: usize) -> usize {
+    (checkpoint_distance(n).ceil() as usize)
+        .div_ceil(STEPS)
+        .max(MIN_BANDS_PER_CHECKPOINT)
+}
+
+/// The distance between checkpoints, in lengths, before it is rounded up to whole bands: the
+/// one that keeps the rows (about n²/2 margins over the distance, 8 bytes each) within
+/// [`CHECKPOINT_BYTES`], or the one that balances them with a triangle, whichever is smaller.
+fn checkpoint_distance(n: usize) -> f64 {
     let margins = (n as u128 * n as u128 / 2) as f64;
-    let lengths = (margins * 8.0 / CHECKPOINT_BYTES as f64).ceil() as usize;
-    lengths.div_ceil(STEPS).max(MIN_BANDS_PER_CHECKPOINT)
+    let within_rows = margins * 8.0 / CHECKPOINT_BYTES as f64;
+    within_rows.min(margins.cbrt())
+}
+
+/// At most the bytes [`margin_and_line`] keeps beside the kernel's row, for `n` piles: the
+/// checkpoint rows, one segment's triangle (and its row offsets), and the line. A bound rather
+/// than the exact count, so that it never falls as `n` grows (callers search for the longest
+/// row within a budget): the rounding of the distance to whole bands only shrinks the rows and
+/// grows the triangle by at most one band.
+pub fn line_memory(n: usize) -> u128 {
+    let shortest = (MIN_BANDS_PER_CHECKPOINT * STEPS) as f64;
+    let distance = checkpoint_distance(n).max(shortest);
+    let margins = (n as u128 * n as u128 / 2) as f64;
+    let rows = margins / distance + n as f64;
+    let widest = distance + STEPS as f64;
+    let triangle = widest * (widest + 1.0) / 2.0 + widest;
+    (8.0 * (rows + triangle)).ceil() as u128 + n as u128
 }
 
 #[cfg(test)]
@@ -114,10 +143,23 @@ mod tests {
 
     #[test]
     fn checkpoints_stay_within_their_memory() {
-        for n in [1000usize, 10_000, 100_000, 1_000_000] {
+        for n in [1000usize, 10_000, 100_000] {
             let every = bands_per_checkpoint(n) * STEPS;
             let stored = (n as f64) * (n as f64) / 2.0 / every as f64 * 8.0;
             assert!(stored <= CHECKPOINT_BYTES as f64 * 1.01, "n = {n}");
+            assert!(line_memory(n) <= 48 << 20, "n = {n}: {}", line_memory(n));
+        }
+        // Past the crossover rows and triangle are balanced: a million piles in under 1 GB
+        // (rather than a 57 GB triangle), and the total only grows with n.
+        assert!(
+            line_memory(1_000_000) < 900 << 20,
+            "{}",
+            line_memory(1_000_000)
+        );
+        let mut previous = 0;
+        for n in (1..=2_000_000).step_by(9_973) {
+            assert!(line_memory(n) >= previous, "n = {n}");
+            previous = line_memory(n);
         }
     }
 }
