@@ -364,3 +364,30 @@ fn bad_claims_are_refused() {
         &["no pile values"],
     );
 }
+
+/// The work estimate counts the instances a check judges: `--samples` of them when the space is
+/// too large to enumerate. It once counted the exhaustive limit (4 million) whatever `--samples`
+/// said, so no check of 100,000 piles could run under the default budget, and "use fewer
+/// --samples" did not help.
+#[test]
+fn a_sampled_check_is_costed_by_its_samples() {
+    fn check<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+        let base = [
+            "check",
+            "stone-game",
+            "--expect",
+            "first-never-loses",
+            "--n",
+            "100000",
+        ];
+        [&base[..], extra].concat()
+    }
+    let output = gamelab().args(check(&["--samples", "2"])).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("HOLDS on 2 sampled instances"), "{stdout}");
+    fails_with(
+        &check(&["--samples", "1000", "--max-work", "1e6"]),
+        &["checking 1000 instances", "--max-work"],
+    );
+}

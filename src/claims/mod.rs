@@ -281,11 +281,14 @@ pub fn check_claim(
     }
     let space = Space::new(generator.spec());
     let mut judge = Judge::new(entry, claim);
-    // Exhaustive or sampled, at most this many instances of at most the largest size are judged.
+    // Exhaustive (every instance of a small enough space) or sampled (`--samples` of them),
+    // this many instances of at most the largest size are judged.
     let sizes = generator.spec().sizes;
-    let instances = space
-        .size()
-        .min(options.exhaustive_limit.max(options.samples as u128));
+    let instances = if space.size() <= options.exhaustive_limit {
+        space.size()
+    } else {
+        options.samples as u128
+    };
     let one = entry.margin_cost(sizes.nth(sizes.count() - 1));
     crate::budget::Cost::new(
         one.memory,
