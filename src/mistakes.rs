@@ -260,7 +260,8 @@ pub fn study_mistakes(
             let input = generator.instance(index);
             let n = size_of(&input);
             let instance = entry.build(&input)?;
-            let optimal = instance.solve(SolverKind::Auto)?.scores();
+            // Only the value is needed, which `auto` gives for less than the moves.
+            let optimal = instance.solve_value(SolverKind::Auto)?.scores();
             for &seat in seats {
                 let (first, second) = match seat {
                     Player::First => (&spec.strategy, &spec.against),

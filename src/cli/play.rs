@@ -98,7 +98,9 @@ fn play_one(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let instance = game.build(input)?;
-    let optimal = instance.solve(SolverKind::Auto)?.scores();
+    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
+    // long stone-game row by `peaks`, rather than `rolling`'s moves).
+    let optimal = instance.solve_value(SolverKind::Auto)?.scores();
     // Regret needs every position's value; an instance too large for that is still played,
     // without it (unless a history was asked for).
     let (record, unvalued) = if args.history.is_some() {
