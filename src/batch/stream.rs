@@ -360,12 +360,12 @@ impl Solver<'_> {
         work: &mut Work,
         out: &mut Vec<u8>,
     ) -> usize {
-        let Source::Piles { start, end } = parsed.items[at].source else {
+        let Some((start, end)) = valid_stone_piles(parsed, &parsed.items[at]) else {
             return 0;
         };
         let piles = &parsed.piles[start..end];
-        if !stone_game_valid(piles) || piles.len() > self.peaks_limit {
-            return 0;
+        if piles.len() > self.peaks_limit {
+            return 0; // The general path words the refusal.
         }
         let margin = peaks_margin_in(piles, &mut work.stack);
         push_value_line(out, LineSolver::Peaks, scores(piles, margin));
@@ -382,12 +382,7 @@ impl Solver<'_> {
         work: &mut Work,
         out: &mut Vec<u8>,
     ) -> usize {
-        let piles_of = |item: &Item| match item.source {
-            Source::Piles { start, end } => {
-                stone_game_valid(&parsed.piles[start..end]).then_some((start, end))
-            }
-            Source::Input(_) => None,
-        };
+        let piles_of = |item: &Item| valid_stone_piles(parsed, item);
         let Some((start, end)) = piles_of(&parsed.items[at]) else {
             return 0;
         };
@@ -497,6 +492,16 @@ fn stone_game_valid(piles: &[i64]) -> bool {
             .iter()
             .try_fold(0u64, |sum, pile| sum.checked_add(pile.unsigned_abs()))
             .is_some_and(|sum| sum <= i64::MAX as u64)
+}
+
+/// Where `item`'s piles lie in `parsed.piles`, if it has piles stone-game accepts.
+fn valid_stone_piles(parsed: &Parsed, item: &Item) -> Option<(usize, usize)> {
+    match item.source {
+        Source::Piles { start, end } => {
+            stone_game_valid(&parsed.piles[start..end]).then_some((start, end))
+        }
+        Source::Input(_) => None,
+    }
 }
 
 /// Both scores from the margin: the piles all go to one player or the other.

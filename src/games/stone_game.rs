@@ -451,13 +451,7 @@ impl RegisteredGame for StoneGame {
                         },
                     });
                 }
-                // Both children of every position on the line: about n of peaks' rows.
-                let n = self.piles.len() as u128;
-                let one = peaks_cost(n as u64);
-                Cost::new(one.memory, one.work.saturating_mul(n)).check(
-                    format_args!("listing the moves on {n} piles with the solver peaks"),
-                    PEAKS_ADVICE,
-                )?;
+                check_peaks_line_budget(self.piles.len())?;
                 let mut stack = Vec::with_capacity(self.piles.len());
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     let row = &self.piles[state.left as usize..state.right as usize];
@@ -531,6 +525,17 @@ pub fn check_peaks_budget(n: usize) -> Result<(), SolveError> {
     peaks_cost(n as u64).check(
         format_args!("solving {n} piles with the solver peaks"),
         "no solver gives the value for less: use fewer piles",
+    )?;
+    Ok(())
+}
+
+/// Refuses `peaks` with the moves on `n` piles over the budget: both children of every
+/// position on the line, about n of its rows.
+fn check_peaks_line_budget(n: usize) -> Result<(), SolveError> {
+    let one = peaks_cost(n as u64);
+    Cost::new(one.memory, one.work.saturating_mul(n as u128)).check(
+        format_args!("listing the moves on {n} piles with the solver peaks"),
+        PEAKS_ADVICE,
     )?;
     Ok(())
 }
