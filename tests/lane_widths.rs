@@ -1,5 +1,5 @@
-//! The narrow lanes are exact: the one-instance kernel in `i32`, `i64` and `i128` lanes and the
-//! batch kernel in `i16`, `i32`, `i64` and `i128` lanes agree with each other and with the plain
+//! The narrow lanes are exact: the one-instance kernel in `i32` (in vectors of eight lanes and
+//! of sixteen, whatever this CPU's level), `i64` and `i128` lanes and the batch kernel in `i16`, `i32`, `i64` and `i128` lanes agree with each other and with the plain
 //! `i64` row on random instances, including instances whose absolute sum is exactly the narrow
 //! type's maximum (which must run narrow) and one above it (which must take the wider path: the
 //! one-instance kernel refuses a narrower width, the batch kernel runs that group wider).
@@ -8,11 +8,14 @@ use gamelab::solve::dp::lanes::Width;
 use gamelab::solve::dp::stone_game::rolling_margin;
 use gamelab::solve::dp::stone_game_batch::{self, batch_margins, batch_margins_in};
 use gamelab::solve::dp::stone_game_fast::{
-    self, STEPS, fast_margin, fast_margin_in, fast_margin_threads,
+    self, STEPS, fast_margin, fast_margin_in, fast_margin_in_vectors, fast_margin_threads,
 };
 use proptest::prelude::*;
 
 const WIDTHS: [Width; 4] = [Width::I16, Width::I32, Width::I64, Width::I128];
+/// The one-instance kernel's `i32` vector shapes: eight lanes (AVX2, portable), sixteen
+/// (AVX-512).
+const I32_LANES: [usize; 2] = [8, 16];
 
 /// `shape` (signs and relative weights) scaled so that the absolute values sum to exactly
 /// `target`: every weight gets its share rounded down, the last pile the rest.
@@ -53,6 +56,15 @@ fn check_one_instance(piles: &[i64], threads: usize) -> Result<(), TestCaseError
             prop_assert_eq!(got, None, "{:?} is too narrow and must be refused", width);
         } else {
             prop_assert_eq!(got, Some(expected), "{:?}", width);
+        }
+        for lanes in I32_LANES {
+            prop_assert_eq!(
+                fast_margin_in_vectors(piles, threads, width, lanes),
+                got,
+                "{:?} in vectors of {} i32 lanes",
+                width,
+                lanes
+            );
         }
     }
     Ok(())
@@ -179,22 +191,35 @@ fn margins_at_minus_the_bound_are_exact() {
     }
 }
 
-/// Every size across the first bands and block edges, at every thread count, in every width.
+/// Every size across the first bands and block edges (blocks of 32 and 64 columns), at every
+/// thread count, in every width and both `i32` vector shapes.
 #[test]
 fn every_size_across_band_and_block_edges_agrees() {
-    for n in 1..=3 * STEPS + 2 * 16 + 3 {
+    for n in 1..=3 * STEPS + 2 * 64 + 3 {
         let piles: Vec<i64> = (0..n as i64)
             .map(|x| (x * 7919 + 13) % 2001 - 1000)
             .collect();
         for threads in 1..=4 {
             for width in [Width::I32, Width::I64, Width::I128] {
-                assert_eq!(
-                    fast_margin_in(&piles, threads, width),
-                    Some(rolling_margin(&piles)),
-                    "n = {n}, {threads} threads, {width:?}"
-                );
+                for lanes in I32_LANES {
+                    assert_eq!(
+                        fast_margin_in_vectors(&piles, threads, width, lanes),
+                        Some(rolling_margin(&piles)),
+                        "n = {n}, {threads} threads, {width:?}, {lanes} i32 lanes"
+                    );
+                }
             }
         }
+    }
+}
+
+/// Only the two `i32` vector shapes exist: another lane count is refused, never run.
+#[test]
+fn other_i32_vector_shapes_are_refused() {
+    let piles = [3, 9, 4];
+    assert_eq!(fast_margin_in_vectors(&piles, 1, Width::I32, 16), Some(-2));
+    for lanes in [0, 4, 12, 32] {
+        assert_eq!(fast_margin_in_vectors(&piles, 1, Width::I32, lanes), None);
     }
 }
 

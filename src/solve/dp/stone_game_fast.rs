@@ -7,11 +7,12 @@
 //! `x = i + s`, where `s` is the step within the band (length `L0 + s`), cell `(x, s)` needs
 //! `(x, s-1)` (that is `d(i+1)`) and `(x-1, s-1)` (that is `d(i)`), and its right pile
 //! `p[i + L0 + s - 1] = p[x + L0 - 1]` is the same at every step. So a band is one sweep over x
-//! in blocks of `B` columns (four vectors of eight lanes: `B` = 32): load `d_{L0}` at the block,
-//! run all `STEPS` steps in registers, and store `d_{L0+STEPS}` at `x - STEPS`. Per block and
-//! step that is one lane shift (of one vector in four, see Phases), and two subtractions and a max
-//! per vector, with the left piles loaded (`i64`) or passed along in registers (`i32`, see
-//! `Block::KEEPS_LEFT_PILES`); per block, a load and a store per vector. The row is updated in place: a band reads ahead of where it writes.
+//! in blocks of `B` columns (four vectors of `W` lanes: `B` = 32, or 64 for sixteen `i32`
+//! lanes): load `d_{L0}` at the block, run all `STEPS` steps in registers, and store
+//! `d_{L0+STEPS}` at `x - STEPS`. Per block and step that is one lane shift (of one vector in
+//! four, see Phases), and two subtractions and a max per vector, with the left piles loaded or
+//! passed along in registers (see `Block::keeps_left_piles`); per block, a load and a store per
+//! vector. The row is updated in place: a band reads ahead of where it writes.
 //!
 //! Phases. The row and the piles are stored as four phase arrays, array `q` holding the
 //! positions `≡ q (mod 4)`, and vector `r` of the block at `x` holds the columns
@@ -66,16 +67,20 @@
 //! balance, and the two run alike (`gamelab bench`, six alternated pairs: 0.202 s and 0.198 s).
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
-//! the vector of `W` lanes (eight: one 256-bit register of `i32`, a 64-byte cache line of `i64`). An instance runs in
-//! `i32` when the sum of its absolute pile values fits (that sum bounds every margin and every
-//! intermediate: the proof is in [`super::lanes`]), so twice the cells per instruction and a
-//! native signed max on AVX2 (`vpmaxsd`; 64-bit lanes need compare-and-blend there); else in
-//! `i64`; and a sum beyond 64 bits (which input validation refuses) in checked `i128`.
+//! the vector of `W` lanes: eight `i64` (a 64-byte cache line: one AVX-512 register, two AVX2
+//! ones), and `i32` in one register of the level's width ([`i32_lanes`]: sixteen with AVX-512,
+//! eight otherwise). An instance runs in `i32` when the sum of its absolute pile values fits
+//! (that sum bounds every margin and every intermediate: the proof is in [`super::lanes`]), so
+//! twice the cells per instruction and a native signed max on AVX2 (`vpmaxsd`; 64-bit lanes
+//! need compare-and-blend there); else in `i64`; and a sum beyond 64 bits (which input
+//! validation refuses) in checked `i128`.
 //!
 //! SIMD. `#[target_feature]` copies of the generic code for AVX-512 (`vpmaxsq`/`vpmaxsd`,
 //! `valignq`/`valignd`) and AVX2 sit beside the portable one, and `is_x86_feature_detected!`
-//! picks one at run time, so the binary stays portable. The AVX2 copy shifts `i32` lanes with
-//! in-lane shuffles of its own (`shifted_avx2_i32`); everything else is LLVM's choice.
+//! picks one at run time, so the binary stays portable. The copies differ in their const
+//! parameter `LEVEL`: the AVX2 copy shifts `i32` lanes with in-lane shuffles of its own
+//! (`shifted_avx2_i32`), and which blocks keep their left piles in registers depends on how
+//! many registers the level has (`Block::keeps_left_piles`); everything else is LLVM's choice.
 
 use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
 use std::sync::OnceLock;
@@ -83,7 +88,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The most bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones
-/// (`i64`); `i32` vectors take 32 bytes, one AVX2 register (see `Block::KEEPS_LEFT_PILES`).
+/// (`i64`); `i32` vectors take one register of the level's width (see [`i32_lanes`]).
 const VECTOR_BYTES: usize = 64;
 /// Phases of the row's layout, and vectors per block (module docs, "Phases").
 const PHASES: usize = 4;
@@ -145,13 +150,13 @@ pub const THREADING_THRESHOLD: usize = 4096;
 /// keeps the two bands' writes this far apart. A multiple of every block width (`PHASES * W`).
 const PUBLISH_EVERY: usize = 512;
 
-/// The lanes one position to the left, `[left_block[W-1], now[0], ..., now[W-2]]`. `AVX2`: the
-/// copy runs on a CPU with AVX2 (see [`runner`]), and a vector of eight `i32` lanes (one
-/// 256-bit register, as `i32` blocks are) is shifted by [`shifted_avx2_i32`].
+/// The lanes one position to the left, `[left_block[W-1], now[0], ..., now[W-2]]`. In the
+/// AVX2 copy (`LEVEL` is [`AVX2`], see [`runner`]) a vector of eight `i32` lanes (one 256-bit
+/// register, as `i32` blocks are there) is shifted by [`shifted_avx2_i32`].
 #[inline(always)]
-fn shifted<T: Lane, const W: usize, const AVX2: bool>(left_block: &[T; W], now: &[T; W]) -> [T; W] {
+fn shifted<T: Lane, const W: usize, const LEVEL: u8>(left_block: &[T; W], now: &[T; W]) -> [T; W] {
     #[cfg(target_arch = "x86_64")]
-    if AVX2 && size_of::<T>() == 4 && W == 8 {
+    if LEVEL == AVX2 && size_of::<T>() == 4 && W == 8 {
         // SAFETY: `AVX2` copies run only after `is_x86_feature_detected!("avx2")` (`level`);
         // eight 4-byte lanes are one 256-bit register of `i32`.
         return unsafe { shifted_avx2_i32(left_block, now) };
@@ -458,18 +463,24 @@ struct Block<T, const W: usize> {
     now: [[T; W]; PHASES],
     right_piles: [[T; W]; PHASES],
     /// The coming step's left piles (vector `r`: positions `x + r - step - 1`), when the block
-    /// keeps them ([`Block::KEEPS_LEFT_PILES`]).
+    /// keeps them ([`Block::keeps_left_piles`]).
     left_piles: [[T; W]; PHASES],
 }
 
 impl<T: Lane, const W: usize> Block<T, W> {
-    /// Whether the block keeps its left piles in registers from step to step: vector `r`'s at
-    /// a step are vector `r - 1`'s at the step before, so only vector 0's are loaded. That needs
-    /// four more registers, which a block of one 256-bit register per vector (`i32`) can spare:
-    /// measured on AVX2 (Zen 3, one thread, n = 100,000), 0.355 s -> 0.308 s. With two
-    /// registers per vector (`i64`) the spills cost more than the loads (0.735 s -> 0.86 s), so
-    /// there every vector's left piles are loaded at every step.
-    const KEEPS_LEFT_PILES: bool = W * size_of::<T>() <= 32;
+    /// Whether the block keeps its left piles in registers from step to step in the copy for
+    /// `level`: vector `r`'s at a step are vector `r - 1`'s at the step before, so only vector
+    /// 0's are loaded. That needs four more registers, which a block of one register per
+    /// vector can spare:
+    /// - AVX2 (sixteen 256-bit registers): `i32` (Zen 3, one thread, n = 100,000, 0.355 s ->
+    ///   0.308 s); not `i64`, two registers per vector, where the spills cost more than the
+    ///   loads (0.735 s -> 0.86 s), so there every vector's left piles are loaded at every step;
+    /// - AVX-512 (thirty-two 512-bit registers): every width (Zen 4, two threads, n = 100,000,
+    ///   medians of seven: `i64` 0.223-0.236 s -> 0.212 s; `i32` in sixteen lanes 0.12 s ->
+    ///   0.11 s).
+    const fn keeps_left_piles(level: u8) -> bool {
+        level == AVX512 || W * size_of::<T>() <= 32
+    }
 
     /// Loads `d_base`, the right piles and (if kept) the first step's left piles of the block
     /// at column `x`; `left_piles` is `sweep_slice`'s table.
@@ -478,7 +489,7 @@ impl<T: Lane, const W: usize> Block<T, W> {
     /// `row` and `piles` are laid out by `layout` and `x` is a column of the band: a multiple of
     /// `PHASES * W` at most `n - base`.
     #[inline(always)]
-    unsafe fn load(
+    unsafe fn load<const LEVEL: u8>(
         row: *mut T,
         piles: *const T,
         layout: PhaseLayout,
@@ -497,7 +508,7 @@ impl<T: Lane, const W: usize> Block<T, W> {
                 right_piles: std::array::from_fn(|r| {
                     load(piles, layout.offset_index(at, (base - 1 + r) as isize))
                 }),
-                left_piles: if Self::KEEPS_LEFT_PILES {
+                left_piles: if Self::keeps_left_piles(LEVEL) {
                     std::array::from_fn(|r| load(left_piles[0][r], at))
                 } else {
                     [[T::default(); W]; PHASES]
@@ -515,17 +526,17 @@ impl<T: Lane, const W: usize> Block<T, W> {
     /// # Safety
     /// As [`Block::load`].
     #[inline(always)]
-    unsafe fn step<const AVX2: bool>(
+    unsafe fn step<const LEVEL: u8>(
         &mut self,
         left_piles: &LeftPiles<T>,
         step: usize,
         carry: [T; W],
     ) -> [T; W] {
         let last = self.now[PHASES - 1];
-        let shifted_last = shifted::<T, W, AVX2>(&carry, &last);
+        let shifted_last = shifted::<T, W, LEVEL>(&carry, &last);
         // SAFETY: the table's entries for steps 0..=STEPS are positions x + r - step - 1 >=
         // x - STEPS - 1, within the left padding, and below the right piles'.
-        let left: [[T; W]; PHASES] = if Self::KEEPS_LEFT_PILES {
+        let left: [[T; W]; PHASES] = if Self::keeps_left_piles(LEVEL) {
             self.left_piles
         } else {
             std::array::from_fn(|r| unsafe { load(left_piles[step][r], self.at) })
@@ -537,7 +548,7 @@ impl<T: Lane, const W: usize> Block<T, W> {
             cell_block(&left[3], &self.now[3], &self.right_piles[3], &self.now[2]),
         ];
         self.now = next;
-        if Self::KEEPS_LEFT_PILES {
+        if Self::keeps_left_piles(LEVEL) {
             // One position further left: vector r's are vector r - 1's of this step, and
             // vector 0's are loaded.
             // SAFETY: as above, for step + 1 <= STEPS.
@@ -590,7 +601,7 @@ fn left_pile_table<T>(piles: *const T, layout: PhaseLayout) -> LeftPiles<T> {
 /// `shared` must point to phase arrays laid out by `shared.layout` holding `d_base` (row) and the
 /// piles, and the slice protocol (module docs) must hold.
 #[inline(always)]
-unsafe fn sweep_slice<T: Lane, const W: usize, const AVX2: bool>(
+unsafe fn sweep_slice<T: Lane, const W: usize, const LEVEL: u8>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
@@ -641,20 +652,20 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const AVX2: bool>(
         // SAFETY: x < high <= (n - base + 1) rounded up to a block, so the block starts at most
         // at n - base; see `Block::load`.
         unsafe {
-            let mut block = Block::<T, W>::load(row, piles, layout, &left_piles, base, x);
-            if Block::<T, W>::KEEPS_LEFT_PILES {
+            let mut block = Block::<T, W>::load::<LEVEL>(row, piles, layout, &left_piles, base, x);
+            if Block::<T, W>::keeps_left_piles(LEVEL) {
                 // The kept left piles rotate through four registers, one place a step: four
                 // steps per iteration leave each where it was loaded, with no register moves
                 // (i32, one thread, n = 100,000: 0.308 -> 0.300 s). With loaded left piles
                 // (i64) there is nothing to rotate, and the longer body spilled (0.73 -> 0.80 s).
                 for (chunk, carries) in before.chunks_exact_mut(PHASES).enumerate() {
                     for (k, carry) in carries.iter_mut().enumerate() {
-                        *carry = block.step::<AVX2>(&left_piles, chunk * PHASES + k, *carry);
+                        *carry = block.step::<LEVEL>(&left_piles, chunk * PHASES + k, *carry);
                     }
                 }
             } else {
                 for (step, carry) in before.iter_mut().enumerate() {
-                    *carry = block.step::<AVX2>(&left_piles, step, *carry);
+                    *carry = block.step::<LEVEL>(&left_piles, step, *carry);
                 }
             }
             block.store(row, layout);
@@ -714,7 +725,7 @@ impl Checkpoint<'_> {
 type SliceRunner<T, const W: usize> = fn(Shared<T>, &Pipeline<T, W>, usize);
 
 #[inline(always)]
-fn run_slices_body<T: Lane, const W: usize, const AVX2: bool>(
+fn run_slices_body<T: Lane, const W: usize, const LEVEL: u8>(
     shared: Shared<T>,
     pipeline: &Pipeline<T, W>,
     j: usize,
@@ -722,7 +733,7 @@ fn run_slices_body<T: Lane, const W: usize, const AVX2: bool>(
     for b in 0..pipeline.bands {
         // SAFETY: `margin_in` allocates padded arrays and runs one thread per slice, so the
         // slice protocol holds (module docs).
-        unsafe { sweep_slice::<T, W, AVX2>(shared, pipeline, j, b) };
+        unsafe { sweep_slice::<T, W, LEVEL>(shared, pipeline, j, b) };
     }
 }
 
@@ -731,7 +742,7 @@ fn run_slices_portable<T: Lane, const W: usize>(
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body::<T, W, false>(shared, pipeline, j);
+    run_slices_body::<T, W, PORTABLE>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -741,7 +752,7 @@ fn run_slices_avx2_unchecked<T: Lane, const W: usize>(
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
-    run_slices_body::<T, W, true>(shared, pipeline, j);
+    run_slices_body::<T, W, AVX2>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -762,7 +773,7 @@ fn run_slices_avx512_unchecked<T: Lane, const W: usize>(
     j: usize,
 ) {
     // AVX-512 shifts a whole vector in one `valignd`/`valignq`: LLVM's choice stands.
-    run_slices_body::<T, W, false>(shared, pipeline, j);
+    run_slices_body::<T, W, AVX512>(shared, pipeline, j);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -774,6 +785,12 @@ fn run_slices_avx512<T: Lane, const W: usize>(
     // SAFETY: selected only after `is_x86_feature_detected!("avx512f")` (see `level`).
     unsafe { run_slices_avx512_unchecked(shared, pipeline, j) }
 }
+
+/// The copies' levels as the kernel's const parameter `LEVEL` (an enum cannot be one on stable
+/// Rust): the portable copy, the AVX2 copy, the AVX-512 copy.
+const PORTABLE: u8 = 0;
+const AVX2: u8 = 1;
+const AVX512: u8 = 2;
 
 /// A SIMD level the kernel has a copy for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -858,7 +875,7 @@ pub fn fast_margin(piles: &[i64], threads: usize) -> i64 {
 /// [`fast_margin`] with exactly `threads` threads whatever the size (for tests of the protocol
 /// on small inputs).
 pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
-    run_in_width(piles, threads, lane_width(piles), None)
+    run_in_width(piles, threads, lane_width(piles), i32_lanes(), None)
         .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated")
 }
 
@@ -867,11 +884,35 @@ pub fn fast_margin_threads(piles: &[i64], threads: usize) -> i64 {
 /// narrower width than [`lane_width`] is refused, never run) or the margin does not fit `i64`.
 /// `I16` runs in `i32` lanes.
 pub fn fast_margin_in(piles: &[i64], threads: usize, width: Width) -> Option<i64> {
+    fast_margin_in_vectors(piles, threads, width, i32_lanes())
+}
+
+/// [`fast_margin_in`] with `i32` lanes in vectors of `i32_lanes` lanes (8 or 16) whatever this
+/// CPU's level (for tests of both block shapes on any machine); `None` also for another count.
+pub fn fast_margin_in_vectors(
+    piles: &[i64],
+    threads: usize,
+    width: Width,
+    i32_lanes: usize,
+) -> Option<i64> {
     // `lane_width` is never `I16`, so `I16` (run as `I32`) passes exactly when `I32` does.
-    if width.max(Width::I32) < lane_width(piles) {
+    if width.max(Width::I32) < lane_width(piles) || ![8, 16].contains(&i32_lanes) {
         return None;
     }
-    run_in_width(piles, threads, width, None)
+    run_in_width(piles, threads, width, i32_lanes, None)
+}
+
+/// How many `i32` lanes a vector holds at this CPU's level: sixteen, one 512-bit register, with
+/// AVX-512; else eight, one 256-bit register (two 128-bit ones without AVX2). Eight lanes with
+/// AVX-512 would run 256-bit instructions, as many cells per instruction as `i64` there: Zen 4,
+/// two threads, n = 100,000, values <= 10^4, 0.23 s in eight lanes against 0.11-0.12 s in
+/// sixteen (and 0.22 s in `i64`).
+pub fn i32_lanes() -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => 16,
+        _ => 8,
+    }
 }
 
 /// [`fast_margin_threads`] that also keeps the row of margins after every `every` bands
@@ -887,8 +928,14 @@ pub fn fast_margin_with_checkpoints(
     every: usize,
 ) -> (i64, CheckpointRows) {
     let mut rows = CheckpointRows::sized(piles, every.max(1));
-    let margin = run_in_width(piles, threads, lane_width(piles), Some(&mut rows))
-        .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
+    let margin = run_in_width(
+        piles,
+        threads,
+        lane_width(piles),
+        i32_lanes(),
+        Some(&mut rows),
+    )
+    .expect("a stone-game margin beyond 64 bits: the piles' absolute sum was not validated");
     (margin, rows)
 }
 
@@ -936,14 +983,19 @@ impl CheckpointRows {
     }
 }
 
-/// The DP in lanes of `width` (`I16` runs as `I32`), keeping `checkpoints` if given.
+/// The DP in lanes of `width` (`I16` runs as `I32`, in vectors of `i32_lanes` lanes: 16, or
+/// else 8), keeping `checkpoints` if given.
 fn run_in_width(
     piles: &[i64],
     threads: usize,
     width: Width,
+    i32_lanes: usize,
     checkpoints: Option<&mut CheckpointRows>,
 ) -> Option<i64> {
     match width {
+        Width::I16 | Width::I32 if i32_lanes == 16 => {
+            margin_in::<i32, 16>(piles, threads, checkpoints)
+        }
         Width::I16 | Width::I32 => margin_in::<i32, 8>(piles, threads, checkpoints),
         Width::I64 => margin_in::<i64, 8>(piles, threads, checkpoints),
         Width::I128 => margin_in::<i128, 4>(piles, threads, checkpoints),
@@ -1069,13 +1121,13 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     fn the_avx2_lane_shift_is_the_portable_one() {
         if !std::is_x86_feature_detected!("avx2") {
-            return; // `shifted::<_, _, true>` is never chosen on this CPU.
+            return; // the AVX2 copy is never chosen on this CPU.
         }
         let left: [i32; 8] = std::array::from_fn(|k| 100 + k as i32);
         let now: [i32; 8] = std::array::from_fn(|k| -(k as i32) - 1);
-        let portable = shifted::<i32, 8, false>(&left, &now);
+        let portable = shifted::<i32, 8, PORTABLE>(&left, &now);
         assert_eq!(portable, [107, -1, -2, -3, -4, -5, -6, -7]);
-        assert_eq!(shifted::<i32, 8, true>(&left, &now), portable);
+        assert_eq!(shifted::<i32, 8, AVX2>(&left, &now), portable);
     }
 
     #[test]
@@ -1097,6 +1149,30 @@ mod tests {
             }
         }
         SCRAMBLE_BORDERS.set(false);
+    }
+
+    #[test]
+    fn both_i32_vector_shapes_keep_the_same_checkpoints() {
+        // The moves are recovered from checkpoint rows, so both shapes must keep them alike,
+        // whichever this CPU runs.
+        for n in [1, 17, 63, 64, 65, 200, 1000, 3001] {
+            let piles = piles(n);
+            let expected = rolling_margin(&piles);
+            let mut kept = Vec::new();
+            for lanes in [8, 16] {
+                for threads in [1, 2, 3] {
+                    let mut rows = CheckpointRows::sized(&piles, 2);
+                    let margin = run_in_width(&piles, threads, Width::I32, lanes, Some(&mut rows));
+                    assert_eq!(
+                        margin,
+                        Some(expected),
+                        "n = {n}, {lanes} lanes, {threads} threads"
+                    );
+                    kept.push(rows.values);
+                }
+            }
+            assert!(kept.windows(2).all(|pair| pair[0] == pair[1]), "n = {n}");
+        }
     }
 
     #[test]
