@@ -37,6 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let minimality = match counterexample.minimality {
             Minimality::Global => "no instance with fewer piles, or smaller values, refutes it",
             Minimality::Local => "no pile can be dropped and no value lowered",
+            Minimality::Partial => "shrunk as far as its budget allowed",
         };
         println!(
             "smallest counterexample: {} ({minimality})",

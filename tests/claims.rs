@@ -391,3 +391,48 @@ fn a_sampled_check_is_costed_by_its_samples() {
         &["checking 1000 instances", "--max-work"],
     );
 }
+
+/// A sampled counterexample of a long row is shrunk and walked within budgets that count its
+/// piles: at one fixed size no pile may be dropped, so only values are lowered (the shrink used
+/// to make every one- and two-pile drop, O(n^3) work, before the conditions refused them), and
+/// a row of 100,001 piles stops at the pile budget and says so (`Partial`) instead of shrinking
+/// for minutes.
+#[test]
+fn long_counterexamples_are_shrunk_within_their_pile_budgets() {
+    let entry = find_game("stone-game").unwrap();
+    let odd_row = |n: u64| Claim {
+        game: "stone-game",
+        expect: Expectation::FirstNeverLoses,
+        sizes: SizeRange::new(n, n),
+        values: Some(ValueSpec::uniform(1, 100)),
+        solver: SolverKind::Auto,
+        extras: Default::default(),
+    };
+    let sampled = CheckOptions {
+        samples: 50,
+        ..CheckOptions::default()
+    };
+    let refutes = |piles: &[i64]| {
+        let margin = entry
+            .first_margin(InstanceRef::Piles(piles), &mut Vec::new())
+            .unwrap();
+        assert!(margin < 0, "the counterexample must refute the claim");
+    };
+    // 3,001 piles: the walk below the shrunk row completes, so it is the minimum: all ones but
+    // for one pile of 3 second from the right.
+    let verdict = check_claim(entry, &odd_row(3001), &sampled).unwrap();
+    let counterexample = verdict.counterexample.unwrap();
+    let piles = counterexample.piles.unwrap();
+    let mut expected = vec![1; 3001];
+    expected[2999] = 3;
+    assert_eq!(piles, expected);
+    assert_eq!(counterexample.minimality, Minimality::Global);
+    refutes(&piles);
+    // 100,001 piles: the shrink's pile budget (10^8 piles, 1,000 such rows) runs out first.
+    let verdict = check_claim(entry, &odd_row(100_001), &sampled).unwrap();
+    let counterexample = verdict.counterexample.unwrap();
+    let piles = counterexample.piles.unwrap();
+    assert_eq!(piles.len(), 100_001);
+    assert_eq!(counterexample.minimality, Minimality::Partial);
+    refutes(&piles);
+}

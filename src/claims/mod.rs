@@ -9,7 +9,9 @@
 //! values, keeping every condition) and then walks the instances below it in size order within a
 //! budget: if the walk completes, the counterexample is the minimum over all instances
 //! (`Minimality::Global`); otherwise no pile can be dropped and no value lowered
-//! (`Minimality::Local`).
+//! (`Minimality::Local`), or, when the shrink's own budget ran out first (long rows: the budgets
+//! count piles as well as candidates), it is as small as that budget got it
+//! (`Minimality::Partial`).
 
 pub mod catalogue;
 mod search;
@@ -202,6 +204,9 @@ pub enum Minimality {
     Global,
     /// No pile can be dropped and no value lowered (the full search ran out of budget).
     Local,
+    /// Shrunk as far as its budget allowed: a pile might still be dropped or a value lowered
+    /// (and the full search ran out of budget).
+    Partial,
 }
 
 /// A refuting instance, solved.
@@ -299,7 +304,7 @@ pub fn check_claim(
         "use fewer --samples or smaller sizes",
     )?;
     if space.size() <= options.exhaustive_limit {
-        let (found, checked) = space.search(&mut judge, None, u64::MAX)?;
+        let (found, checked) = space.search(&mut judge, None, u64::MAX, u64::MAX)?;
         return finish(
             entry,
             claim,
@@ -321,11 +326,17 @@ pub fn check_claim(
     let Some(found) = found else {
         return finish(entry, claim, None, checked, false);
     };
-    let shrunk = space.shrink(found, &mut judge)?;
-    let (smallest, _) = space.search(&mut judge, Some(&shrunk), options.minimality_budget)?;
+    let (shrunk, settled) = space.shrink(found, &mut judge)?;
+    let (smallest, _) = space.search(
+        &mut judge,
+        Some(&shrunk),
+        options.minimality_budget,
+        search::SEARCH_PILES,
+    )?;
     let result = match smallest {
         Some(smallest) => (smallest, Minimality::Global),
-        None => (shrunk, Minimality::Local),
+        None if settled => (shrunk, Minimality::Local),
+        None => (shrunk, Minimality::Partial),
     };
     finish(entry, claim, Some(result), checked, false)
 }

@@ -32,6 +32,14 @@ impl Candidate {
         input
     }
 
+    /// How many piles the candidate has (a number has none).
+    fn piles(&self) -> u64 {
+        match self {
+            Candidate::Piles { offsets, .. } => offsets.len() as u64,
+            Candidate::Number(_) => 0,
+        }
+    }
+
     /// The size-order key: (size, offset sum, offsets).
     fn key(&self) -> (u64, u64, Vec<u64>) {
         match self {
@@ -115,15 +123,18 @@ impl Space {
     }
 
     /// Walks the instances in size order and returns the first counterexample, stopping after
-    /// `budget` instances or once past `up_to` (inclusive); also returns how many it checked.
+    /// `budget` instances, or once they held `pile_budget` piles in all, or once past `up_to`
+    /// (inclusive); also returns how many it checked.
     pub(super) fn search(
         &self,
         judge: &mut Judge<'_>,
         up_to: Option<&Candidate>,
         budget: u64,
+        pile_budget: u64,
     ) -> Result<(Option<Candidate>, u64), ClaimError> {
         let limit_key = up_to.map(Candidate::key);
         let mut checked = 0u64;
+        let mut piles = 0u64;
         let mut visit = |candidate: Candidate, checked: &mut u64| -> Result<Visit, ClaimError> {
             if limit_key
                 .as_ref()
@@ -131,10 +142,11 @@ impl Space {
             {
                 return Ok(Visit::Stop(None));
             }
-            if *checked >= budget {
+            if *checked >= budget || piles >= pile_budget {
                 return Ok(Visit::Stop(None));
             }
             *checked += 1;
+            piles = piles.saturating_add(candidate.piles());
             if judge.refutes(&candidate)? {
                 return Ok(Visit::Stop(Some(candidate)));
             }
@@ -174,21 +186,31 @@ impl Space {
     }
 
     /// Drops piles and lowers values while the claim stays refuted and the conditions hold,
-    /// until neither helps or [`SHRINK_BUDGET`] candidates were judged. Candidates are made one
-    /// at a time, and values are lowered by halving the distance (to the minimum, then half-way,
-    /// ...), so the work per step is O(n² + n log span) judged instances, never one per value.
+    /// until neither helps (then it returns `true` with the result: no pile can be dropped and
+    /// no value lowered) or its budget runs out (`false`): [`SHRINK_BUDGET`] candidates judged,
+    /// or [`SEARCH_PILES`] piles in the candidates made. Candidates are made one at a time, only
+    /// at sizes the claim covers, and values are lowered by halving the distance (to the
+    /// minimum, then half-way, ...), so the work per step is O(n² + n log span) judged
+    /// instances, never one per value.
     pub(super) fn shrink(
         &self,
         mut current: Candidate,
         judge: &mut Judge<'_>,
-    ) -> Result<Candidate, ClaimError> {
-        let mut judged = 0u64;
+    ) -> Result<(Candidate, bool), ClaimError> {
+        let (mut judged, mut piles) = (0u64, 0u64);
         loop {
-            let mut smaller = None;
-            for candidate in smaller_neighbours(&current) {
-                if judged >= SHRINK_BUDGET {
+            let n = current.piles();
+            let drops = [
+                n >= 1 && self.sizes.contains(n - 1),
+                n >= 2 && self.sizes.contains(n - 2),
+            ];
+            let (mut smaller, mut out_of_budget) = (None, false);
+            for candidate in smaller_neighbours(&current, drops) {
+                if judged >= SHRINK_BUDGET || piles >= SEARCH_PILES {
+                    out_of_budget = true;
                     break;
                 }
+                piles = piles.saturating_add(candidate.piles());
                 if !self.meets_conditions(&candidate) {
                     continue;
                 }
@@ -200,7 +222,7 @@ impl Space {
             }
             match smaller {
                 Some(candidate) => current = candidate,
-                None => return Ok(current),
+                None => return Ok((current, !out_of_budget)),
             }
         }
     }
@@ -210,16 +232,27 @@ impl Space {
 /// within its own budget.
 const SHRINK_BUDGET: u64 = 100_000;
 
+/// The most piles, summed over the candidates, that one shrink makes, or one walk below a
+/// sampled counterexample visits: each candidate is made, solved and compared in time linear
+/// in its piles (the value by `peaks` past 256 piles), so this bounds them to a second or so.
+/// Instances of up to a few hundred piles never reach it before the counts above do, while a
+/// counterexample of 100,000 piles is shrunk through 1,000 candidates rather than for minutes.
+pub(super) const SEARCH_PILES: u64 = 100_000_000;
+
 /// Instances just below `candidate` in size order, made lazily: one or two piles fewer (two
-/// keep the parity of n), then each value lowered to the minimum, half-way down, three quarters
-/// of the way, ... down to one less.
-fn smaller_neighbours(candidate: &Candidate) -> Box<dyn Iterator<Item = Candidate> + '_> {
+/// keep the parity of n; each only where `drops` allows that many), then each value lowered to
+/// the minimum, half-way down, three quarters of the way, ... down to one less.
+fn smaller_neighbours(
+    candidate: &Candidate,
+    drops: [bool; 2],
+) -> Box<dyn Iterator<Item = Candidate> + '_> {
     // Numbers are not shrunk: the search below them in size order covers every smaller N
     // within its budget.
     let Candidate::Piles { min, offsets } = candidate else {
         return Box::new(std::iter::empty());
     };
     let n = offsets.len();
+    let [drop_one, drop_two] = drops;
     let without = move |drop: &[usize]| Candidate::Piles {
         min: *min,
         offsets: offsets
@@ -229,9 +262,13 @@ fn smaller_neighbours(candidate: &Candidate) -> Box<dyn Iterator<Item = Candidat
             .map(|(_, &offset)| offset)
             .collect(),
     };
+    // An empty range when pairs are not allowed, so a long row is not walked pair by pair.
+    let pairs_end = move |first: usize| if drop_two { n } else { first + 1 };
     let drops = (0..n).flat_map(move |first| {
-        std::iter::once(without(&[first]))
-            .chain((first + 1..n).map(move |second| without(&[first, second])))
+        drop_one
+            .then(|| without(&[first]))
+            .into_iter()
+            .chain((first + 1..pairs_end(first)).map(move |second| without(&[first, second])))
     });
     let lowered = (0..n).flat_map(move |position| {
         let value = offsets[position];
@@ -289,6 +326,36 @@ fn next_with_same_sum(offsets: &mut [u64], span: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn neighbours_drop_piles_only_where_allowed() {
+        let candidate = Candidate::Piles {
+            min: 1,
+            offsets: vec![4, 0, 1],
+        };
+        let lengths = |drops| -> Vec<usize> {
+            smaller_neighbours(&candidate, drops)
+                .map(|neighbour| match neighbour {
+                    Candidate::Piles { offsets, .. } => offsets.len(),
+                    Candidate::Number(_) => unreachable!("piles stay piles"),
+                })
+                .collect()
+        };
+        // Lowered values: 4 to 0, 2, 3 (three), 1 to 0 (one); 0 stays.
+        let lowered = [3, 3, 3, 3];
+        assert_eq!(lengths([false, false]), lowered);
+        // Each pile dropped alone, then with each pile right of it.
+        let both = [[2, 1, 1, 2, 1, 2].as_slice(), &lowered].concat();
+        assert_eq!(lengths([true, true]), both);
+        assert_eq!(
+            lengths([true, false]),
+            [[2, 2, 2].as_slice(), &lowered].concat()
+        );
+        assert_eq!(
+            lengths([false, true]),
+            [[1, 1, 1].as_slice(), &lowered].concat()
+        );
+    }
 
     #[test]
     fn same_sum_vectors_come_in_lexicographic_order() {

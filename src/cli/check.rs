@@ -114,6 +114,9 @@ pub fn render_verdict(claim: &Claim, verdict: &Verdict, options: &CheckOptions) 
             Minimality::Local => {
                 "no pile can be dropped and no value lowered; the full search below it ran out of budget"
             }
+            Minimality::Partial => {
+                "shrunk as far as its budget allowed: a pile might still be dropped or a value lowered"
+            }
         };
         let _ = writeln!(
             out,

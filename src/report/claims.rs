@@ -42,6 +42,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
                         part.counterexample_second.unwrap_or_default(),
                         match part.minimality {
                             Some(crate::claims::Minimality::Local) => "locally",
+                            Some(crate::claims::Minimality::Partial) => "not shown",
                             _ => "globally",
                         }
                     )
