@@ -49,6 +49,7 @@ pub mod ratings;
 pub mod registry;
 pub mod render;
 pub mod report;
+pub mod simd;
 pub mod size;
 pub mod solve;
 pub mod stats;

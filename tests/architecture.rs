@@ -11,7 +11,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "foundation",
         &[
             "budget", "choice", "digits", "error", "game", "hashing", "image", "input", "output",
-            "parallel", "random", "size", "stats",
+            "parallel", "random", "simd", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),

@@ -63,8 +63,8 @@ fn filler() -> Filler {
     *CHOSEN.get_or_init(|| {
         #[cfg(target_arch = "x86_64")]
         {
-            let portable = std::env::var("GAMELAB_SIMD").is_ok_and(|cap| cap == "portable");
-            if !portable && std::is_x86_feature_detected!("avx2") {
+            // Under the `GAMELAB_SIMD` cap ([`crate::simd`]); there is no AVX-512 copy.
+            if crate::simd::Cap::from_env().allows_avx2() && std::is_x86_feature_detected!("avx2") {
                 return fill_avx2 as Filler;
             }
         }

@@ -284,20 +284,20 @@ enum Level {
     Avx512,
 }
 
-/// The widest level this CPU runs (`GAMELAB_SIMD` caps it, as for `stone_game_fast`).
+/// The widest level this CPU runs, under the `GAMELAB_SIMD` cap ([`crate::simd`]).
 fn level() -> Level {
     static CHOSEN: OnceLock<Level> = OnceLock::new();
     *CHOSEN.get_or_init(|| {
-        let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
+        let cap = crate::simd::Cap::from_env();
         #[cfg(target_arch = "x86_64")]
         {
-            if cap.is_empty()
+            if cap.allows_avx512()
                 && std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512bw")
             {
                 return Level::Avx512;
             }
-            if cap != "portable" && std::is_x86_feature_detected!("avx2") {
+            if cap.allows_avx2() && std::is_x86_feature_detected!("avx2") {
                 return Level::Avx2;
             }
         }

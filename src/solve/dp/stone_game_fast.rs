@@ -68,8 +68,8 @@
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`super::lanes::Lane`]) and
 //! the vector of `W` lanes: eight `i64` (a 64-byte cache line: one AVX-512 register, two AVX2
-//! ones), and `i32` in one register of the level's width ([`i32_lanes`]: sixteen with AVX-512,
-//! eight otherwise). An instance runs in `i32` when the sum of its absolute pile values fits
+//! ones), and `i32` sixteen with AVX-512 (one register) and eight otherwise (one AVX2 register,
+//! two 128-bit ones in the portable copy; see [`i32_lanes`]). An instance runs in `i32` when the sum of its absolute pile values fits
 //! (that sum bounds every margin and every intermediate: the proof is in [`super::lanes`]), so
 //! twice the cells per instruction and a native signed max on AVX2 (`vpmaxsd`; 64-bit lanes
 //! need compare-and-blend there); else in `i64`; and a sum beyond 64 bits (which input
@@ -88,7 +88,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The most bytes per vector of `W` lanes: one cache line, one AVX-512 register, two AVX2 ones
-/// (`i64`); `i32` vectors take one register of the level's width (see [`i32_lanes`]).
+/// (`i64`, and sixteen `i32` lanes with AVX-512); eight `i32` lanes take 32 bytes (see
+/// [`i32_lanes`]).
 const VECTOR_BYTES: usize = 64;
 /// Phases of the row's layout, and vectors per block (module docs, "Phases").
 const PHASES: usize = 4;
@@ -474,12 +475,13 @@ impl<T: Lane, const W: usize> Block<T, W> {
     /// vector can spare:
     /// - AVX2 (sixteen 256-bit registers): `i32` (Zen 3, one thread, n = 100,000, 0.355 s ->
     ///   0.308 s); not `i64`, two registers per vector, where the spills cost more than the
-    ///   loads (0.735 s -> 0.86 s), so there every vector's left piles are loaded at every step;
-    /// - AVX-512 (thirty-two 512-bit registers): every width (Zen 4, two threads, n = 100,000,
-    ///   medians of seven: `i64` 0.223-0.236 s -> 0.212 s; `i32` in sixteen lanes 0.12 s ->
-    ///   0.11 s).
+    ///   loads (0.735 s -> 0.86 s), so there every vector's left piles are loaded at every step.
+    ///   The portable copy follows the same rule by bytes (it is the fallback, not tuned);
+    /// - AVX-512 (thirty-two 512-bit registers): `i32` and `i64`, one register per vector (Zen
+    ///   4, two threads, n = 100,000, medians of seven: `i64` 0.223-0.236 s -> 0.212 s; `i32`
+    ///   in sixteen lanes 0.12 s -> 0.11 s); not the scalar `i128` lanes.
     const fn keeps_left_piles(level: u8) -> bool {
-        level == AVX512 || W * size_of::<T>() <= 32
+        (level == AVX512 && size_of::<T>() <= 8) || W * size_of::<T>() <= 32
     }
 
     /// Loads `d_base`, the right piles and (if kept) the first step's left piles of the block
@@ -802,18 +804,17 @@ enum Level {
     Portable,
 }
 
-/// The widest level this CPU runs. `GAMELAB_SIMD=avx2` or `=portable` caps the level (for
-/// benchmarks comparing levels; a level the CPU lacks is never chosen).
+/// The widest level this CPU runs, under the `GAMELAB_SIMD` cap ([`crate::simd`]).
 fn level() -> Level {
     static CHOSEN: OnceLock<Level> = OnceLock::new();
     *CHOSEN.get_or_init(|| {
-        let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
+        let cap = crate::simd::Cap::from_env();
         #[cfg(target_arch = "x86_64")]
         {
-            if cap.is_empty() && std::is_x86_feature_detected!("avx512f") {
+            if cap.allows_avx512() && std::is_x86_feature_detected!("avx512f") {
                 return Level::Avx512;
             }
-            if cap != "portable" && std::is_x86_feature_detected!("avx2") {
+            if cap.allows_avx2() && std::is_x86_feature_detected!("avx2") {
                 return Level::Avx2;
             }
         }
@@ -1013,7 +1014,11 @@ fn margin_in<T: Lane, const W: usize>(
         assert!(
             W * size_of::<T>() <= VECTOR_BYTES,
             "a vector is at most VECTOR_BYTES wide"
-        )
+        );
+        assert!(
+            PUBLISH_EVERY.is_multiple_of(PHASES * W),
+            "cursors are published at block boundaries"
+        );
     };
     let n = piles.len();
     if n == 0 {
@@ -1022,9 +1027,9 @@ fn margin_in<T: Lane, const W: usize>(
     let layout = PhaseLayout::new(n, W);
     // Every pile fits `T`: each is at most the absolute sum.
     let narrow: Vec<T> = piles.iter().map(|&pile| T::narrow(pile)).collect();
-    // Phase arrays start at a cache line (64 bytes = W lanes) and are whole vectors long, and
-    // blocks start at a multiple of W in each, so block loads and stores of the row never
-    // straddle two lines.
+    // Phase arrays start at a cache line and are whole vectors long, and blocks start at a
+    // multiple of W in each, so a block's loads of the row never straddle two lines (its
+    // stores, `STEPS / PHASES` lanes behind, do when a vector is a whole line).
     let mut row_storage = vec![T::default(); layout.len() + W];
     let row = aligned_window(&mut row_storage, layout.len());
     let mut piles_storage = vec![T::default(); layout.len() + W];
@@ -1102,8 +1107,9 @@ mod tests {
 
     #[test]
     fn every_size_up_to_a_few_bands_agrees_with_the_plain_row() {
-        // Past several blocks (32 columns each), so slices of one and more blocks and the
-        // phase arrays' edges all occur.
+        // Past several blocks (32 columns each, 64 for sixteen `i32` lanes), so slices of one
+        // and more blocks and the phase arrays' edges all occur; `tests/lane_widths.rs` runs
+        // both `i32` shapes on every CPU.
         for n in 0..=5 * STEPS + 2 * PHASES * 16 + 3 {
             let piles = piles(n);
             let expected = rolling_margin(&piles);
