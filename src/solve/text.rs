@@ -39,9 +39,15 @@ impl Solution {
                     .max()
                     .unwrap_or(0)
                     .max(4);
+                let columns = NumberColumns::of(moves);
+                let NumberColumns {
+                    index: index_width,
+                    gain: gain_width,
+                    score: score_width,
+                } = columns;
                 let _ = writeln!(
                     out,
-                    "  {:>4}  {:<6}  {:<width$}  {:>6}  {:>6}  {:>6}  then",
+                    "  {:>index_width$}  {:<6}  {:<width$}  {:>gain_width$}  {:>score_width$}  {:>score_width$}  then",
                     "#", "player", "move", "gain", "first", "second"
                 );
                 let (mut first, mut second) = (0i64, 0i64);
@@ -52,7 +58,7 @@ impl Solution {
                     }
                     let _ = writeln!(
                         out,
-                        "  {:>4}  {:<6}  {:<width$}  {:>+6}  {:>6}  {:>6}  {}",
+                        "  {:>index_width$}  {:<6}  {:<width$}  {:>+gain_width$}  {:>score_width$}  {:>score_width$}  {}",
                         index + 1,
                         record.player.name(),
                         record.description.text,
@@ -65,5 +71,108 @@ impl Solution {
             }
         }
         out
+    }
+}
+
+/// The widths of the move table's number columns: at least the usual 4 (move number) and 6
+/// (gain, scores), wider when a value needs it, so the columns stay aligned at any size.
+struct NumberColumns {
+    index: usize,
+    gain: usize,
+    score: usize,
+}
+
+impl NumberColumns {
+    fn of(moves: &[super::MoveRecord]) -> NumberColumns {
+        let (mut first, mut second) = (0i64, 0i64);
+        let mut columns = NumberColumns {
+            index: decimal_width(moves.len() as i64, false).max(4),
+            gain: 6,
+            score: 6,
+        };
+        for record in moves {
+            match record.player {
+                crate::game::Player::First => first += record.gain,
+                crate::game::Player::Second => second += record.gain,
+            }
+            columns.gain = columns.gain.max(decimal_width(record.gain, true));
+            let scores = decimal_width(first, false).max(decimal_width(second, false));
+            columns.score = columns.score.max(scores);
+        }
+        columns
+    }
+}
+
+/// Characters `value` takes in decimal, with its sign (`+` too when `plus`).
+fn decimal_width(value: i64, plus: bool) -> usize {
+    let digits = value
+        .unsigned_abs()
+        .checked_ilog10()
+        .map_or(1, |log| log as usize + 1);
+    digits + usize::from(plus || value < 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal_width;
+    use crate::games::stone_game::StoneGame;
+    use crate::registry::AnyGame;
+    use crate::solve::SolverKind;
+
+    #[test]
+    fn the_move_table_stays_aligned_for_19_digit_values() {
+        let piles = vec![1_000_000_000_000_000_000, -3, 999_999_999_999_999_999, 5];
+        let text = StoneGame::new(piles)
+            .unwrap()
+            .solve(SolverKind::Auto)
+            .unwrap()
+            .to_text("");
+        let table: Vec<&str> = text
+            .lines()
+            .skip_while(|line| !line.contains("#"))
+            .collect();
+        assert_eq!(table.len(), 5, "{text}");
+        // Every row's "then" column starts where the header's does, and every number column
+        // ends where its header does.
+        let then = table[0].find("then").unwrap();
+        for row in &table[1..] {
+            assert_eq!(row.as_bytes()[then - 1], b' ', "{text}");
+            assert_eq!(row.as_bytes()[then - 2], b' ', "{text}");
+            assert_ne!(row.as_bytes()[then - 3], b' ', "{text}");
+            assert!(row[then..].starts_with('['), "{text}");
+        }
+        for header in ["gain", "first", "second"] {
+            let end = table[0].find(header).unwrap() + header.len();
+            for row in &table[1..] {
+                assert_ne!(row.as_bytes()[end - 1], b' ', "{header}: {text}");
+                assert_eq!(row.as_bytes()[end], b' ', "{header}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn decimal_widths_count_digits_and_signs() {
+        for value in [
+            0,
+            7,
+            -7,
+            10,
+            -10,
+            99_999,
+            i64::MAX,
+            i64::MIN,
+            1_000_000_000_000_000_000,
+        ] {
+            assert_eq!(
+                decimal_width(value, false),
+                value.to_string().len(),
+                "{value}"
+            );
+            assert_eq!(
+                decimal_width(value, true),
+                format!("{value:+}").len(),
+                "{value}"
+            );
+        }
     }
 }
