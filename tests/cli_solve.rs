@@ -8,6 +8,39 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 #[test]
+fn the_move_table_stays_aligned_for_19_digit_values() {
+    let output = gamelab()
+        .args([
+            "solve",
+            "stone-game",
+            "--piles",
+            "1000000000000000000,-3,999999999999999999,5",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.contains('#'))
+        .collect();
+    assert_eq!(table.len(), 5, "{text}");
+    // Every number column ends where its header does, and the position after the move starts
+    // where "then" does.
+    for header in ["gain", "first", "second"] {
+        let end = table[0].find(header).unwrap() + header.len();
+        for row in &table[1..] {
+            assert_ne!(row.as_bytes()[end - 1], b' ', "{header}: {text}");
+            assert_eq!(row.as_bytes()[end], b' ', "{header}: {text}");
+        }
+    }
+    let then = table[0].find("then").unwrap();
+    for row in &table[1..] {
+        assert!(row[then..].starts_with('['), "{text}");
+    }
+}
+
+#[test]
 fn text_output_shows_the_optimal_play_step_by_step() {
     gamelab()
         .args(["solve", "stone-game", "--piles", "4,6,2,3"])
