@@ -539,10 +539,13 @@ pub(super) fn run<R: BufRead, W: Write>(
     let work_receiver = Mutex::new(work_receiver);
     let (done_sender, done_receiver) = mpsc::channel::<Box<Chunk>>();
     std::thread::scope(|scope| {
+        // Workers are independent: if one cannot be started (a process or address-space
+        // limit), the run goes on with those that were; with none, it cannot.
+        let mut started = 0;
         for _ in 0..workers {
             let (work_receiver, done_sender) = (&work_receiver, done_sender.clone());
             let (solver, cancelled) = (&solver, &cancelled);
-            scope.spawn(move || {
+            let worker = crate::parallel::start_scoped(scope, move || {
                 let (mut parsed, mut work) = (Parsed::default(), Work::default());
                 loop {
                     // A poisoned lock means another worker panicked; stop quietly, the scope
@@ -560,13 +563,18 @@ pub(super) fn run<R: BufRead, W: Write>(
                     }
                 }
             });
+            match worker {
+                Ok(_) => started += 1,
+                Err(error) if started == 0 => return Err(StreamError::Threads(error)),
+                Err(_) => break,
+            }
         }
         drop(done_sender);
         let skip_first_byte = options.format == OutputFormat::Text;
         let result = drive(
             &mut chunks,
             &mut writer,
-            2 * workers + 1,
+            2 * started + 1,
             skip_first_byte,
             &work_sender,
             &done_receiver,
@@ -630,5 +638,50 @@ fn drive<R: BufRead, W: Write>(
             }
             spare.push(chunk);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parallel::SPAWNS_ALLOWED;
+    use crate::registry::find_game;
+
+    /// Solves `input` as stone-game on `threads` workers.
+    fn answers(input: &str, threads: usize) -> Result<Vec<u8>, StreamError> {
+        let mut options = StreamOptions::new(SolverKind::Auto);
+        options.threads = threads;
+        let mut out = Vec::new();
+        run(
+            find_game("stone-game").unwrap(),
+            input.as_bytes(),
+            &mut out,
+            &options,
+        )?;
+        Ok(out)
+    }
+
+    #[test]
+    fn workers_that_cannot_start_leave_the_run_to_those_that_did() {
+        let input: String = (0..2000)
+            .map(|k| format!("{{\"piles\":[{},{},{}]}}\n", k % 7, k % 5, k % 3))
+            .collect();
+        let alone = answers(&input, 1).unwrap();
+        // One worker of four starts: the run goes on with it, same bytes.
+        SPAWNS_ALLOWED.set(Some(1));
+        let fewer = answers(&input, 4);
+        // None starts: a one-line error, no hang.
+        SPAWNS_ALLOWED.set(Some(0));
+        let none = answers(&input, 4);
+        SPAWNS_ALLOWED.set(None);
+        assert_eq!(fewer.unwrap(), alone);
+        let error = none.unwrap_err();
+        assert!(matches!(error, StreamError::Threads(_)), "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot start a thread to solve on"),
+            "{error}"
+        );
     }
 }

@@ -221,15 +221,16 @@ pub fn write_dot_split(
         &meta.title_of(GraphKind::Dag, dag.tree_nodes, dag_nodes),
     )?;
     let pieces = Pieces::new(game, &dag, split.piece_nodes.max(1));
-    if split.threads <= 1 || pieces.count() <= 1 {
+    // One thread when asked, or when a formatting thread cannot be started (a process or
+    // address-space limit; nothing is written before they all are).
+    if split.threads <= 1 || pieces.count() <= 1 || !write_in_parallel(&pieces, split.threads, out)?
+    {
         let mut buffer = Vec::new();
         for piece in 0..pieces.count() {
             buffer.clear();
             pieces.format(piece, &mut buffer);
             out.write_all(&buffer)?;
         }
-    } else {
-        write_in_parallel(&pieces, split.threads, out)?;
     }
     write_footer(out)?;
     Ok((dag.tree_nodes, dag_nodes))
@@ -238,11 +239,12 @@ pub fn write_dot_split(
 /// Formats the pieces on `threads` threads, thread `t` taking pieces `t`, `t + threads`, …,
 /// while this thread writes them in order: it takes piece `k` from thread `k % threads`, which
 /// formats its pieces in increasing order. Written buffers go back to their thread for reuse.
+/// `false`, with nothing written, if a thread could not be started.
 fn write_in_parallel(
     pieces: &Pieces<'_>,
     threads: usize,
     out: &mut dyn Write,
-) -> Result<(), ExportError> {
+) -> Result<bool, ExportError> {
     std::thread::scope(|scope| {
         let mut formatted = Vec::with_capacity(threads);
         let mut returned = Vec::with_capacity(threads);
@@ -252,16 +254,20 @@ fn write_in_parallel(
             let (return_buffer, receive_buffer) = mpsc::channel::<Vec<u8>>();
             formatted.push(receive_piece);
             returned.push(return_buffer);
-            scope.spawn(move || {
+            let started = crate::parallel::start_scoped(scope, move || {
                 for piece in (thread..pieces.count()).step_by(threads) {
                     let mut buffer = receive_buffer.try_recv().unwrap_or_default();
                     buffer.clear();
                     pieces.format(piece, &mut buffer);
                     if send_piece.send(buffer).is_err() {
-                        return; // The writer stopped on an error.
+                        return; // The writer stopped on an error, or never started.
                     }
                 }
             });
+            if started.is_err() {
+                // Dropping the receivers stops the threads started so far at their first send.
+                return Ok(false);
+            }
         }
         for piece in 0..pieces.count() {
             let thread = piece % threads;
@@ -272,7 +278,7 @@ fn write_in_parallel(
             // The thread may have finished already; then the buffer is simply dropped.
             let _ = returned[thread].send(buffer);
         }
-        Ok(())
+        Ok(true)
     })
 }
 
@@ -364,5 +370,37 @@ impl<'a> Pieces<'a> {
             };
             push_edge_statement_with_label((node, child), label, &edge, buffer);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parallel::SPAWNS_ALLOWED;
+
+    #[test]
+    fn a_formatting_thread_that_cannot_start_leaves_the_bytes_alike() {
+        let game = StoneGame::new((0..40).map(|k| k * 37 % 11 - 5).collect()).unwrap();
+        let meta = GraphMeta {
+            game: "stone-game",
+            instance: "forty piles".to_string(),
+        };
+        let write = |threads: usize| {
+            let mut out = Vec::new();
+            let split = Split {
+                threads,
+                piece_nodes: 7,
+            };
+            let sizes = write_dot_split(&game, &meta, &mut out, split).unwrap();
+            (sizes, out)
+        };
+        let alone = write(1);
+        // The first of three formatting threads starts, the second is refused: nothing has
+        // been written yet, so the whole DAG is formatted on this thread instead.
+        SPAWNS_ALLOWED.set(Some(1));
+        let refused = write(3);
+        SPAWNS_ALLOWED.set(None);
+        assert_eq!(refused, alone);
+        assert_eq!(write(3), alone);
     }
 }

@@ -1053,10 +1053,23 @@ fn margin_in<T: Lane, const W: usize>(
         checkpoints: checkpoint_values,
     };
     if bands > 0 {
-        let pipeline =
-            Pipeline::<T, W>::new(n, threads, bands, checkpoint_every, checkpoint_starts);
-        run_pipeline(shared, &pipeline);
-        if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
+        let pipeline = Pipeline::<T, W>::new(
+            n,
+            threads,
+            bands,
+            checkpoint_every,
+            checkpoint_starts.clone(),
+        );
+        let mut ran = run_pipeline(shared, &pipeline);
+        let mut overflow = pipeline.checkpoint_overflow.load(Ordering::Relaxed);
+        if !ran {
+            // A second thread could not be started (nothing ran): all of it on this one.
+            let alone = Pipeline::<T, W>::new(n, 1, bands, checkpoint_every, checkpoint_starts);
+            ran = run_pipeline(shared, &alone);
+            overflow = alone.checkpoint_overflow.load(Ordering::Relaxed);
+        }
+        debug_assert!(ran, "one thread always runs");
+        if overflow {
             return None;
         }
     }
@@ -1073,18 +1086,12 @@ fn margin_in<T: Lane, const W: usize>(
     row[0].widen()
 }
 
-/// Runs every band of `pipeline` on `shared`, one thread per slice.
-fn run_pipeline<T: Lane, const W: usize>(shared: Shared<T>, pipeline: &Pipeline<T, W>) {
+/// Runs every band of `pipeline` on `shared`, one thread per slice, all at once or not at all
+/// ([`crate::parallel::run_all_or_none`]: the slices wait on one another); `false` if a thread
+/// could not be started, with nothing run.
+fn run_pipeline<T: Lane, const W: usize>(shared: Shared<T>, pipeline: &Pipeline<T, W>) -> bool {
     let run = runner::<T, W>();
-    if pipeline.threads == 1 {
-        run(shared, pipeline, 0);
-    } else {
-        std::thread::scope(|scope| {
-            for j in 0..pipeline.threads {
-                scope.spawn(move || run(shared, pipeline, j));
-            }
-        });
-    }
+    crate::parallel::run_all_or_none(pipeline.threads, |j| run(shared, pipeline, j))
 }
 
 /// The `len` elements of `storage` starting at the first 64-byte boundary (`storage` has one
@@ -1179,6 +1186,26 @@ mod tests {
             }
             assert!(kept.windows(2).all(|pair| pair[0] == pair[1]), "n = {n}");
         }
+    }
+
+    #[test]
+    fn a_thread_that_cannot_start_leaves_the_work_to_one() {
+        // Under a process or address-space limit the second thread may not start; the first
+        // must not wait for it, and the answer and checkpoints are the one-thread ones.
+        crate::parallel::SPAWNS_ALLOWED.set(Some(0));
+        for n in [200, 3001] {
+            let piles = piles(n);
+            let (_, alone) = fast_margin_with_checkpoints(&piles, 1, 2);
+            assert_eq!(
+                fast_margin_threads(&piles, 3),
+                rolling_margin(&piles),
+                "n = {n}"
+            );
+            let (margin, rows) = fast_margin_with_checkpoints(&piles, 2, 2);
+            assert_eq!(margin, rolling_margin(&piles), "n = {n}");
+            assert_eq!(rows.values, alone.values, "n = {n}");
+        }
+        crate::parallel::SPAWNS_ALLOWED.set(None);
     }
 
     #[test]
