@@ -54,30 +54,6 @@ pub fn run_all_or_none(threads: usize, body: impl Fn(usize) + Sync) -> bool {
     })
 }
 
-/// Builds rayon's global pool now, with as many of [`available_threads`] threads as can be
-/// started. Rayon builds it once, on first use, and if a thread cannot be started then (a
-/// process or address-space limit) it panics on that use and every later one: `solve
-/// stone-game-ii` under `ulimit -v 150000` panicked there and hung. Probed first (threads
-/// started and joined just before), the pool gets only threads that start; a front end calls
-/// this once, before any parallel work (the command line does, at start-up).
-pub fn start_rayon_pool() {
-    let threads = startable_threads(available_threads()).max(1);
-    // An error means the pool exists already, or even one thread cannot start: nothing better
-    // can be done here, and rayon's own error comes at its first use.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build_global();
-}
-
-/// How many of `wanted` threads can be started at once now (each started, then all joined).
-fn startable_threads(wanted: usize) -> usize {
-    std::thread::scope(|scope| {
-        (0..wanted)
-            .map_while(|_| start_scoped(scope, || {}).ok())
-            .count()
-    })
-}
-
 /// Starts `body` on a new thread of `scope`, or says why not (a process or address-space limit:
 /// `ulimit -u`, `ulimit -v`), where `scope.spawn` would panic. Every thread gamelab starts for
 /// its work goes through here, so that tests can refuse one ([`SPAWNS_ALLOWED`]).
@@ -107,15 +83,6 @@ thread_local! {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
-
-    #[test]
-    fn the_probe_counts_the_threads_that_start() {
-        assert_eq!(startable_threads(3), 3);
-        SPAWNS_ALLOWED.set(Some(1));
-        let probed = startable_threads(3);
-        SPAWNS_ALLOWED.set(None);
-        assert_eq!(probed, 1);
-    }
 
     #[test]
     fn a_thread_that_cannot_start_runs_nothing_at_all() {

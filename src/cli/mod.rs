@@ -104,8 +104,6 @@ enum Command {
 /// Parses the command line, runs the command and turns errors into exit statuses.
 pub fn main() -> ExitCode {
     interrupt::install();
-    // After the signal mask is set, which rayon's threads inherit.
-    gamelab::parallel::start_rayon_pool();
     gamelab::error::name_settings(flag_name);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
