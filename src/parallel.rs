@@ -56,7 +56,7 @@ pub fn run_all_or_none(threads: usize, body: impl Fn(usize) + Sync) -> bool {
 
 /// Starts `body` on a new thread of `scope`, or says why not (a process or address-space limit:
 /// `ulimit -u`, `ulimit -v`), where `scope.spawn` would panic. Every thread gamelab starts for
-/// its work goes through here, so that tests can refuse one ([`SPAWNS_ALLOWED`]).
+/// its work goes through here, so that tests can refuse one (`SPAWNS_ALLOWED`, under `cfg(test)`).
 pub fn start_scoped<'scope, 'env, T: Send + 'scope>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     body: impl FnOnce() -> T + Send + 'scope,

@@ -76,9 +76,6 @@ pub enum StreamError {
     /// Writing the answers failed.
     #[error("cannot write: {0}")]
     Write(std::io::Error),
-    /// Not one thread could be started to solve on (a process or address-space limit).
-    #[error("cannot start a thread to solve on: {0}")]
-    Threads(std::io::Error),
 }
 
 /// Solves every instance in `reader` (JSON lines: `{"piles": [...]}`, `{"n": N}`, ... as

@@ -29,6 +29,7 @@ use crate::solve::dp::stone_game_line::margin_and_line;
 use crate::solve::dp::stone_game_peaks::peaks_margin_in;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 
@@ -315,6 +316,11 @@ struct Solver<'a> {
 impl Solver<'_> {
     /// Parses and answers `chunk` into `chunk.out`, stopping at its first error.
     fn answer_chunk(&self, chunk: &mut Chunk, parsed: &mut Parsed, work: &mut Work) {
+        // Tests: a bug in a worker, to check that it ends the run rather than hanging it.
+        #[cfg(test)]
+        if chunk.text.starts_with(b"{\"panic for a test\"") {
+            panic!("a test's panic in a worker");
+        }
         let parse_error = parsed.parse(chunk, self.game);
         let mut at = 0;
         while at < parsed.items.len() {
@@ -538,25 +544,38 @@ pub(super) fn run<R: BufRead, W: Write>(
     let (work_sender, work_receiver) = mpsc::channel::<Box<Chunk>>();
     let work_receiver = Mutex::new(work_receiver);
     let (done_sender, done_receiver) = mpsc::channel::<Box<Chunk>>();
-    std::thread::scope(|scope| {
+    // A worker's panic (a bug) is kept here and raised again once the run has stopped: the
+    // driver, waiting for that worker's chunk, would otherwise wait forever.
+    let panicked: Mutex<Option<Box<dyn std::any::Any + Send>>> = Mutex::new(None);
+    let result = std::thread::scope(|scope| {
         // Workers are independent: if one cannot be started (a process or address-space
-        // limit), the run goes on with those that were; with none, it cannot.
+        // limit), the run goes on with those that were, and with none on this thread alone.
         let mut started = 0;
         for _ in 0..workers {
             let (work_receiver, done_sender) = (&work_receiver, done_sender.clone());
-            let (solver, cancelled) = (&solver, &cancelled);
+            let (solver, cancelled, panicked) = (&solver, &cancelled, &panicked);
             let worker = crate::parallel::start_scoped(scope, move || {
                 let (mut parsed, mut work) = (Parsed::default(), Work::default());
                 loop {
-                    // A poisoned lock means another worker panicked; stop quietly, the scope
-                    // propagates that panic.
                     let next = match work_receiver.lock() {
                         Ok(receiver) => receiver.recv(),
                         Err(_) => return,
                     };
                     let Ok(mut chunk) = next else { return };
                     if !cancelled.load(Ordering::Relaxed) {
-                        solver.answer_chunk(&mut chunk, &mut parsed, &mut work);
+                        let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            solver.answer_chunk(&mut chunk, &mut parsed, &mut work)
+                        }));
+                        if let Err(payload) = answered {
+                            cancelled.store(true, Ordering::Relaxed);
+                            if let Ok(mut slot) = panicked.lock() {
+                                slot.get_or_insert(payload);
+                            }
+                            chunk.error = Some(StreamError::Write(std::io::Error::other(
+                                "a worker thread panicked",
+                            )));
+                            (parsed, work) = (Parsed::default(), Work::default());
+                        }
                     }
                     if done_sender.send(chunk).is_err() {
                         return;
@@ -565,26 +584,92 @@ pub(super) fn run<R: BufRead, W: Write>(
             });
             match worker {
                 Ok(_) => started += 1,
-                Err(error) if started == 0 => return Err(StreamError::Threads(error)),
                 Err(_) => break,
             }
         }
         drop(done_sender);
         let skip_first_byte = options.format == OutputFormat::Text;
-        let result = drive(
-            &mut chunks,
-            &mut writer,
-            2 * started + 1,
-            skip_first_byte,
-            &work_sender,
-            &done_receiver,
-        );
+        let result = match started {
+            0 => drive(
+                &mut chunks,
+                &mut writer,
+                1,
+                skip_first_byte,
+                &mut Crew::Alone {
+                    solver: &solver,
+                    parsed: Parsed::default(),
+                    work: Work::default(),
+                    answered: None,
+                },
+            ),
+            _ => drive(
+                &mut chunks,
+                &mut writer,
+                2 * started + 1,
+                skip_first_byte,
+                &mut Crew::Workers {
+                    work: &work_sender,
+                    done: &done_receiver,
+                },
+            ),
+        };
         if result.is_err() {
             cancelled.store(true, Ordering::Relaxed);
         }
         drop(work_sender);
         result
-    })
+    });
+    if let Some(payload) = panicked.into_inner().ok().flatten() {
+        std::panic::resume_unwind(payload);
+    }
+    result
+}
+
+/// Who answers the chunks the driver reads: the worker threads, or the driving thread itself
+/// when not one worker could be started.
+enum Crew<'a> {
+    Workers {
+        work: &'a mpsc::Sender<Box<Chunk>>,
+        done: &'a mpsc::Receiver<Box<Chunk>>,
+    },
+    Alone {
+        solver: &'a Solver<'a>,
+        parsed: Parsed,
+        work: Work,
+        /// The chunk answered last, until the driver takes it (one in flight: `limit` 1).
+        answered: Option<Box<Chunk>>,
+    },
+}
+
+impl Crew<'_> {
+    /// Hands `chunk` over to be answered.
+    fn give(&mut self, mut chunk: Box<Chunk>) {
+        match self {
+            Crew::Workers { work, .. } => {
+                if work.send(chunk).is_err() {
+                    unreachable!("the workers wait for work until the sender is dropped");
+                }
+            }
+            Crew::Alone {
+                solver,
+                parsed,
+                work,
+                answered,
+            } => {
+                solver.answer_chunk(&mut chunk, parsed, work);
+                *answered = Some(chunk);
+            }
+        }
+    }
+
+    /// An answered chunk, in whatever order they finish.
+    fn take(&mut self) -> Result<Box<Chunk>, StreamError> {
+        let stopped = || StreamError::Write(std::io::Error::other("a worker thread stopped"));
+        match self {
+            Crew::Workers { done, .. } => done.recv().map_err(|_| stopped()),
+            Crew::Alone { answered, .. } => answered.take().ok_or_else(stopped),
+        }
+    }
 }
 
 /// The calling thread's part: keep up to `limit` chunks in flight, write finished ones in order.
@@ -593,8 +678,7 @@ fn drive<R: BufRead, W: Write>(
     writer: &mut W,
     limit: usize,
     mut skip_first_byte: bool,
-    work: &mpsc::Sender<Box<Chunk>>,
-    done: &mpsc::Receiver<Box<Chunk>>,
+    crew: &mut Crew<'_>,
 ) -> Result<(), StreamError> {
     let mut spare: Vec<Box<Chunk>> = Vec::new();
     let mut finished: BTreeMap<u64, Box<Chunk>> = BTreeMap::new();
@@ -613,16 +697,12 @@ fn drive<R: BufRead, W: Write>(
             }
             input_over = chunk.error.is_some();
             next_read += 1;
-            if work.send(chunk).is_err() {
-                unreachable!("the workers wait for work until the sender is dropped");
-            }
+            crew.give(chunk);
         }
         if next_write == next_read {
             return Ok(());
         }
-        let chunk = done
-            .recv()
-            .map_err(|_| StreamError::Write(std::io::Error::other("a worker thread stopped")))?;
+        let chunk = crew.take()?;
         finished.insert(chunk.sequence, chunk);
         while let Some(mut chunk) = finished.remove(&next_write) {
             let mut answers = chunk.out.as_slice();
@@ -670,18 +750,39 @@ mod tests {
         // One worker of four starts: the run goes on with it, same bytes.
         SPAWNS_ALLOWED.set(Some(1));
         let fewer = answers(&input, 4);
-        // None starts: a one-line error, no hang.
+        // None starts: this thread answers the chunks itself, same bytes.
         SPAWNS_ALLOWED.set(Some(0));
         let none = answers(&input, 4);
         SPAWNS_ALLOWED.set(None);
         assert_eq!(fewer.unwrap(), alone);
-        let error = none.unwrap_err();
-        assert!(matches!(error, StreamError::Threads(_)), "{error}");
-        assert!(
-            error
-                .to_string()
-                .starts_with("cannot start a thread to solve on"),
-            "{error}"
-        );
+        assert_eq!(none.unwrap(), alone);
+        // A bad line still ends the run after the answers before it, on this thread too.
+        SPAWNS_ALLOWED.set(Some(0));
+        let bad = answers("{\"piles\":[1,2]}\n{\"piles\":[1,x]}\n", 2);
+        SPAWNS_ALLOWED.set(None);
+        let error = bad.unwrap_err().to_string();
+        assert!(error.starts_with("line 2"), "{error}");
+    }
+
+    #[test]
+    fn a_panic_in_a_worker_ends_the_run_instead_of_hanging_it() {
+        // Many chunks' worth of lines after the panicking one, so that the other workers and
+        // the driver are busy when it happens.
+        let mut input = String::from("{\"panic for a test\":1}\n");
+        input.extend((0..200_000).map(|k| format!("{{\"piles\":[{}]}}\n", k % 9)));
+        // On a thread of its own, so that a hang fails the test instead of stalling the suite.
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(|| answers(&input, 3));
+            let _ = sender
+                .send(outcome.map_err(|payload| {
+                    payload.downcast_ref::<&str>().map(|text| text.to_string())
+                }));
+        });
+        let outcome = receiver
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the run ends");
+        let payload = outcome.expect_err("the worker's panic is raised again");
+        assert_eq!(payload.as_deref(), Some("a test's panic in a worker"));
     }
 }
