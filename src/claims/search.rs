@@ -233,10 +233,12 @@ impl Space {
 const SHRINK_BUDGET: u64 = 100_000;
 
 /// The most piles, summed over the candidates, that one shrink makes, or one walk below a
-/// sampled counterexample visits: each candidate is made, solved and compared in time linear
-/// in its piles (the value by `peaks` past 256 piles), so this bounds them to a second or so.
-/// Instances of up to a few hundred piles never reach it before the counts above do, while a
-/// counterexample of 100,000 piles is shrunk through 1,000 candidates rather than for minutes.
+/// sampled counterexample visits: with the `auto` solver each candidate is made, solved and
+/// compared in time linear in its piles (the value by `peaks` past 256 piles), so this bounds
+/// them to a second or so. Instances of up to a few hundred piles never reach it before the
+/// counts above do, while a counterexample of 100,000 piles is shrunk through 1,000 candidates
+/// rather than for minutes. A solver named with `--solver` may cost more per pile (`rolling`
+/// is quadratic), and this budget does not know it: such a shrink can still take minutes.
 pub(super) const SEARCH_PILES: u64 = 100_000_000;
 
 /// Instances just below `candidate` in size order, made lazily: one or two piles fewer (two

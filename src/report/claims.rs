@@ -36,14 +36,16 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
                 .find(|part| !part.holds)
                 .map_or("—".to_string(), |part| {
                     format!(
-                        "`{}` ({}, {}), {} minimal",
+                        "`{}` ({}, {}), {}",
                         part.counterexample,
                         part.counterexample_first.unwrap_or_default(),
                         part.counterexample_second.unwrap_or_default(),
                         match part.minimality {
-                            Some(crate::claims::Minimality::Local) => "locally",
-                            Some(crate::claims::Minimality::Partial) => "not shown",
-                            _ => "globally",
+                            Some(crate::claims::Minimality::Local) => "locally minimal",
+                            Some(crate::claims::Minimality::Partial) => {
+                                "shrunk as far as its budget allowed"
+                            }
+                            _ => "globally minimal",
                         }
                     )
                 });
