@@ -1,6 +1,7 @@
 //! The readable text form of a [`Solution`]: the verdict, then the optimal play step by step.
 
-use super::Solution;
+use super::{MoveRecord, Solution};
+use crate::digits::{INTEGER_BYTES, integer_digits};
 use std::fmt::Write;
 
 impl Solution {
@@ -33,29 +34,20 @@ impl Solution {
                     out,
                     "optimal play (equally good moves: the first in the game's order is shown):"
                 );
-                let width = moves
-                    .iter()
-                    .map(|record| record.description.text.chars().count())
-                    .max()
-                    .unwrap_or(0)
-                    .max(4);
-                let columns = NumberColumns::of(moves);
-                let NumberColumns {
+                let Columns {
                     index: index_width,
+                    description: width,
                     gain: gain_width,
                     score: score_width,
-                } = columns;
+                } = Columns::of(moves);
                 let _ = writeln!(
                     out,
                     "  {:>index_width$}  {:<6}  {:<width$}  {:>gain_width$}  {:>score_width$}  {:>score_width$}  then",
                     "#", "player", "move", "gain", "first", "second"
                 );
-                let (mut first, mut second) = (0i64, 0i64);
-                for (index, record) in moves.iter().enumerate() {
-                    match record.player {
-                        crate::game::Player::First => first += record.gain,
-                        crate::game::Player::Second => second += record.gain,
-                    }
+                for (index, (record, (first, second))) in
+                    moves.iter().zip(running_scores(moves)).enumerate()
+                {
                     let _ = writeln!(
                         out,
                         "  {:>index_width$}  {:<6}  {:<width$}  {:>+gain_width$}  {:>score_width$}  {:>score_width$}  {}",
@@ -74,42 +66,50 @@ impl Solution {
     }
 }
 
-/// The widths of the move table's number columns: at least the usual 4 (move number) and 6
+/// The widths of the move table's columns: at least the usual 4 (move number and move) and 6
 /// (gain, scores), wider when a value needs it, so the columns stay aligned at any size.
-struct NumberColumns {
+struct Columns {
     index: usize,
+    description: usize,
     gain: usize,
     score: usize,
 }
 
-impl NumberColumns {
-    fn of(moves: &[super::MoveRecord]) -> NumberColumns {
-        let (mut first, mut second) = (0i64, 0i64);
-        let mut columns = NumberColumns {
-            index: decimal_width(moves.len() as i64, false).max(4),
+impl Columns {
+    fn of(moves: &[MoveRecord]) -> Columns {
+        let mut columns = Columns {
+            index: decimal_width(moves.len() as i64).max(4),
+            description: 4,
             gain: 6,
             score: 6,
         };
-        for record in moves {
-            match record.player {
-                crate::game::Player::First => first += record.gain,
-                crate::game::Player::Second => second += record.gain,
-            }
-            columns.gain = columns.gain.max(decimal_width(record.gain, true));
-            let scores = decimal_width(first, false).max(decimal_width(second, false));
+        for (record, (first, second)) in moves.iter().zip(running_scores(moves)) {
+            let description = record.description.text.chars().count();
+            columns.description = columns.description.max(description);
+            // The gain is written with its sign, `+` included.
+            let gain = decimal_width(record.gain) + usize::from(record.gain >= 0);
+            columns.gain = columns.gain.max(gain);
+            let scores = decimal_width(first).max(decimal_width(second));
             columns.score = columns.score.max(scores);
         }
         columns
     }
 }
 
-/// Characters `value` takes in decimal, with its sign (`+` too when `plus`).
-fn decimal_width(value: i64, plus: bool) -> usize {
-    let digits = value
-        .unsigned_abs()
-        .checked_ilog10()
-        .map_or(1, |log| log as usize + 1);
-    digits + usize::from(plus || value < 0)
+/// Both players' scores after each move.
+fn running_scores(moves: &[MoveRecord]) -> impl Iterator<Item = (i64, i64)> + '_ {
+    moves.iter().scan((0i64, 0i64), |(first, second), record| {
+        match record.player {
+            crate::game::Player::First => *first += record.gain,
+            crate::game::Player::Second => *second += record.gain,
+        }
+        Some((*first, *second))
+    })
+}
+
+/// Characters `value` takes in decimal, with its `-` if negative.
+fn decimal_width(value: i64) -> usize {
+    integer_digits(value, &mut [0; INTEGER_BYTES]).len()
 }
 
 #[cfg(test)]
@@ -129,16 +129,7 @@ mod tests {
             i64::MIN,
             1_000_000_000_000_000_000,
         ] {
-            assert_eq!(
-                decimal_width(value, false),
-                value.to_string().len(),
-                "{value}"
-            );
-            assert_eq!(
-                decimal_width(value, true),
-                format!("{value:+}").len(),
-                "{value}"
-            );
+            assert_eq!(decimal_width(value), value.to_string().len(), "{value}");
         }
     }
 }

@@ -1053,23 +1053,23 @@ fn margin_in<T: Lane, const W: usize>(
         checkpoints: checkpoint_values,
     };
     if bands > 0 {
-        let pipeline = Pipeline::<T, W>::new(
-            n,
-            threads,
-            bands,
-            checkpoint_every,
-            checkpoint_starts.clone(),
-        );
-        let mut ran = run_pipeline(shared, &pipeline);
-        let mut overflow = pipeline.checkpoint_overflow.load(Ordering::Relaxed);
-        if !ran {
-            // A second thread could not be started (nothing ran): all of it on this one.
-            let alone = Pipeline::<T, W>::new(n, 1, bands, checkpoint_every, checkpoint_starts);
-            ran = run_pipeline(shared, &alone);
-            overflow = alone.checkpoint_overflow.load(Ordering::Relaxed);
+        let pipeline_of = |threads| {
+            Pipeline::<T, W>::new(
+                n,
+                threads,
+                bands,
+                checkpoint_every,
+                checkpoint_starts.clone(),
+            )
+        };
+        let mut pipeline = pipeline_of(threads);
+        if !run_pipeline(shared, &pipeline) {
+            // A thread could not be started, so nothing ran: all of it on one thread, which
+            // always runs.
+            pipeline = pipeline_of(1);
+            run_pipeline(shared, &pipeline);
         }
-        debug_assert!(ran, "one thread always runs");
-        if overflow {
+        if pipeline.checkpoint_overflow.load(Ordering::Relaxed) {
             return None;
         }
     }
