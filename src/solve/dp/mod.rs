@@ -9,6 +9,7 @@ pub mod stone_game_batch;
 pub mod stone_game_fast;
 pub mod stone_game_ii;
 mod stone_game_ii_band;
+mod stone_game_ii_board;
 pub mod stone_game_ii_reach;
 pub mod stone_game_iii;
 pub mod stone_game_line;

@@ -16,45 +16,16 @@
 use std::ops::Range;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::stone_game_ii_reach::{
+use super::stone_game_ii_board::{
     BAND, Board, ColumnState, ColumnsPart, RowDeque, SharedCell, Width, narrow_row,
 };
 
-/// How many columns ahead a thread asks for the memory it will read (see [`prefetch`]).
+/// How many columns ahead a thread asks for the memory it will read (see [`super::stone_game_ii_board::prefetch`]).
 const AHEAD: usize = 8;
 
 /// The fewest columns worth a thread of their own: below this a band's wide part is a few
 /// microseconds of work, not worth handing to another thread.
 const COLUMNS_PER_THREAD: usize = 256;
-
-/// Asks the processor to start loading `values[from..from + len]` (clamped to `values`) into
-/// its caches. A hint only: it changes no value, so no answer depends on it. The kernel reads
-/// each column in runs of a band's height, too short for the hardware's own prefetcher to
-/// learn; without the hint most of its time went in waiting for those runs.
-#[inline(always)]
-pub(super) fn prefetch<T>(values: &[T], from: usize, len: usize) {
-    let end = from.saturating_add(len).min(values.len());
-    if from >= end {
-        return;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let step = (64 / std::mem::size_of::<T>()).max(1);
-        let line = |at: usize| {
-            // SAFETY: `_mm_prefetch` needs only SSE, which every x86_64 processor has; it never
-            // faults nor writes, and `at < values.len()` keeps the pointer inside `values`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(values.as_ptr().add(at).cast()) }
-        };
-        let mut at = from;
-        while at < end {
-            line(at);
-            at += step;
-        }
-        // The last element's line, when the run does not start on a line's boundary.
-        line(end - 1);
-    }
-}
 
 /// The threads' scratch, kept from band to band.
 pub(super) struct BandWorkers {
