@@ -1,5 +1,6 @@
 //! Turning DOT into a picture: Graphviz's `dot` when it is on PATH (SVG or PNG); otherwise the
-//! pure-Rust layout-rs for SVG, and for PNG a message saying how to install Graphviz.
+//! pure-Rust layout-rs for SVG, and for PNG a message saying how to install Graphviz. A caller
+//! that needs the same bytes on every machine (the report) asks for the built-in renderer.
 
 use crate::choice::Choice;
 use crate::image::ImageFormat;
@@ -12,6 +13,43 @@ use std::process::{Command, Stdio};
 pub enum Renderer {
     Graphviz,
     LayoutRs,
+}
+
+/// Which renderer a user asks for (`gamelab tree --renderer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RendererChoice {
+    /// Graphviz when `dot` is on PATH, else the built-in renderer (SVG only).
+    Auto,
+    /// Graphviz's `dot`, refusing when it is not installed.
+    Graphviz,
+    /// The built-in pure-Rust renderer (SVG only): the same bytes on every machine.
+    BuiltIn,
+}
+
+impl Choice for RendererChoice {
+    const ALL: &'static [RendererChoice] = &[
+        RendererChoice::Auto,
+        RendererChoice::Graphviz,
+        RendererChoice::BuiltIn,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            RendererChoice::Auto => "auto",
+            RendererChoice::Graphviz => "graphviz",
+            RendererChoice::BuiltIn => "built-in",
+        }
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            RendererChoice::Auto => "Graphviz when installed, else the built-in renderer",
+            RendererChoice::Graphviz => "Graphviz's dot (must be installed)",
+            RendererChoice::BuiltIn => {
+                "the built-in renderer, SVG only: the same bytes on every machine"
+            }
+        }
+    }
 }
 
 /// The largest graph layout-rs draws: its layout slows down sharply beyond this.
@@ -35,6 +73,10 @@ pub enum RenderError {
          {0}): {INSTALL_GRAPHVIZ}, or draw the state DAG or a smaller instance"
     )]
     TooLargeWithoutGraphviz(usize),
+    #[error("--renderer graphviz needs Graphviz's dot, which is not on PATH: {INSTALL_GRAPHVIZ}")]
+    GraphvizMissing,
+    #[error("the built-in renderer draws SVG only: draw PNG with Graphviz, or render SVG")]
+    PngNeedsGraphvizRenderer,
     #[error("Graphviz's dot failed: {0}")]
     Graphviz(String),
     #[error("cannot put the picture in place: {0}")]
@@ -56,20 +98,31 @@ pub fn graphviz_available() -> bool {
         .is_ok_and(|status| status.success())
 }
 
-/// Renders `dot` (a graph of `nodes` nodes) to `path`; returns the renderer used.
+/// Renders `dot` (a graph of `nodes` nodes) to `path` with the renderer `choice` asks for;
+/// returns the renderer used.
 pub fn render_dot(
     dot: &str,
     nodes: usize,
     format: ImageFormat,
     path: &Path,
+    choice: RendererChoice,
 ) -> Result<Renderer, RenderError> {
-    if graphviz_available() {
+    let use_graphviz = match choice {
+        RendererChoice::Auto => graphviz_available(),
+        RendererChoice::Graphviz if graphviz_available() => true,
+        RendererChoice::Graphviz => return Err(RenderError::GraphvizMissing),
+        RendererChoice::BuiltIn => false,
+    };
+    if use_graphviz {
         crate::output::write_through(path, |temporary| {
             render_with_graphviz(dot, format, temporary)
         })?;
         return Ok(Renderer::Graphviz);
     }
     match format {
+        ImageFormat::Png if choice == RendererChoice::BuiltIn => {
+            Err(RenderError::PngNeedsGraphvizRenderer)
+        }
         ImageFormat::Png => Err(RenderError::PngNeedsGraphviz),
         ImageFormat::Svg => {
             let svg = render_svg_with_layout_rs(dot, nodes)?;

@@ -10,7 +10,7 @@ use gamelab::explicit::ExplicitGame;
 use gamelab::export::{GraphError, GraphFormat, write_graph};
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
-use gamelab::render::{graphviz_available, render_dot, render_svg_with_layout_rs};
+use gamelab::render::{RendererChoice, graphviz_available, render_dot, render_svg_with_layout_rs};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -162,7 +162,14 @@ fn svg_by_graphviz(dot: &str, nodes: usize) -> Result<String, String> {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     ));
-    let drawn = render_dot(dot, nodes, ImageFormat::Svg, &path).map_err(|e| e.to_string());
+    let drawn = render_dot(
+        dot,
+        nodes,
+        ImageFormat::Svg,
+        &path,
+        RendererChoice::Graphviz,
+    )
+    .map_err(|e| e.to_string());
     let svg = drawn.and_then(|_| std::fs::read_to_string(&path).map_err(|e| e.to_string()));
     let _ = std::fs::remove_file(&path);
     svg

@@ -12,7 +12,7 @@ use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
 use gamelab::registry::find_game;
-use gamelab::render::{Renderer, render_dot};
+use gamelab::render::{Renderer, RendererChoice, render_dot};
 use gamelab::size::Count;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +37,10 @@ pub struct TreeArgs {
     /// else a built-in SVG renderer)
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     render: Option<Vec<String>>,
+    /// Who draws `--render`: `auto` (Graphviz when installed, else the built-in renderer),
+    /// `graphviz`, or `built-in` (SVG only, the same bytes on every machine)
+    #[arg(long, value_name = "RENDERER", default_value = "auto", value_parser = choice::<RendererChoice>())]
+    renderer: RendererChoice,
     /// Refuse graphs with more nodes than this (each costs about 100 bytes)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64)]
     max_nodes: u64,
@@ -107,12 +111,15 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
             GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
             GraphKind::Dag => dag_nodes,
         };
-        let renderer = render_dot(&dot, nodes, format, &path)?;
+        let renderer = render_dot(&dot, nodes, format, &path, args.renderer)?;
         eprintln!(
             "drew {} with {}",
             path.display(),
             match renderer {
                 Renderer::Graphviz => "Graphviz",
+                Renderer::LayoutRs if args.renderer == RendererChoice::BuiltIn => {
+                    "the built-in renderer"
+                }
                 Renderer::LayoutRs => "the built-in renderer (install Graphviz for better layouts)",
             }
         );

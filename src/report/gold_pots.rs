@@ -10,7 +10,7 @@ use crate::input::InstanceInput;
 use crate::input::format_piles;
 use crate::plot::heatmap::HeatmapChart;
 use crate::registry::{AnyGame, find_game};
-use crate::render::render_dot;
+use crate::render::{RendererChoice, render_dot};
 use crate::solve::SolverKind;
 use crate::solve::table::DpTable;
 use std::fmt::Write as _;
@@ -101,7 +101,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         );
         let dag = if kind == GraphKind::Dag { " --dag" } else { "" };
         commands.push(format!(
-            "gamelab tree stone-game --piles {piles_flag}{dag} --out {stem}.dot --render svg {stem}.svg"
+            "gamelab tree stone-game --piles {piles_flag}{dag} --out {stem}.dot --render svg {stem}.svg --renderer built-in"
         ));
         files.push(format!("[{stem}.dot]({stem}.dot)"));
     }
@@ -165,6 +165,8 @@ fn graph_files(
         nodes,
         ImageFormat::Svg,
         &writer.path(&format!("{stem}.svg")),
+        // Committed pictures must be the same bytes on every machine, with Graphviz or without.
+        RendererChoice::BuiltIn,
     )
     .map_err(ReportError::study)?;
     if kind == GraphKind::Tree {
