@@ -17,7 +17,7 @@
 //! - malformed input to `from_input` is refused with an error, never a panic.
 //!
 //! It reports failures rather than panicking, so one run lists all of them. The registry runs it
-//! for every registered game (`GameEntry::check_conformance`, `tests/conformance.rs`); a game
+//! for every registered game (`GameEntry::check_conformance`, `tests/solvers/conformance.rs`); a game
 //! defined outside the crate calls [`check_game`] directly (`examples/new_game.rs`).
 
 use crate::export::{GraphFormat, write_graph};

@@ -11,8 +11,8 @@
 //! equally good for the player to move (same margin), optimal play takes the first of them in
 //! [`Game::legal_moves`] order. The rule is one function, `solve::replaces_best`; the generic
 //! solvers, the graphs and the strategies choose through `solve::first_best`, and the DP kernels
-//! that record choices as bits call `replaces_best` directly. `tests/solver_agreement.rs` and the
-//! conformance suite (`tests/conformance.rs`) check every solver move for move against `brute`.
+//! that record choices as bits call `replaces_best` directly. The conformance suite
+//! (`tests/solvers/conformance.rs`) checks every solver move for move against `brute`.
 
 use serde::Serialize;
 

@@ -12,7 +12,7 @@
 //! Xoshiro rather than ChaCha8: a sweep draws tens of millions of values, and ChaCha8 cost 17
 //! cycles per value here, the whole budget of a sweep; Xoshiro256++ takes about two. Values
 //! below 2^32 take 32 bits each (two per 64-bit output). rand documents `Xoshiro256PlusPlus` as
-//! a portable generator whose output does not change; `tests/generate.rs` pins golden values.
+//! a portable generator whose output does not change; `tests/studies/generate.rs` pins golden values.
 
 mod lanes;
 

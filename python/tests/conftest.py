@@ -18,7 +18,7 @@ def _binary() -> str:
     built = ROOT / "target" / "release" / "gamelab"
     if built.exists():
         return str(built)
-    pytest.skip("no gamelab binary: run through cargo test --release, or set GAMELAB_BIN")
+    pytest.skip("no gamelab binary: run through cargo test --profile release-incremental, or set GAMELAB_BIN")
 
 
 def cli(*args: str, status: int = 0) -> subprocess.CompletedProcess:

@@ -68,17 +68,3 @@ pub fn shard(text: &str) -> Result<Shard, String> {
     let count: u64 = count.trim().parse().map_err(|_| form())?;
     Shard::new(index, count).map_err(|_| form())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards_parse_as_k_of_n() {
-        assert_eq!(shard("2/8").unwrap(), Shard::new(2, 8).unwrap());
-        assert_eq!(shard(" 1 / 1 ").unwrap(), Shard::ALL);
-        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "/", "1/2/3"] {
-            assert!(shard(bad).is_err(), "{bad}");
-        }
-    }
-}

@@ -10,7 +10,7 @@
 //! legal order, a position numbered when first reached), edges come in the order that walk adds
 //! them, and each statement is written by the same functions of [`super::dot`] (the state's
 //! text and the move's label given ready-made).
-//! `tests/graph.rs` compares both paths on random instances.
+//! `tests/outputs/graph.rs` compares both paths on random instances.
 
 use super::dot::{
     escaped_move_label, push_edge_statement_with_label, push_node_statement_with_state,
@@ -206,7 +206,7 @@ pub fn write_dot(
 }
 
 /// [`write_dot`] with the work divided as `split` says; the bytes are the same for every split
-/// (`tests/graph.rs` checks).
+/// (`tests/outputs/graph.rs` checks).
 pub fn write_dot_split(
     game: &StoneGame,
     meta: &GraphMeta,

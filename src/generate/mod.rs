@@ -6,7 +6,7 @@
 //! (seed, 0, index, 0). Any instance can therefore be regenerated alone, and parallel runs equal
 //! serial ones. Every draw goes through the integer-only samplers of [`crate::random`] (no
 //! floating point, no `rand` helper whose output may change between versions), so the output
-//! depends on nothing but the inputs; `tests/generate.rs` pins golden values.
+//! depends on nothing but the inputs; `tests/studies/generate.rs` pins golden values.
 //!
 //! Distributions of pile values in `[min, max]`:
 //! - `uniform`: every value equally likely.

@@ -1115,7 +1115,7 @@ mod tests {
     #[test]
     fn every_size_up_to_a_few_bands_agrees_with_the_plain_row() {
         // Past several blocks (32 columns each, 64 for sixteen `i32` lanes), so slices of one
-        // and more blocks and the phase arrays' edges all occur; `tests/lane_widths.rs` runs
+        // and more blocks and the phase arrays' edges all occur; `tests/solvers/lane_widths.rs` runs
         // both `i32` shapes on every CPU.
         for n in 0..=5 * STEPS + 2 * PHASES * 16 + 3 {
             let piles = piles(n);

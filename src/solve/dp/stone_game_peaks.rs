@@ -16,9 +16,9 @@
 //! It is also checked: exhaustively against the DP on 1.09 billion rows
 //! (`examples/peaks_exhaustive.rs`: every row of up to 10 piles from -3..=3, 14 from 0..=3, 8
 //! from -5..=5 and from 0..=9, 24 from 0..=1, 15 from -1..=1), and on every test run in
-//! `tests/peaks.rs` (every row of up to 10 piles from 0..=3 and 8 from -2..=2, lemma M on every
+//! `tests/solvers/peaks.rs` (every row of up to 10 piles from 0..=3 and 8 from -2..=2, lemma M on every
 //! row of up to 7 piles from -2..=2, and property tests against the DPs on rows of up to 2,000
-//! piles, negative values and ties included) and `tests/conformance.rs` (against `brute`).
+//! piles, negative values and ties included) and `tests/solvers/conformance.rs` (against `brute`).
 //!
 //! **Valleys.** Merging peaks left to right with a stack leaves a row with no peak inside it:
 //! it falls, then rises (a valley). The largest pile of a valley is at one of its ends, and

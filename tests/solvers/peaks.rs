@@ -2,12 +2,10 @@
 //! against the DPs: random rows of every kind of value (ties, negatives, values near the 64-bit
 //! bound), rows shaped to merge a lot or nothing, its optimal line against `rolling`'s move for
 //! move, and the command line's refusal of a line too long for it. (`brute` checks it on small
-//! instances in `tests/conformance.rs`, and the official examples in `tests/official_examples.rs`,
+//! instances in `tests/solvers/conformance.rs`, and the official examples in `tests/solvers/official_examples.rs`,
 //! as every solver of the game.)
 
-mod common;
-
-use common::{fails_with, stdout_of};
+use crate::common::{fails_with, stdout_of};
 use gamelab::input::{InstanceInput, InstanceRef};
 use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
@@ -396,7 +394,7 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
 #[test]
 fn the_batch_path_costs_small_rows_too() {
     for format in ["json", "text"] {
-        let output = common::gamelab()
+        let output = crate::common::gamelab()
             .args([
                 "solve",
                 "stone-game",

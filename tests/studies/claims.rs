@@ -2,9 +2,7 @@
 //! the claim under `brute`, and are minimal (checked here by our own enumeration of every smaller
 //! instance); exhaustive and sampled checks agree; the CLI's exit statuses and formats.
 
-mod common;
-
-use common::{fails_with, gamelab};
+use crate::common::{fails_with, gamelab};
 use gamelab::claims::catalogue::{catalogue, find_claim};
 use gamelab::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
 use gamelab::generate::{Parity, SizeRange, ValueSpec};

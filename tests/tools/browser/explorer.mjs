@@ -1,5 +1,5 @@
 // Drives gamelab explorer pages in Debian's Chromium with playwright-core and prints what the
-// page showed, as one JSON object, for tests/browser.rs to check against `gamelab analyze`.
+// page showed, as one JSON object, for tests/tools/browser.rs to check against `gamelab analyze`.
 //
 // Usage: node explorer.mjs CONFIG.json, where the config is
 //   {"chromium": "/usr/bin/chromium", "pages": [{"url": ..., "screenshot": FILE|null, "seed": N}]}

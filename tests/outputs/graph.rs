@@ -1,7 +1,7 @@
 //! Game trees and state DAGs of particular games: node and edge counts against closed forms, size
 //! refusals, DOT escaping and the JSON layout. What holds for every game (solved values, sizes,
 //! DOT and JSON structure, DOT read by Graphviz, EFG read back by gambit-parser with backward
-//! induction reproducing our scores) is in the conformance suite, `tests/conformance.rs`.
+//! induction reproducing our scores) is in the conformance suite, `tests/solvers/conformance.rs`.
 
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::games::RegisteredGame;

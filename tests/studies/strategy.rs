@@ -3,9 +3,7 @@
 //! n but can be worse than optimal, greedy loses to optimal on a known instance; determinism and
 //! the command line.
 
-mod common;
-
-use common::{fails_with, stdout_of};
+use crate::common::{fails_with, stdout_of};
 use gamelab::game::Scores;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::stone_game::StoneGame;

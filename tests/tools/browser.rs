@@ -5,40 +5,31 @@
 //! `.ci/run` installs Chromium and the npm package; with `CI=true` a missing one fails the
 //! test, locally it is skipped with a note. Screenshots land in `target/browser-screenshots/`.
 
-mod common;
-
-use common::gamelab;
+use crate::common::gamelab;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
-/// The directory holding playwright-core, or `None` (skip) when the tools are missing locally.
-fn browser_tools() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let missing: Vec<&str> = [
-        (!Path::new(CHROMIUM).exists()).then_some("chromium (/usr/bin/chromium)"),
-        (!dir.join("node_modules/playwright-core").exists())
-            .then_some("playwright-core (npm ci in tests/browser)"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if missing.is_empty() {
-        return Some(dir);
+/// The folder of the browser driver (`explorer.mjs` and its npm package).
+fn driver_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/browser")
+}
+
+/// What the browser tests need that is missing here, if anything.
+pub fn missing() -> Option<crate::Missing> {
+    if !Path::new(CHROMIUM).exists() {
+        return Some(crate::Missing {
+            tool: "chromium".into(),
+            how: format!("Debian's chromium package ({CHROMIUM}): apt install chromium"),
+        });
     }
-    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
-        panic!(
-            "CI=true but {} missing: .ci/run installs them",
-            missing.join(" and ")
-        );
-    }
-    eprintln!(
-        "note: skipping the browser tests: {} missing",
-        missing.join(" and ")
-    );
-    None
+    (!driver_dir().join("node_modules/playwright-core").exists()).then(|| crate::Missing {
+        tool: "playwright-core".into(),
+        how: "the npm package pinned in tests/tools/browser: (cd tests/tools/browser && npm ci)"
+            .into(),
+    })
 }
 
 /// Where screenshots go (inside the target directory, so they are never committed by accident).
@@ -192,7 +183,7 @@ pub fn check_result(case: &Case, result: &Value) {
     assert_eq!(result["after_restart"], steps[0], "{game}");
 
     // "Best move" follows solve's optimal play.
-    let solution: Value = serde_json::from_str(&common::stdout_of(
+    let solution: Value = serde_json::from_str(&crate::common::stdout_of(
         &[&["solve", game], case.instance, &["--format", "json"]].concat(),
     ))
     .unwrap();
@@ -234,11 +225,8 @@ pub fn check_result(case: &Case, result: &Value) {
     assert_eq!(result["errors"], json!([]), "{game}: console errors");
 }
 
-#[test]
-fn explorer_pages_play_every_game_as_analyze_says() {
-    let Some(tools) = browser_tools() else {
-        return;
-    };
+pub fn explorer_pages_play_every_game_as_analyze_says() {
+    let tools = driver_dir();
     let dir = tempfile::tempdir().unwrap();
     let shots = screenshot_dir();
     let pages: Vec<Value> = CASES
@@ -272,11 +260,8 @@ fn explorer_pages_play_every_game_as_analyze_says() {
     }
 }
 
-#[test]
-fn the_300_pile_page_loads_and_answers_clicks() {
-    let Some(tools) = browser_tools() else {
-        return;
-    };
+pub fn the_300_pile_page_loads_and_answers_clicks() {
+    let tools = driver_dir();
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("big.html");
     let piles: Vec<String> = (0..300)
@@ -338,12 +323,9 @@ fn query(case: &Case) -> String {
     query
 }
 
-#[test]
-fn served_pages_play_every_game_as_analyze_says() {
-    let Some(tools) = browser_tools() else {
-        return;
-    };
-    let server = common::server::Server::start(&[]);
+pub fn served_pages_play_every_game_as_analyze_says() {
+    let tools = driver_dir();
+    let server = crate::common::server::Server::start(&[]);
     let shots = screenshot_dir();
     let pages: Vec<Value> = CASES
         .iter()

@@ -3,9 +3,7 @@
 //! duplicated, missing or mismatched; and the complete set, empty shards included, merges to the
 //! very bytes of the unsharded run.
 
-mod common;
-
-use common::{fails_with, stdout_of};
+use crate::common::{fails_with, stdout_of};
 use std::path::{Path, PathBuf};
 
 /// Runs `sweep GAME ARGS --format csv` and saves the table as `name` in `dir`.

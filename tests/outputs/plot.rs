@@ -2,9 +2,7 @@
 //! holds the title and axis labels), a chart drawn from a sweep's CSV equals the chart drawn
 //! from the sweep itself, and bad CSVs are refused naming the column and line.
 
-mod common;
-
-use common::{fails_with, stdout_of};
+use crate::common::{fails_with, stdout_of};
 use gamelab::games::stone_game::StoneGame;
 use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::plot::heatmap::HeatmapChart;

@@ -3,7 +3,7 @@
 //! interesting paths are reached — in the normal test run. `cargo +nightly fuzz run TARGET` in
 //! `fuzz/` runs the same functions under libFuzzer.
 
-#[path = "../fuzz/src/targets.rs"]
+#[path = "../../fuzz/src/targets.rs"]
 mod targets;
 
 use proptest::prelude::*;

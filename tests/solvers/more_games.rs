@@ -2,9 +2,7 @@
 //! A030193, nim's Grundy values and periods, the pizza theorem's 4/9, Stone Game VII's margin
 //! objective in EFG, and every generic command working on the new games.
 
-mod common;
-
-use common::stdout_of;
+use crate::common::stdout_of;
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::game::Game;
 use gamelab::games::RegisteredGame;

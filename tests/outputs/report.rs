@@ -1,22 +1,24 @@
-//! The report: the committed `reports/` matches a fresh run byte for byte (data, markdown, graph
-//! files), and every command the report prints regenerates its file exactly.
+//! The report: a fresh run without Graphviz on the PATH gives the committed `reports/` byte for
+//! byte, pictures included (the same run with Graphviz is compared in `tests/tools/graphviz.rs`),
+//! and every command the report prints regenerates its file exactly.
 
-mod common;
-
-use common::{fails_with, gamelab};
-use gamelab::report::generate_report;
-use std::collections::BTreeSet;
+use crate::common::report::{assert_matches_committed, names, run_report};
+use crate::common::{fails_with, gamelab};
 use std::path::Path;
+use std::sync::OnceLock;
 
-/// Files whose bytes depend only on gamelab: pictures are left out, since fonts and Graphviz
-/// versions differ between machines.
-const DETERMINISTIC: [&str; 5] = ["csv", "md", "dot", "efg", "html"];
-
-fn names(dir: &Path) -> BTreeSet<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect()
+/// One report run without Graphviz, shared by the tests below.
+fn fresh_report() -> &'static Path {
+    static REPORT: OnceLock<tempfile::TempDir> = OnceLock::new();
+    REPORT
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let stderr = run_report(dir.path(), false);
+            assert!(stderr.contains("[1/5] the parity study"), "{stderr}");
+            assert!(stderr.contains("README.md"), "{stderr}");
+            dir
+        })
+        .path()
 }
 
 fn extension(name: &str) -> &str {
@@ -24,26 +26,8 @@ fn extension(name: &str) -> &str {
 }
 
 #[test]
-fn committed_reports_match_a_fresh_run() {
-    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
-    let fresh = tempfile::tempdir().unwrap();
-    generate_report(fresh.path(), &|_| {}).unwrap();
-    let regenerate = "regenerate with `cargo run --release -- report` and commit reports/";
-    assert_eq!(
-        names(&committed),
-        names(fresh.path()),
-        "the committed files differ from a fresh run's: {regenerate}"
-    );
-    let mut compared = 0;
-    for name in names(fresh.path()) {
-        if DETERMINISTIC.contains(&extension(&name)) {
-            let old = std::fs::read_to_string(committed.join(&name)).unwrap();
-            let new = std::fs::read_to_string(fresh.path().join(&name)).unwrap();
-            assert!(old == new, "reports/{name} is out of date: {regenerate}");
-            compared += 1;
-        }
-    }
-    assert!(compared >= 15, "only {compared} data files compared");
+fn committed_reports_match_a_fresh_run_without_graphviz() {
+    assert_matches_committed(fresh_report());
 }
 
 /// The commands of the report's `sh` blocks, in order.
@@ -63,18 +47,8 @@ fn printed_commands(readme: &str) -> Vec<String> {
 
 #[test]
 fn every_printed_command_regenerates_its_file() {
-    let report = tempfile::tempdir().unwrap();
-    let output = gamelab()
-        .args(["report", "--out"])
-        .arg(report.path())
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("[1/5] the parity study"), "{stderr}");
-    assert!(stderr.contains("README.md"), "{stderr}");
-
-    let readme = std::fs::read_to_string(report.path().join("README.md")).unwrap();
+    let report = fresh_report();
+    let readme = std::fs::read_to_string(report.join("README.md")).unwrap();
     let commands = printed_commands(&readme);
     assert!(commands.len() >= 20, "{commands:?}");
     let rerun = tempfile::tempdir().unwrap();
@@ -87,6 +61,7 @@ fn every_printed_command_regenerates_its_file() {
         assert_eq!(words[0], "gamelab", "{command}");
         let output = gamelab()
             .args(&words[1..])
+            .env("PATH", "")
             .current_dir(rerun.path())
             .output()
             .unwrap();
@@ -105,12 +80,12 @@ fn every_printed_command_regenerates_its_file() {
     for name in &written {
         assert!(
             std::fs::read(rerun.path().join(name)).unwrap()
-                == std::fs::read(report.path().join(name)).unwrap(),
+                == std::fs::read(report.join(name)).unwrap(),
             "{name}: the printed command does not reproduce the report's file"
         );
     }
     // And every data file of the report has a command.
-    for name in names(report.path()) {
+    for name in names(report) {
         if ["csv", "dot", "efg", "html"].contains(&extension(&name)) {
             assert!(written.contains(&name), "no printed command writes {name}");
         }

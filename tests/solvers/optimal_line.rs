@@ -3,9 +3,7 @@
 //! line, in every lane width (`i32`, `i64`, checked `i128`), at every thread count, and with the
 //! AVX2 and the portable copies of the kernel.
 
-mod common;
-
-use common::gamelab;
+use crate::common::gamelab;
 use gamelab::solve::dp::stone_game::{MarginTable, margin_and_line_in};
 use gamelab::solve::dp::stone_game_fast::{fast_margin_with_checkpoints, lane_width};
 use gamelab::solve::dp::stone_game_line::margin_and_line;

@@ -2,9 +2,7 @@
 //! history chart, `mistakes` and `strategy-curve` output and CSV, the ratings a tournament
 //! prints, and one clear error line for every kind of bad input.
 
-mod common;
-
-use common::{fails_with, stdout_of};
+use crate::common::{fails_with, stdout_of};
 
 #[test]
 fn play_json_carries_each_moves_value_and_regret() {

@@ -2,9 +2,7 @@
 //! instance by instance, the answers of the one-instance solvers, in input order,
 //! across chunk borders, with errors naming their line.
 
-mod common;
-
-use common::gamelab;
+use crate::common::gamelab;
 use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
 use gamelab::input::InstanceInput;
 use gamelab::input::json_line::LONG_LINE_BYTES;

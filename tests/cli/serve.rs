@@ -1,10 +1,8 @@
 //! `gamelab serve`'s JSON API: the games, one game, analyses equal to `gamelab analyze`, and every
 //! kind of bad request answered with a JSON error while the server keeps serving.
 
-mod common;
-
-use common::server::Server;
-use common::stdout_of;
+use crate::common::server::Server;
+use crate::common::stdout_of;
 use serde_json::Value;
 
 /// The server still answers a good request.

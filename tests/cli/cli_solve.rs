@@ -1,9 +1,7 @@
 //! `gamelab solve` and `gamelab games` from the outside: output formats, batch mode, and every
 //! kind of bad input (one line on stderr naming the problem, exit status 2, no panic).
 
-mod common;
-
-use common::{fails_with, gamelab};
+use crate::common::{fails_with, gamelab};
 use predicates::prelude::*;
 use serde_json::Value;
 

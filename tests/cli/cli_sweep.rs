@@ -1,9 +1,7 @@
 //! `gamelab generate`, `sweep` and `merge` from the outside: pipelines, byte-identical reruns,
 //! file outputs, and bad option combinations (status 2, one line).
 
-mod common;
-
-use common::{fails_with, gamelab, stdout_of};
+use crate::common::{fails_with, gamelab, stdout_of};
 
 #[test]
 fn generated_lines_feed_solve() {
@@ -183,7 +181,20 @@ fn bad_sweep_options_are_refused() {
         &["sweep", "stone-game", "--shard", "4/3"],
         &["'4/3' is not of the form K/N"],
     );
-    fails_with(&["sweep", "stone-game", "--shard", "x"], &["K/N"]);
+    // Every malformed K/N (once a unit test of the binary, which has no unit tests of its own).
+    for bad in ["x", "0/3", "3", "a/b", "1/0", "/", "1/2/3"] {
+        fails_with(&["sweep", "stone-game", "--shard", bad], &["K/N"]);
+    }
+    stdout_of(&[
+        "sweep",
+        "stone-game",
+        "--n",
+        "3",
+        "--trials",
+        "2",
+        "--shard",
+        " 1 / 1 ",
+    ]);
     fails_with(
         &["sweep", "stone-game", "--n-parity", "odd", "--n", "8"],
         &["no odd number of piles"],

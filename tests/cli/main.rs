@@ -1,0 +1,16 @@
+//! The command-line tool as a user meets it: every subcommand's behaviour and refusals, hostile
+//! inputs, interrupts, the fuzz targets, the examples, the server, and the library's layering.
+//! One test binary for the area.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod architecture;
+mod cli_solve;
+mod cli_strategy_lab;
+mod cli_sweep;
+mod examples;
+mod fuzz_targets;
+mod hostile_inputs;
+mod interrupt;
+mod serve;

@@ -1,0 +1,17 @@
+//! Solvers and games: the official examples, every solver against `brute`, the fast paths and
+//! their lanes, the conformance suite, position analysis and batch solving. One test binary for
+//! the area (see CONTRIBUTING.md, "Tests").
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analysis;
+mod batch;
+mod conformance;
+mod explicit;
+mod fast_paths;
+mod lane_widths;
+mod more_games;
+mod official_examples;
+mod optimal_line;
+mod peaks;

@@ -1,0 +1,117 @@
+//! Tests that need a tool from outside the Rust toolchain: Chromium and playwright-core (the
+//! explorer in a real browser), the Python venv (the Python package's pytest suite) and Graphviz
+//! (`dot` reading our DOT). A custom harness (libtest-mimic) so that, when a tool is missing, its
+//! tests are reported as *ignored* with the tool named (`test [missing: …] browser::… ignored`)
+//! instead of passing silently; with `CI=true` they fail instead, since `.ci/run` installs every
+//! tool. `cargo test -- --include-ignored` runs them anyway (and they fail on the missing tool).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod browser;
+mod graphviz;
+mod python;
+
+use libtest_mimic::{Arguments, Trial};
+
+/// A tool this machine lacks: its short name (shown beside each ignored test) and how to get it
+/// (printed once).
+pub struct Missing {
+    pub tool: String,
+    pub how: String,
+}
+
+/// One tool's tests: what is missing for them here (`None` when nothing is) and the tests.
+struct Suite {
+    area: &'static str,
+    missing: Option<Missing>,
+    tests: Vec<(&'static str, fn())>,
+}
+
+fn suites() -> Vec<Suite> {
+    vec![
+        Suite {
+            area: "browser",
+            missing: browser::missing(),
+            tests: vec![
+                (
+                    "explorer_pages_play_every_game_as_analyze_says",
+                    browser::explorer_pages_play_every_game_as_analyze_says,
+                ),
+                (
+                    "the_300_pile_page_loads_and_answers_clicks",
+                    browser::the_300_pile_page_loads_and_answers_clicks,
+                ),
+                (
+                    "served_pages_play_every_game_as_analyze_says",
+                    browser::served_pages_play_every_game_as_analyze_says,
+                ),
+            ],
+        },
+        Suite {
+            area: "graphviz",
+            missing: graphviz::missing(),
+            tests: vec![
+                (
+                    "every_game_exports_dot_that_graphviz_reads",
+                    graphviz::every_game_exports_dot_that_graphviz_reads,
+                ),
+                (
+                    "rendering_with_graphviz_draws_png",
+                    graphviz::rendering_with_graphviz_draws_png,
+                ),
+                (
+                    "the_report_is_the_same_with_graphviz_on_the_path",
+                    graphviz::the_report_is_the_same_with_graphviz_on_the_path,
+                ),
+            ],
+        },
+        Suite {
+            area: "python",
+            missing: python::missing(),
+            tests: vec![(
+                "python_package_passes_its_pytest_suite",
+                python::python_package_passes_its_pytest_suite,
+            )],
+        },
+    ]
+}
+
+/// Whether this run is CI's, where every tool must be present.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value == "true")
+}
+
+fn main() -> std::process::ExitCode {
+    let arguments = Arguments::from_args();
+    let mut trials = Vec::new();
+    for suite in suites() {
+        if let Some(missing) = &suite.missing {
+            eprintln!(
+                "note: the {} tests need {}: {}",
+                suite.area, missing.tool, missing.how
+            );
+        }
+        for (name, test) in suite.tests {
+            let name = format!("{}::{name}", suite.area);
+            let trial = match &suite.missing {
+                None => Trial::test(name, move || {
+                    test();
+                    Ok(())
+                }),
+                Some(missing) if in_ci() => {
+                    let message = format!(
+                        "CI=true but {} is missing ({}): .ci/run installs it",
+                        missing.tool, missing.how
+                    );
+                    Trial::test(name, move || Err(message.into()))
+                }
+                Some(missing) => Trial::test(name, || Err("the tool is missing".into()))
+                    .with_kind(format!("missing {}", missing.tool))
+                    .with_ignored_flag(true),
+            };
+            trials.push(trial);
+        }
+    }
+    libtest_mimic::run(&arguments, trials).exit_code()
+}

@@ -1,0 +1,76 @@
+//! The Python package's tests (python/tests/, pytest), run from the README's one test command so
+//! that it covers both sides. The extension is built once per run with `maturin develop` into
+//! the virtual environment `.venv/` that `.ci/run` creates, in the cargo profile this test was
+//! built with (`release-incremental`), in the workspace's `target/` (cargo releases the build
+//! lock before running tests): so it reuses the compiled dependencies and, after an edit,
+//! rebuilds incrementally. Without the venv the
+//! test is reported as ignored, saying how to make one (failed when `CI=true`, see `main.rs`).
+//! The pytest suite compares every function with the gamelab binary built here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn repository() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What the Python tests need that is missing here, if anything.
+pub fn missing() -> Option<crate::Missing> {
+    let python = repository().join(".venv/bin/python");
+    (!python.exists()).then(|| crate::Missing {
+        tool: ".venv".into(),
+        how: "a Python venv at the repository's root: python3 -m venv .venv && .venv/bin/pip \
+              install maturin pytest numpy pandas networkx 'dask[distributed]' (as .ci/run does)"
+            .into(),
+    })
+}
+
+/// The cargo profile this test binary was built with: `target/PROFILE/deps/tools-HASH`.
+fn this_profile() -> String {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .and_then(|dir| dir.file_name())
+        .expect("the test binary lies in target/PROFILE/deps");
+    profile.to_string_lossy().into_owned()
+}
+
+pub fn python_package_passes_its_pytest_suite() {
+    let root = repository();
+    // cargo calls the dev profile's folder `debug`.
+    let profile = match this_profile().as_str() {
+        "debug" => "dev".to_string(),
+        other => other.to_string(),
+    };
+    let python = root.join(".venv/bin/python");
+    let venv = root.join(".venv");
+    let build = Command::new(venv.join("bin/maturin"))
+        .args([
+            "develop",
+            "--quiet",
+            "-m",
+            "python/Cargo.toml",
+            "--profile",
+            &profile,
+        ])
+        .env("VIRTUAL_ENV", &venv)
+        .current_dir(&root)
+        .status()
+        .expect("run maturin from the venv (pip install maturin)");
+    assert!(build.success(), "maturin develop failed");
+    let pytest = Command::new(&python)
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "python/tests",
+        ])
+        .env("GAMELAB_BIN", env!("CARGO_BIN_EXE_gamelab"))
+        .current_dir(&root)
+        .status()
+        .expect("run pytest from the venv (pip install pytest)");
+    assert!(pytest.success(), "the Python tests failed (output above)");
+}
