@@ -1,7 +1,10 @@
-//! Criterion benchmarks of the performance targets' library calls (README, "Performance").
-//! `cargo bench` runs them; `gamelab bench` measures the same targets as whole commands.
+//! Benchmarks of the performance targets' library calls (the guide's performance chapter).
+//! `cargo bench` runs them all, `cargo bench -- TEXT` those whose name contains TEXT; each
+//! prints the median, fastest and slowest of its samples. `gamelab bench` measures the same
+//! targets as whole commands. The small timing harness at the bottom replaces criterion, whose
+//! dependencies cost every test build about 20 s of compiling for statistics these targets do
+//! not need: each target is a median over at least ten runs.
 
-use criterion::{Criterion, criterion_group, criterion_main};
 use gamelab::analysis::solve_space;
 use gamelab::batch::{Instances, StreamOptions, solve_batch, solve_stream};
 use gamelab::export::{GraphFormat, GraphMeta, export_graph};
@@ -225,9 +228,89 @@ fn explorer(c: &mut Criterion) {
     );
 }
 
-criterion_group! {
-    name = targets;
-    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(8));
-    targets = stone_game, lane_widths, batch, sweep, stone_game_ii, stone_game_iii, divisor_game, dag_export, explorer
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument is a filter on the names.
+    let filter = std::env::args()
+        .skip(1)
+        .find(|argument| !argument.starts_with("--"));
+    let mut c = Criterion {
+        filter,
+        samples: 10,
+        measurement_time: Duration::from_secs(8),
+    };
+    let targets: [fn(&mut Criterion); 9] = [
+        stone_game,
+        lane_widths,
+        batch,
+        sweep,
+        stone_game_ii,
+        stone_game_iii,
+        divisor_game,
+        dag_export,
+        explorer,
+    ];
+    for target in targets {
+        target(&mut c);
+    }
 }
-criterion_main!(targets);
+
+/// The benchmarks' runner: names, a filter, and how many samples to take.
+struct Criterion {
+    filter: Option<String>,
+    /// At least this many timed runs per benchmark...
+    samples: usize,
+    /// ...and more while their total stays under this.
+    measurement_time: Duration,
+}
+
+/// What a benchmark's closure receives: `b.iter(|| work)` times the work.
+struct Bencher {
+    samples: usize,
+    measurement_time: Duration,
+    times: Vec<Duration>,
+}
+
+impl Criterion {
+    /// Runs `body` (which calls `b.iter`) if `name` passes the filter, and prints its times.
+    fn bench_function(&mut self, name: &str, mut body: impl FnMut(&mut Bencher)) {
+        if self
+            .filter
+            .as_ref()
+            .is_some_and(|text| !name.contains(text.as_str()))
+        {
+            return;
+        }
+        let mut bencher = Bencher {
+            samples: self.samples,
+            measurement_time: self.measurement_time,
+            times: Vec::new(),
+        };
+        body(&mut bencher);
+        let mut times = bencher.times;
+        times.sort_unstable();
+        let Some((fastest, slowest)) = times.first().zip(times.last()) else {
+            return;
+        };
+        println!(
+            "{name:<60} median {:>12.3?}  (fastest {fastest:.3?}, slowest {slowest:.3?}, {} runs)",
+            times[times.len() / 2],
+            times.len()
+        );
+    }
+}
+
+impl Bencher {
+    /// Runs `work` once to warm up, then times it `samples` times or more, while the total
+    /// stays under the measurement time.
+    fn iter<T>(&mut self, mut work: impl FnMut() -> T) {
+        black_box(work());
+        let started = std::time::Instant::now();
+        while self.times.len() < self.samples
+            || started.elapsed() + self.times[0] < self.measurement_time
+        {
+            let run = std::time::Instant::now();
+            black_box(work());
+            self.times.push(run.elapsed());
+        }
+    }
+}
