@@ -1,4 +1,4 @@
-//! Check the `peaks` solver's merge lemma (proved in `docs/peaks-proof.md`; a check of it) against
+//! Check the `peaks` solver's merge lemma (proved in `docs/src/internals/peaks-proof.md`; a check of it) against
 //! the one-row DP on every row of up to LONGEST piles with values LOW..=HIGH, and print the first
 //! disagreement if there is one.
 //!

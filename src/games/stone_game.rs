@@ -487,7 +487,7 @@ pub const AUTO_ROLLING_VALUE_LIMIT: usize = 256;
 /// The solver `auto` picks for the value alone of a row of `piles` piles (the batch path of
 /// `solve --input` asks it too, so a row gets the same answer, solver's name included, on every
 /// path): `rolling` up to [`AUTO_ROLLING_VALUE_LIMIT`], `peaks` (proved exact,
-/// `docs/peaks-proof.md`) above it.
+/// `docs/src/internals/peaks-proof.md`) above it.
 pub fn auto_value_solver_for(piles: usize) -> SolverKind {
     if piles <= AUTO_ROLLING_VALUE_LIMIT {
         SolverKind::Rolling

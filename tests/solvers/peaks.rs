@@ -61,7 +61,7 @@ fn every_row(values: &[i64], longest: usize, mut check: impl FnMut(&[i64])) {
     }
 }
 
-/// The merge lemma is proved (`docs/peaks-proof.md`); checked here as well on every small row:
+/// The merge lemma is proved (`docs/src/internals/peaks-proof.md`); checked here as well on every small row:
 /// 1.9 million rows of up to 10 piles from 0..=3 and 8 from -2..=2 (ties and negatives).
 #[test]
 fn every_small_row_agrees_with_the_dp() {

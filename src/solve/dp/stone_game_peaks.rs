@@ -8,7 +8,7 @@
 //! first uncovers `y`, which is at least as large, for the opponent, so the three piles tend to
 //! go as one worth `x - y + z` to whoever starts them. Not always move by move (with `[5, 1,
 //! 100]` after the `x`, the `100` is worth more than the `5` first), so the proof
-//! (`docs/peaks-proof.md`) is about values: by induction on the row's length, together with a
+//! (`docs/src/internals/peaks-proof.md`) is about values: by induction on the row's length, together with a
 //! lemma M (when taking the left pile is strictly best on a row, it stays best, perhaps tied, as
 //! a pile at least as large as it is put in front). The count of piles drops by two, so the turn
 //! order of everything else is kept. Being proved, `peaks` is `auto`'s pick for the value of a row
