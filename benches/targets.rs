@@ -52,7 +52,11 @@ fn stone_game(c: &mut Criterion) {
         b.iter(|| fast_margin(black_box(&ten), threads))
     });
     c.bench_function("stone-game seed table n=10000", |b| {
-        b.iter(|| ScoreTable::build(black_box(&ten)).margin(0, 9_999))
+        b.iter(|| {
+            ScoreTable::build(black_box(&ten))
+                .expect("the table fits")
+                .margin(0, 9_999)
+        })
     });
     c.bench_function("stone-game optimal line n=10000", |b| {
         b.iter(|| margin_and_line(black_box(&ten), threads))

@@ -21,6 +21,7 @@
 //!   play makes (`solve`'s tie-break: the first best move in legal order) is flagged
 //!   `optimal`; it is the top of the list unless an equally good move is quicker.
 
+use crate::budget::{Cost, Operation, Work, times};
 use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
 use crate::solve::{first_best, signed_for, terminal_value};
@@ -236,12 +237,48 @@ pub fn solve_space<G: Game>(game: &G, max_states: u128) -> Result<SolvedSpace, I
     Ok(solve_indexed(game, max_states)?.space)
 }
 
-/// [`solve_space`], keeping the index of positions by state.
+/// What solving every position of `game` costs: its positions and moves, counted by formula
+/// where the game has one (the number games) and bounded by [`Game::max_states`] and
+/// [`Game::max_moves`] otherwise. Per position: the state kept three times over (the walk, its
+/// index, the values), its entry, label and move list; per move: the move and its entry.
+pub fn space_cost<G: Game>(game: &G) -> Cost {
+    let (states, moves) = match game.dag_size_by_formula() {
+        Some(size) => (size.states, size.edges),
+        None => {
+            let states = game.max_states();
+            (states, times(states, game.max_moves()))
+        }
+    };
+    let state = 3 * std::mem::size_of::<G::State>() as u128 + POSITION_BYTES;
+    let edge = std::mem::size_of::<(G::Move, u32)>() as u128 + MOVE_BYTES;
+    Cost::new(
+        times(states, state).saturating_add(times(moves, edge)),
+        Work::of(Operation::SpaceMove, states.saturating_add(moves)),
+    )
+}
+
+/// Bytes a solved position takes besides its state: its entry, label, pile ranges, index entry
+/// and values (measured peaks: stone-game and divisor-game, a few hundred thousand positions).
+const POSITION_BYTES: u128 = 320;
+/// Bytes a move of a solved position takes besides the move itself: its entry.
+const MOVE_BYTES: u128 = 48;
+
+/// [`solve_space`], keeping the index of positions by state. Two guards, both held: the
+/// position limit `max_states` (how large a space the caller accepts) and the budget (the
+/// memory and time the space costs, [`space_cost`]).
 pub fn solve_indexed<G: Game>(game: &G, max_states: u128) -> Result<Solved<G>, InputError> {
     check_state_count(game, max_states)?;
-    let dag = Dag::discover(game);
+    space_cost(game).check(
+        format_args!(
+            "solving every position of {} (up to {} positions)",
+            G::NAME,
+            crate::budget::count(game.max_states())
+        ),
+        "use a smaller instance",
+    )?;
+    let dag = Dag::discover(game)?;
     let values = dag.values(game);
-    let space = dag.into_space(game, &values);
+    let space = dag.into_space(game, &values)?;
     Ok(Solved {
         space,
         index: index_of(values.states),
@@ -265,12 +302,26 @@ struct Values<G: Game> {
 }
 
 impl<G: Game> Dag<G> {
-    fn discover(game: &G) -> Dag<G> {
+    fn discover(game: &G) -> Result<Dag<G>, InputError> {
         let start = game.initial_state();
+        // Room for every position up front (the bound was costed against the budget): a
+        // machine that cannot give it refuses here, not halfway through.
+        let bound = usize::try_from(game.max_states()).unwrap_or(usize::MAX);
         let mut index: HashMap<G::State, u32> = HashMap::new();
+        index.try_reserve(bound).map_err(|error| {
+            crate::budget::out_of_memory(
+                "the index of positions",
+                bound,
+                std::mem::size_of::<G::State>() + 12,
+                error,
+            )
+        })?;
         index.insert(start.clone(), 0);
-        let mut states = vec![start];
+        let mut states = Vec::new();
+        crate::budget::reserve(&mut states, bound, "the positions")?;
+        states.push(start);
         let mut moves = Vec::new();
+        crate::budget::reserve(&mut moves, bound, "the moves of the positions")?;
         let mut next = 0;
         while next < states.len() {
             let state = states[next].clone();
@@ -291,7 +342,7 @@ impl<G: Game> Dag<G> {
             moves.push(edges);
             next += 1;
         }
-        Dag { states, moves }
+        Ok(Dag { states, moves })
     }
 
     /// Children before parents: an iterative depth-first post-order from the start, so deep
@@ -373,9 +424,10 @@ impl<G: Game> Dag<G> {
         }
     }
 
-    fn into_space(self, game: &G, values: &Values<G>) -> SolvedSpace {
+    fn into_space(self, game: &G, values: &Values<G>) -> Result<SolvedSpace, InputError> {
         let mut names = MoveNames::default();
-        let mut positions = Vec::with_capacity(self.states.len());
+        let mut positions = Vec::new();
+        crate::budget::reserve(&mut positions, self.states.len(), "the solved positions")?;
         for (id, state) in self.states.iter().enumerate() {
             let optimal = first_best(self.moves[id].iter().map(|&(mv, child)| {
                 (child, self.move_margin(game, id, mv, child, &values.margin))
@@ -411,13 +463,13 @@ impl<G: Game> Dag<G> {
                 moves,
             });
         }
-        SolvedSpace {
+        Ok(SolvedSpace {
             game: G::NAME,
             move_keys: names.keys,
             move_names: names.names,
             pile_row: game.pile_row().map(<[i64]>::to_vec),
             positions,
-        }
+        })
     }
 }
 

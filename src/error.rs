@@ -51,8 +51,8 @@ pub enum Setting {
     Solver,
     /// The memory budget of one request.
     MaxMemory,
-    /// The work budget of one request.
-    MaxWork,
+    /// The time budget of one request.
+    MaxTime,
     /// The largest graph drawn as a picture.
     MaxRenderNodes,
 }
@@ -80,7 +80,7 @@ impl Setting {
             Setting::MaxStates => "the position limit",
             Setting::Solver => "the solver",
             Setting::MaxMemory => "the memory budget",
-            Setting::MaxWork => "the work budget",
+            Setting::MaxTime => "the time budget",
             Setting::MaxRenderNodes => "the picture's node limit",
         }
     }
@@ -96,6 +96,19 @@ static SETTING_NAMES: OnceLock<SettingNames> = OnceLock::new();
 /// names). A library user who never calls it gets domain words.
 pub fn name_settings(names: SettingNames) {
     let _ = SETTING_NAMES.set(names);
+}
+
+impl Setting {
+    /// The setting given `value`, as a user writes it: `--max-time 4m` where settings are
+    /// flags, `to 4m` otherwise.
+    pub fn example(self, value: &str) -> String {
+        let name = self.to_string();
+        if name.starts_with("--") {
+            format!("{name} {value}")
+        } else {
+            format!("to {value}")
+        }
+    }
 }
 
 impl fmt::Display for Setting {
@@ -229,6 +242,13 @@ pub enum InputError {
     #[error("{file}: {message}")]
     Table { file: String, message: String },
 
+    #[error(
+        "could not allocate about {bytes} for {what}: the system refused the memory (a limit \
+         such as ulimit -v, or a memory budget raised past what the machine has); use a \
+         smaller instance or a lower memory budget"
+    )]
+    OutOfMemory { what: String, bytes: String },
+
     #[error("cannot merge {reason}")]
     Merge { reason: String },
 }
@@ -239,7 +259,8 @@ pub enum InputError {
 pub struct OverBudget {
     /// The request, e.g. `this sweep (1.8e19 instances)`.
     pub what: String,
-    /// Its cost, e.g. `about 4.7 GiB of memory`.
+    /// Its cost with its verb, e.g. `needs about 4.7 GiB of memory` or `would take about
+    /// 3.2 min (mostly 4.5e11 DP cells of stone-game's rolling)`.
     pub cost: String,
     /// The budget, e.g. `1.0 GiB`.
     pub budget: String,
@@ -247,15 +268,26 @@ pub struct OverBudget {
     pub setting: Setting,
     /// How to proceed besides raising the budget.
     pub advice: String,
+    /// A value of the setting that admits the request, e.g. `4m`, if one is worth suggesting.
+    pub raise_to: Option<String>,
 }
 
 impl fmt::Display for OverBudget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} needs {}, above the budget of {} ({}); {}, or raise {}",
+            "{} {}, above the budget of {} ({}); {}, or raise {}",
             self.what, self.cost, self.budget, self.setting, self.advice, self.setting
-        )
+        )?;
+        let lift = (self.setting == Setting::MaxTime).then(|| self.setting.example("none"));
+        match (&self.raise_to, lift) {
+            (Some(value), Some(lift)) => {
+                write!(f, " (e.g. {}, or {lift})", self.setting.example(value))
+            }
+            (Some(value), None) => write!(f, " (e.g. {})", self.setting.example(value)),
+            (None, Some(lift)) => write!(f, " (or {lift})"),
+            (None, None) => Ok(()),
+        }
     }
 }
 

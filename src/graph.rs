@@ -9,7 +9,7 @@
 //! first in legal order among those maximising the mover's margin, so the principal variation
 //! marked here is the one `gamelab solve` prints.
 
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
 use crate::hashing::FastMap;
@@ -130,6 +130,11 @@ const MESSAGE_COUNTING_BUDGET: u128 = 2_000_000;
 pub const NODE_BYTES: u128 = 100;
 pub const EDGE_BYTES: u128 = 64;
 
+/// The time of building and writing a graph of `nodes` nodes and `edges` edges.
+pub fn graph_work(nodes: u128, edges: u128) -> Work {
+    Work::of(Operation::GraphNode, nodes.saturating_add(edges))
+}
+
 /// Refuses a graph of `kind` with more than `max_nodes` nodes, or whose nodes and edges need more
 /// memory than the budget ([`crate::budget`]), before anything is built, saying how big it is and
 /// what to try instead. Counting stops as soon as a limit is passed.
@@ -144,7 +149,11 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
         GraphKind::Tree => {
             if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
                 // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
-                return Cost::new(nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2, 0).check(
+                return Cost::new(
+                    nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2,
+                    graph_work(nodes, nodes),
+                )
+                .check(
                     format_args!("the game tree ({nodes} nodes)"),
                     &format!("draw {} or a smaller instance", Setting::StateDag),
                 );
@@ -166,13 +175,17 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                     .saturating_mul(EDGE_BYTES),
             );
             if most_states <= max_nodes && most_bytes <= memory {
-                return Ok(());
+                return Cost::new(
+                    most_bytes,
+                    graph_work(most_states, most_states.saturating_mul(game.max_moves())),
+                )
+                .check("the state DAG", "use a smaller instance");
             }
             // At least this many nodes: over the memory budget before counting anything (the
             // node limit, checked below, speaks first).
             let least = game.min_states();
             if least <= max_nodes && least.saturating_mul(NODE_BYTES) > memory {
-                return Cost::new(least.saturating_mul(NODE_BYTES), 0).check(
+                return Cost::memory(least.saturating_mul(NODE_BYTES)).check(
                     format_args!(
                         "the state DAG (at least {} nodes)",
                         crate::budget::count(least)
@@ -203,7 +216,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                         ),
                     });
                 }
-                return Cost::new(bytes, 0).check(
+                return Cost::new(bytes, graph_work(size.states, size.edges)).check(
                     format_args!("the state DAG ({figures})"),
                     "use a smaller instance",
                 );
@@ -214,7 +227,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
             if let Some(size) = crate::size::dag_size(game, max_nodes, edges) {
                 return Cost::new(
                     size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES),
-                    0,
+                    graph_work(size.states, size.edges),
                 )
                 .check(
                     format_args!(
@@ -230,13 +243,14 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                 return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                     what: "the state DAG".to_string(),
                     cost: format!(
-                        "more than {} of memory (more than {} moves of {EDGE_BYTES} bytes)",
+                        "needs more than {} of memory (more than {} moves of {EDGE_BYTES} bytes)",
                         crate::budget::bytes(memory),
                         crate::budget::count(edges)
                     ),
                     budget: crate::budget::bytes(memory),
                     setting: Setting::MaxMemory,
                     advice: "use a smaller instance".to_string(),
+                    raise_to: None,
                 })));
             }
             let budget = MESSAGE_COUNTING_BUDGET.max(max_nodes);

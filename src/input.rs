@@ -273,7 +273,35 @@ fn json_message(error: &serde_json::Error) -> String {
         Some(cut) => message[..cut].to_string(),
         None => message,
     };
-    format!("{message} (column {})", error.column())
+    let column = error.column();
+    let explained = match error.classify() {
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => format!(
+            "not JSON ({message}): each line holds one object such as {{\"piles\": [3, 1, 4]}}"
+        ),
+        _ => match float_where_integer_expected(&message) {
+            Some(number) if number.abs() >= 9.2e18 => format!(
+                "a number beyond the 64-bit integer range (about {number:e}): pile values are \
+                 64-bit (at most 9223372036854775807 either way), N at most \
+                 18446744073709551615"
+            ),
+            Some(number) => {
+                format!("{number} is not an integer (piles and N are whole numbers)")
+            }
+            None => message,
+        },
+    };
+    format!("{explained} (column {column})")
+}
+
+/// The number of serde's "invalid type: floating point `2.5`, expected i64": serde reads an
+/// integer literal beyond 64 bits as a float, so this is how a too-large integer shows.
+fn float_where_integer_expected(message: &str) -> Option<f64> {
+    let rest = message.strip_prefix("invalid type: floating point `")?;
+    let (number, expected) = rest.split_once('`')?;
+    if !(expected.contains("i64") || expected.contains("u64")) {
+        return None;
+    }
+    number.parse().ok()
 }
 
 /// Reads JSON lines, one instance per line; blank lines are skipped, and a line longer than

@@ -25,6 +25,7 @@
 pub mod analysis;
 pub mod batch;
 pub mod budget;
+pub mod calibration;
 pub mod choice;
 pub mod claims;
 pub mod conformance;
@@ -44,6 +45,7 @@ pub mod mistakes;
 pub mod output;
 pub mod parallel;
 pub mod plot;
+pub mod progress;
 pub mod random;
 pub mod ratings;
 pub mod registry;

@@ -14,6 +14,7 @@
 //! `noisy-P`, `lookahead-K`) and keeps the totals: agreement with optimal play (the share of moves
 //! that give no value away) and the mean regret per move.
 
+use crate::budget::{Cost, Work};
 use crate::choice::Choice;
 use crate::error::{InputError, Setting};
 use crate::game::Player;
@@ -231,29 +232,93 @@ fn size_of(input: &crate::input::InstanceInput) -> u64 {
     }
 }
 
-/// Plays the study and tallies the studied strategy's moves by (n, ply).
-pub fn study_mistakes(
+/// The seats the studied strategy plays.
+fn seats(spec: &MistakeSpec) -> &'static [Player] {
+    match spec.seat {
+        Seat::First => &[Player::First],
+        Seat::Second => &[Player::Second],
+        Seat::Both => &[Player::First, Player::Second],
+    }
+}
+
+/// What [`study_mistakes`] costs, and one instance of it: the games as matches cost them, and
+/// the value of every position of each game (as `optimal` finds them) to tell its moves' regret.
+pub fn mistakes_cost(
     entry: &GameEntry,
     generator: &Generator,
     spec: &MistakeSpec,
-) -> Result<MistakeStudy, StrategyError> {
+) -> Result<(Cost, Work), StrategyError> {
     check_strategies(entry, &[spec.strategy.clone(), spec.against.clone()])?;
     if spec.trials == 0 {
         return Err(InputError::at_least_one(Setting::Trials, spec.trials).into());
     }
-    let seats: &[Player] = match spec.seat {
-        Seat::First => &[Player::First],
-        Seat::Second => &[Player::Second],
-        Seat::Both => &[Player::First, Player::Second],
-    };
-    let pairs: Vec<(StrategySpec, StrategySpec)> = seats
+    let pairs: Vec<(StrategySpec, StrategySpec)> = seats(spec)
         .iter()
         .map(|seat| match seat {
             Player::First => (spec.strategy.clone(), spec.against.clone()),
             Player::Second => (spec.against.clone(), spec.strategy.clone()),
         })
         .collect();
-    matches_cost(entry, &pairs, generator, spec.trials)?;
+    let (games, per_game) = matches_cost(entry, &pairs, generator, spec.trials)?;
+    let values = entry
+        .build(&generator.largest_instance())?
+        .strategy_cost(&StrategySpec::Optimal)
+        .work
+        .times(pairs.len() as u128);
+    let threads = crate::parallel::pool_threads();
+    Ok((
+        games.then(Cost::work(
+            values.times(spec.trials as u128).spread_over(threads),
+        )),
+        per_game.plus(values),
+    ))
+}
+
+/// The strategy of `family` with budget `budget` (`mcts` and `100`: `mcts-100`), or an error
+/// naming the budget when it is not one the family takes.
+fn curve_strategy(
+    entry: &GameEntry,
+    family: &str,
+    budget: &str,
+) -> Result<StrategySpec, StrategyError> {
+    let takes = match family {
+        "mcts" => "a number of simulations, at least 1 (e.g. 100)",
+        "noisy" => "a probability between 0 and 1 (e.g. 0.1)",
+        _ => "a depth, at least 1 (e.g. 2)",
+    };
+    let refused = || {
+        StrategyError::Input(InputError::out_of_range(
+            format!("the budget '{budget}' of {family} (--budgets)"),
+            takes,
+            budget,
+        ))
+    };
+    if budget.trim().is_empty() {
+        return Err(refused());
+    }
+    let name = format!("{family}-{}", budget.trim());
+    let strategy: StrategySpec = name.parse().map_err(|_: String| refused())?;
+    check_strategies(entry, std::slice::from_ref(&strategy))?;
+    Ok(strategy)
+}
+
+/// Plays the study and tallies the studied strategy's moves by (n, ply).
+pub fn study_mistakes(
+    entry: &GameEntry,
+    generator: &Generator,
+    spec: &MistakeSpec,
+) -> Result<MistakeStudy, StrategyError> {
+    let (cost, per_instance) = mistakes_cost(entry, generator, spec)?;
+    let admitted = cost.admit(
+        format_args!(
+            "the games of {} ({} instances, up to size {})",
+            spec.strategy,
+            spec.trials,
+            generator.largest_size()
+        ),
+        "use fewer trials, a cheaper strategy, or smaller instances",
+    )?;
+    let seats = seats(spec);
     (0..spec.trials)
         .into_par_iter()
         .try_fold(MistakeStudy::default, |mut study, index| {
@@ -276,6 +341,7 @@ pub fn study_mistakes(
                     }
                 }
             }
+            admitted.advance(per_instance.cpu_nanos());
             Ok(study)
         })
         .try_reduce(MistakeStudy::default, |a, b| Ok(a.merge(b)))
@@ -393,24 +459,34 @@ pub fn strategy_curve(
             available: format!("strategy families with a budget: {CURVE_FAMILIES}"),
         });
     }
-    let mut rows = Vec::new();
+    // Every budget is read, and the whole curve costed, before the first study runs.
+    let mut specs = Vec::new();
     for budget in budgets {
-        let name = format!("{family}-{budget}");
-        let strategy: StrategySpec =
-            name.parse()
-                .map_err(|message: String| StrategyError::Unknown {
-                    name: name.clone(),
-                    game: entry.name,
-                    available: message,
-                })?;
-        let study = study_mistakes(
-            entry,
-            generator,
-            &MistakeSpec {
-                strategy: strategy.clone(),
+        let strategy = curve_strategy(entry, family, budget)?;
+        specs.push((
+            budget,
+            MistakeSpec {
+                strategy,
                 ..spec.clone()
             },
-        )?;
+        ));
+    }
+    let mut total = Cost::default();
+    for (_, study) in &specs {
+        total = total.then(mistakes_cost(entry, generator, study)?.0);
+    }
+    let _curve = total.admit(
+        format_args!(
+            "this curve ({} budgets of {family}, {} instances each)",
+            specs.len(),
+            spec.trials
+        ),
+        "use fewer or smaller budgets, fewer trials, or smaller instances",
+    )?;
+    let mut rows = Vec::new();
+    for (budget, study_spec) in &specs {
+        let strategy = study_spec.strategy.clone();
+        let study = study_mistakes(entry, generator, study_spec)?;
         let total = study.total();
         let (agreement, low, high) = total.agreement();
         let (mean, mean_low, mean_high) = total.mean_loss();
@@ -418,7 +494,7 @@ pub fn strategy_curve(
         let round = |value: f64| (value * 1e6).round() / 1e6;
         rows.push(CurveRow {
             strategy: strategy.to_string(),
-            budget: budget.clone(),
+            budget: budget.to_string(),
             against: spec.against.to_string(),
             seat: spec.seat.name(),
             games,

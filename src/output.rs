@@ -4,6 +4,12 @@
 //! format by it still work) and renamed over the target once complete: a failed or interrupted
 //! run leaves the previous file, if any, untouched and never a partial one.
 //!
+//! A command that writes several files (a CSV and a chart) reserves them all before it starts
+//! ([`Staged::new`]: the temporary file is created at once, so a missing folder or a read-only
+//! one is refused before any work) and puts them in place together once every one is written
+//! ([`commit_all`]): a run that fails on its second file leaves the first file's previous
+//! version too.
+//!
 //! A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
 //! written directly: it cannot be partial, and renaming over it would replace it. A symbolic
 //! link is followed, so the file it names is replaced, not the link.
@@ -63,6 +69,121 @@ fn temporary_beside(path: &Path) -> PathBuf {
     temporary
 }
 
+/// Why a file cannot be written at `path`, in words that name it (and never the temporary
+/// file): its folder is missing, or is not a folder, or the system's own reason.
+fn cannot_write(path: &Path, error: io::Error) -> io::Error {
+    let folder = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let reason = match std::fs::metadata(folder) {
+        Err(_) => format!("its folder '{}' does not exist", folder.display()),
+        Ok(metadata) if !metadata.is_dir() => {
+            format!("'{}' is not a folder", folder.display())
+        }
+        Ok(_) => error.to_string(),
+    };
+    io::Error::new(
+        error.kind(),
+        format!("cannot write '{}': {reason}", path.display()),
+    )
+}
+
+/// A write error on the file at `path`, naming it.
+fn naming(path: &Path, error: io::Error) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!("cannot write '{}': {error}", path.display()),
+    )
+}
+
+/// A file reserved for writing: a hidden temporary file beside it, created at once (which proves
+/// the folder is there and writable) and put in place by [`Staged::commit`] or [`commit_all`];
+/// dropped uncommitted, the temporary file is deleted and the target left as it was. A target
+/// that is a device or a pipe is written directly (see the module docs).
+#[derive(Debug)]
+pub struct Staged {
+    /// The file as the user named it.
+    path: PathBuf,
+    /// The temporary file and the file it becomes; `None` when writing a device directly.
+    rename: Option<(PathBuf, PathBuf)>,
+}
+
+impl Staged {
+    /// Reserves `path`: creates its temporary file now, or says (naming `path`) why it cannot.
+    pub fn new(path: &Path) -> io::Result<Staged> {
+        let Some(target) = rename_target(path) else {
+            // A device: check it opens for writing, and write it directly later.
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|error| cannot_write(path, error))?;
+            return Ok(Staged {
+                path: path.to_path_buf(),
+                rename: None,
+            });
+        };
+        let temporary = temporary_beside(&target);
+        match File::create(&temporary) {
+            Ok(_) => Ok(Staged {
+                path: path.to_path_buf(),
+                rename: Some((temporary, target)),
+            }),
+            Err(error) => {
+                discard(&temporary);
+                Err(cannot_write(path, error))
+            }
+        }
+    }
+
+    /// The file as the user named it.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Where to write now: the temporary file (or the device).
+    pub fn writing_path(&self) -> &Path {
+        match &self.rename {
+            Some((temporary, _)) => temporary,
+            None => &self.path,
+        }
+    }
+
+    /// Opens [`Staged::writing_path`] for writing, from the start; errors name the file.
+    pub fn open(&self) -> io::Result<File> {
+        File::create(self.writing_path()).map_err(|error| naming(&self.path, error))
+    }
+
+    /// Puts the file in place.
+    pub fn commit(mut self) -> io::Result<()> {
+        match self.rename.take() {
+            Some((temporary, target)) => {
+                complete(&temporary, &target).map_err(|error| naming(&self.path, error))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some((temporary, _)) = self.rename.take() {
+            discard(&temporary);
+        }
+    }
+}
+
+/// Puts every staged file in place, in order: all of them are written by now, so only a rename
+/// can fail, and then the files not yet in place are left as they were (their temporary files
+/// deleted) and the error names the file.
+pub fn commit_all(files: Vec<Staged>) -> io::Result<()> {
+    let mut files = files.into_iter();
+    for file in files.by_ref() {
+        file.commit()?;
+    }
+    Ok(())
+}
+
 /// Renames `temporary` over `path` (unless the process is being interrupted) and forgets it.
 fn complete(temporary: &Path, path: &Path) -> io::Result<()> {
     let mut list = unfinished();
@@ -91,80 +212,64 @@ pub fn abandon_unfinished() {
 }
 
 /// A file being written: buffered writes to a temporary file, which [`OutputFile::finish`]
-/// renames to the target. Dropped without `finish` (an error on the way), it is deleted.
+/// renames to the target. Dropped without `finish` (an error on the way), it is deleted. Every
+/// write error names the file.
 pub struct OutputFile {
     writer: Option<BufWriter<File>>,
-    /// The temporary file and the path it becomes; `None` when writing a device directly.
-    rename: Option<(PathBuf, PathBuf)>,
-    path: PathBuf,
+    staged: Staged,
 }
 
 impl OutputFile {
     /// Starts writing `path` (the file itself appears on [`OutputFile::finish`]).
     pub fn create(path: &Path) -> io::Result<OutputFile> {
-        let Some(target) = rename_target(path) else {
-            return Ok(OutputFile {
-                writer: Some(BufWriter::new(File::create(path)?)),
-                rename: None,
-                path: path.to_path_buf(),
-            });
-        };
-        let temporary = temporary_beside(&target);
-        match File::create(&temporary) {
-            Ok(file) => Ok(OutputFile {
-                writer: Some(BufWriter::new(file)),
-                rename: Some((temporary, target)),
-                path: path.to_path_buf(),
-            }),
-            Err(error) => {
-                discard(&temporary);
-                Err(error)
-            }
-        }
+        OutputFile::on(Staged::new(path)?)
+    }
+
+    /// Starts writing a file reserved before.
+    pub fn on(staged: Staged) -> io::Result<OutputFile> {
+        Ok(OutputFile {
+            writer: Some(BufWriter::new(staged.open()?)),
+            staged,
+        })
     }
 
     /// The file's final path.
     pub fn path(&self) -> &Path {
-        &self.path
+        self.staged.path()
     }
 
     /// Flushes the file and puts it in place.
-    pub fn finish(mut self) -> io::Result<()> {
+    pub fn finish(self) -> io::Result<()> {
+        self.written()?.commit()
+    }
+
+    /// Flushes and closes the file, leaving it staged: for [`commit_all`] with the others.
+    pub fn written(mut self) -> io::Result<Staged> {
         if let Some(writer) = self.writer.take() {
-            let file = writer
+            writer
                 .into_inner()
-                .map_err(io::IntoInnerError::into_error)?;
-            drop(file);
+                .map_err(|error| naming(self.staged.path(), error.into_error()))?;
         }
-        match &self.rename {
-            Some((temporary, target)) => complete(temporary, target),
-            None => Ok(()),
-        }
+        Ok(self.staged)
     }
 }
 
 impl Write for OutputFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.writer {
-            Some(writer) => writer.write(bytes),
+            Some(writer) => writer
+                .write(bytes)
+                .map_err(|error| naming(self.staged.path(), error)),
             None => Err(io::Error::other("the file is already finished")),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.writer {
-            Some(writer) => writer.flush(),
+            Some(writer) => writer
+                .flush()
+                .map_err(|error| naming(self.staged.path(), error)),
             None => Ok(()),
-        }
-    }
-}
-
-impl Drop for OutputFile {
-    fn drop(&mut self) {
-        if self.writer.take().is_some()
-            && let Some((temporary, _)) = &self.rename
-        {
-            discard(temporary);
         }
     }
 }
@@ -183,17 +288,9 @@ pub fn write_through<E: From<io::Error>>(
     path: &Path,
     write: impl FnOnce(&Path) -> Result<(), E>,
 ) -> Result<(), E> {
-    let Some(target) = rename_target(path) else {
-        return write(path);
-    };
-    let temporary = temporary_beside(&target);
-    match write(&temporary) {
-        Ok(()) => complete(&temporary, &target).map_err(E::from),
-        Err(error) => {
-            discard(&temporary);
-            Err(error)
-        }
-    }
+    let staged = Staged::new(path)?;
+    write(staged.writing_path())?;
+    staged.commit().map_err(E::from)
 }
 
 #[cfg(test)]

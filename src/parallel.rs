@@ -3,15 +3,99 @@
 //! affinity, several system calls each time, so no hot loop may call it per instance.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The number of threads this process may run at once (at least 1), cached after the first call.
+/// The most threads the parallel paths may use, set by [`limit_threads`] (0: no limit).
+static THREAD_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// The number of threads this process may run at once (at least 1), cached after the first call,
+/// and no more than [`limit_threads`] allows.
 ///
 /// ```
 /// assert!(gamelab::parallel::available_threads() >= 1);
 /// ```
 pub fn available_threads() -> usize {
     static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    let threads =
+        *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    match THREAD_LIMIT.load(Ordering::Relaxed) {
+        0 => threads,
+        limit => threads.min(limit),
+    }
+}
+
+/// Makes the parallel paths that start threads of their own (the stone-game kernel, the DAG
+/// export, `solve --input`) use at most `limit` (0: as many as the machine has) from now on:
+/// for measuring work on one core (`gamelab bench --calibrate`). Rayon's loops follow the pool
+/// they run in.
+pub fn limit_threads(limit: usize) {
+    THREAD_LIMIT.store(limit, Ordering::Relaxed);
+}
+
+/// The stack of each thread of the pool [`start_pool`] builds: a main thread's (the command
+/// runs on one of them).
+const POOL_STACK_BYTES: usize = 8 << 20;
+
+/// Builds the thread pool a front end runs its work in (`pool.install(...)`): as many threads
+/// as `RAYON_NUM_THREADS` asks (else one per core), but no more than [`OVERSUBSCRIPTION`] per
+/// core (a thousand threads on two cores only cost memory), and when even that many cannot
+/// start (a process or address-space limit: `ulimit -u`, `ulimit -v`) as many as can: one per
+/// core, then one. Rayon's own global pool panics in those cases. Returns the pool and a note
+/// for the user when the count was lowered, or the reason no thread at all could start.
+pub fn start_pool() -> Result<(rayon::ThreadPool, Option<String>), String> {
+    let cores = available_threads();
+    let setting = std::env::var("RAYON_NUM_THREADS").ok();
+    let asked = setting
+        .as_deref()
+        .and_then(|value| value.trim().parse::<usize>().ok())
+        .filter(|&threads| threads > 0);
+    let named = |text: &str| match &setting {
+        Some(value) => format!("RAYON_NUM_THREADS={value}: {text}"),
+        None => text.to_string(),
+    };
+    let mut note = None;
+    let mut threads = asked.unwrap_or(cores);
+    if threads > OVERSUBSCRIPTION * cores {
+        note = Some(named(&format!(
+            "more threads than {cores} cores can use, so the work runs on {cores}"
+        )));
+        threads = cores;
+    }
+    let build = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(POOL_STACK_BYTES)
+            .build()
+    };
+    let first = match build(threads) {
+        Ok(pool) => return Ok((pool, note)),
+        Err(error) => error,
+    };
+    for fewer in [cores.min(threads - 1), 1] {
+        if fewer == 0 || fewer >= threads {
+            continue;
+        }
+        // The threads of the failed attempt are still ending: give them a moment.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        if let Ok(pool) = build(fewer) {
+            let plural = if fewer == 1 { "" } else { "s" };
+            let lowered = named(&format!(
+                "only {fewer} thread{plural} could start ({first}), so the work runs on {fewer}"
+            ));
+            return Ok((pool, Some(lowered)));
+        }
+    }
+    Err(named(&format!("no thread can start: {first}")))
+}
+
+/// The most threads per core [`start_pool`] starts, whatever `RAYON_NUM_THREADS` asks.
+pub const OVERSUBSCRIPTION: usize = 4;
+
+/// How many threads rayon's pool really runs at once: its threads, but no more than the
+/// machine's (`RAYON_NUM_THREADS=1000` on two cores runs on two). Estimates of parallel work
+/// divide by this.
+pub fn pool_threads() -> usize {
+    rayon::current_num_threads().clamp(1, available_threads())
 }
 
 /// Runs `body(j)` for every `j` in `0..threads` at once, each on a thread started for it (one

@@ -19,6 +19,7 @@
 //! 95% interval is the 2.5th to 97.5th percentile of the replicates. The resamples are drawn from
 //! streams keyed by the seed and the replicate number, so the intervals are reproducible.
 
+use crate::budget::{Cost, Operation, Work, times};
 use crate::random::keyed_stream;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -67,6 +68,34 @@ pub struct Ratings {
     pub replicates: u32,
     pub seed: u64,
 }
+
+/// What [`fit_ratings`] costs for `strategies` strategies whose pairings played `games` games
+/// in all, with `replicates` resamples: each resample redraws every game and refits, and a fit
+/// takes a few Newton steps, each a k x k elimination (k³/3 multiply-adds) and a pass over the
+/// k² pairings. The resamples run on every core.
+pub fn fit_cost(strategies: usize, games: u128, replicates: u32) -> Cost {
+    let k = strategies as u128 + 1;
+    // An elimination of k³/3 multiply-adds, and k² for the pairings and the hessian's rows.
+    let fit = Work::of(
+        Operation::RatingStep,
+        (k * k * k / 3 + 16 * k * k).saturating_mul(TYPICAL_NEWTON_STEPS),
+    );
+    let resample = Work::of(Operation::RatingGame, games).plus(fit);
+    let fits = replicates as u128 + 1;
+    Cost::new(
+        // The hessian of each fit in flight, and the resampled ratings.
+        times(k * k * 8, crate::parallel::pool_threads() as u128)
+            .saturating_add(times(fits, k * 8)),
+        resample
+            .times(replicates as u128)
+            .spread_over(crate::parallel::pool_threads())
+            .plus(fit),
+    )
+}
+
+/// Newton steps a fit takes, as measured on tournaments of a few to a few hundred strategies
+/// (it stops at 100).
+const TYPICAL_NEWTON_STEPS: u128 = 8;
 
 /// Fits the ratings of `strategies` from `results`, with `replicates` bootstrap resamples keyed
 /// by `seed`.

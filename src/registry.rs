@@ -38,6 +38,7 @@ pub struct GameEntry {
     first_margins: BatchMargins,
     group_margins_16: Option<GroupMargins16>,
     margin_cost: fn(u64) -> Cost,
+    batch_margin_cost: fn(u64) -> Cost,
     conformance: fn(&SuiteOptions) -> SuiteReport,
 }
 
@@ -102,6 +103,12 @@ impl GameEntry {
         (self.margin_cost)(size)
     }
 
+    /// What [`GameEntry::first_margins`] costs per instance of size `size` (see
+    /// [`RegisteredGame::batch_margin_cost`]).
+    pub fn batch_margin_cost(&self, size: u64) -> Cost {
+        (self.batch_margin_cost)(size)
+    }
+
     /// Whether instances are rows of piles (as opposed to a number N).
     pub fn takes_piles(&self) -> bool {
         matches!(self.input_form, InputForm::Piles { .. })
@@ -139,6 +146,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         first_margins: G::first_margins,
         group_margins_16: G::GROUP_MARGINS_16,
         margin_cost: G::margin_cost,
+        batch_margin_cost: G::batch_margin_cost,
         conformance: check_game::<G>,
     }
 }
@@ -190,6 +198,9 @@ pub trait AnyGame: Send + Sync {
     fn solve(&self, solver: SolverKind) -> Result<Solution, SolveError>;
     /// Solves the instance with `solver` without listing the moves (faster for large ones).
     fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError>;
+    /// What [`AnyGame::solve`] (or, `value_only`, [`AnyGame::solve_value`]) costs with `solver`
+    /// (`auto` resolved as they resolve it; see [`RegisteredGame::solve_cost`]).
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost;
     /// The game's DP table for a heatmap, if it has a two-dimensional one.
     fn dp_table(&self) -> Option<DpTable>;
     /// Facts about the instance worth printing beside its solution.
@@ -252,8 +263,17 @@ pub trait AnyGame: Send + Sync {
 }
 
 impl<G: RegisteredGame> AnyGame for G {
+    /// Strategies that value positions read the game's table where it has one (as [`play`]
+    /// does): the table, then a lookup per move.
+    ///
+    /// [`play`]: AnyGame::play
     fn strategy_cost(&self, spec: &StrategySpec) -> Cost {
-        strategy::game_cost(self, spec)
+        match self.position_values_cost() {
+            Some(table) if spec.needs_position_values() => {
+                table.then(strategy::game_cost(self, &StrategySpec::Greedy))
+            }
+            _ => strategy::game_cost(self, spec),
+        }
     }
 
     fn name(&self) -> &'static str {
@@ -270,6 +290,15 @@ impl<G: RegisteredGame> AnyGame for G {
 
     fn solve_value(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         games::solve_value(self, solver)
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let solver = match (solver, value_only) {
+            (SolverKind::Auto, true) => self.auto_value_solver(),
+            (SolverKind::Auto, false) => self.auto_solver(),
+            (chosen, _) => chosen,
+        };
+        RegisteredGame::solve_cost(self, solver, value_only)
     }
 
     fn dp_table(&self) -> Option<DpTable> {

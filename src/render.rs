@@ -4,6 +4,7 @@
 
 use crate::choice::Choice;
 use crate::image::ImageFormat;
+use crate::output::Staged;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -79,7 +80,8 @@ pub enum RenderError {
     PngNeedsGraphvizRenderer,
     #[error("Graphviz's dot failed: {0}")]
     Graphviz(String),
-    #[error("cannot put the picture in place: {0}")]
+    /// The picture's file could not be made or put in place (the message names it).
+    #[error("{0}")]
     Io(#[from] std::io::Error),
     #[error("the built-in renderer failed: {0}")]
     LayoutRs(String),
@@ -99,12 +101,27 @@ pub fn graphviz_available() -> bool {
 }
 
 /// Renders `dot` (a graph of `nodes` nodes) to `path` with the renderer `choice` asks for;
-/// returns the renderer used.
+/// returns the renderer used. The file appears whole or not at all (see [`crate::output`]).
 pub fn render_dot(
     dot: &str,
     nodes: usize,
     format: ImageFormat,
     path: &Path,
+    choice: RendererChoice,
+) -> Result<Renderer, RenderError> {
+    let staged = Staged::new(path)?;
+    let renderer = render_dot_into(dot, nodes, format, &staged, choice)?;
+    staged.commit()?;
+    Ok(renderer)
+}
+
+/// [`render_dot`] into a file reserved before (see [`Staged`]), which the caller puts in place
+/// with its other files. Messages name the file as the user named it, never the temporary one.
+pub fn render_dot_into(
+    dot: &str,
+    nodes: usize,
+    format: ImageFormat,
+    staged: &Staged,
     choice: RendererChoice,
 ) -> Result<Renderer, RenderError> {
     let use_graphviz = match choice {
@@ -114,10 +131,14 @@ pub fn render_dot(
         RendererChoice::BuiltIn => false,
     };
     if use_graphviz {
-        crate::output::write_through(path, |temporary| {
-            render_with_graphviz(dot, format, temporary)
-        })?;
-        return Ok(Renderer::Graphviz);
+        return match render_with_graphviz(dot, format, staged.writing_path()) {
+            Ok(()) => Ok(Renderer::Graphviz),
+            Err(RenderError::Graphviz(message)) => Err(RenderError::Graphviz(message.replace(
+                &staged.writing_path().display().to_string(),
+                &staged.path().display().to_string(),
+            ))),
+            Err(other) => Err(other),
+        };
     }
     match format {
         ImageFormat::Png if choice == RendererChoice::BuiltIn => {
@@ -126,8 +147,8 @@ pub fn render_dot(
         ImageFormat::Png => Err(RenderError::PngNeedsGraphviz),
         ImageFormat::Svg => {
             let svg = render_svg_with_layout_rs(dot, nodes)?;
-            crate::output::write_file(path, svg).map_err(|error| RenderError::Write {
-                path: path.display().to_string(),
+            std::fs::write(staged.writing_path(), svg).map_err(|error| RenderError::Write {
+                path: staged.path().display().to_string(),
                 error,
             })?;
             Ok(Renderer::LayoutRs)

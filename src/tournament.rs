@@ -8,11 +8,11 @@
 //! so results are identical on any thread count. A tournament also rates its strategies
 //! (Bradley–Terry with bootstrap intervals, see `crate::ratings`).
 
-use crate::budget::{Cost, count, times};
+use crate::budget::{Cost, Operation, Work, count, times};
 use crate::error::{InputError, Setting};
 use crate::game::Winner;
 use crate::generate::Generator;
-use crate::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_ratings};
+use crate::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_cost, fit_ratings};
 use crate::registry::GameEntry;
 use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use rayon::prelude::*;
@@ -199,17 +199,30 @@ pub fn run_matches(
     if trials == 0 {
         return Err(InputError::at_least_one(Setting::Trials, trials).into());
     }
-    matches_cost(entry, pairs, generator, trials)?;
+    let (cost, per_instance) = matches_cost(entry, pairs, generator, trials)?;
+    let admitted = cost.admit(
+        format_args!(
+            "these matches ({} games: {trials} instances × {} pairing{}, up to size {})",
+            count(times(trials as u128, pairs.len() as u128)),
+            pairs.len(),
+            if pairs.len() == 1 { "" } else { "s" },
+            generator.largest_size()
+        ),
+        "use fewer trials, fewer or cheaper strategies, or smaller instances",
+    )?;
     let empty = vec![MatchTally::default(); pairs.len()];
     let tallies = (0..trials)
         .into_par_iter()
         .map(|index| -> Result<Vec<MatchTally>, StrategyError> {
             let instance = entry.build(&generator.instance(index))?;
-            let optimal = instance.solve(crate::solve::SolverKind::Auto)?.scores();
+            let optimal = instance
+                .solve_value(crate::solve::SolverKind::Auto)?
+                .scores();
             let mut tallies = vec![MatchTally::default(); pairs.len()];
             for (tally, (first, second)) in tallies.iter_mut().zip(pairs) {
                 tally.add(&instance.play(first, second, optimal, seed, index)?);
             }
+            admitted.advance(per_instance.cpu_nanos());
             Ok(tallies)
         })
         .try_reduce(
@@ -223,41 +236,67 @@ pub fn run_matches(
         .collect())
 }
 
-/// Refuses matches over the budget: `trials` instances, each solved once and played by every
-/// pairing, costed at the largest size drawn (each strategy by [`crate::strategy::game_cost`]).
-/// The mistakes study plays its games the same way and is refused by the same estimate.
+/// What matches cost: `trials` instances, each drawn, valued once and played by every pairing,
+/// costed at the largest size drawn (each strategy by [`crate::strategy::game_cost`]), on every
+/// core; and what one instance costs. The mistakes study plays its games the same way and is
+/// costed by the same estimate.
 pub fn matches_cost(
     entry: &GameEntry,
     pairs: &[(StrategySpec, StrategySpec)],
     generator: &Generator,
     trials: u64,
-) -> Result<(), StrategyError> {
+) -> Result<(Cost, Work), StrategyError> {
     let largest = generator.largest_instance();
-    let size = generator
-        .spec()
-        .sizes
-        .nth(generator.spec().sizes.count().saturating_sub(1));
+    let size = generator.largest_size();
     let instance = entry.build(&largest)?;
-    let per_instance = pairs
-        .iter()
-        .fold(entry.margin_cost(size), |cost, (first, second)| {
+    let draw = if entry.takes_piles() {
+        Work::of(Operation::DrawPile, size as u128)
+    } else {
+        Work::NONE
+    };
+    let per_instance = pairs.iter().fold(
+        instance
+            .solve_cost(crate::solve::SolverKind::Auto, true)
+            .then(Cost::work(draw.plus(Work::of(Operation::Instance, 1)))),
+        |cost, (first, second)| {
             cost.then(instance.strategy_cost(first))
                 .then(instance.strategy_cost(second))
-        });
-    Cost::new(
-        per_instance.memory,
-        times(per_instance.work, trials as u128),
-    )
-    .check(
-        format_args!(
-            "these matches ({} games: {trials} instances × {} pairing{}, up to size {size})",
-            count(times(trials as u128, pairs.len() as u128)),
-            pairs.len(),
-            if pairs.len() == 1 { "" } else { "s" }
+        },
+    );
+    let threads = crate::parallel::pool_threads();
+    Ok((
+        Cost::new(
+            times(per_instance.memory, threads as u128),
+            per_instance.work.times(trials as u128).spread_over(threads),
         ),
-        "use fewer trials, fewer or cheaper strategies, or smaller instances",
-    )?;
-    Ok(())
+        per_instance.work,
+    ))
+}
+
+/// What [`tournament`] costs: its matches and the bootstrap of its ratings.
+pub fn tournament_cost(
+    entry: &GameEntry,
+    strategies: &[StrategySpec],
+    generator: &Generator,
+    trials: u64,
+) -> Result<Cost, StrategyError> {
+    check_strategies(entry, strategies)?;
+    let pairs = every_pair(strategies);
+    let games = times(trials as u128, pairs.len() as u128);
+    let (matches, _) = matches_cost(entry, &pairs, generator, trials.max(1))?;
+    Ok(matches.then(fit_cost(strategies.len(), games, BOOTSTRAP_REPLICATES)))
+}
+
+/// Every ordered pair of `strategies`, each also against itself.
+fn every_pair(strategies: &[StrategySpec]) -> Vec<(StrategySpec, StrategySpec)> {
+    strategies
+        .iter()
+        .flat_map(|first| {
+            strategies
+                .iter()
+                .map(move |second| (first.clone(), second.clone()))
+        })
+        .collect()
 }
 
 /// Plays every ordered pair of `strategies` (each also against itself) on the same instances.
@@ -268,16 +307,24 @@ pub fn tournament(
     trials: u64,
     seed: u64,
 ) -> Result<Tournament, StrategyError> {
-    let pairs: Vec<(StrategySpec, StrategySpec)> = strategies
-        .iter()
-        .flat_map(|first| {
-            strategies
-                .iter()
-                .map(move |second| (first.clone(), second.clone()))
-        })
-        .collect();
+    let pairs = every_pair(strategies);
     let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
+    // The ratings' bootstrap after the matches: refused with them, before any game is played.
+    let games = times(trials as u128, pairs.len() as u128);
+    let ratings_cost = fit_cost(strategies.len(), games, BOOTSTRAP_REPLICATES);
+    check_strategies(entry, strategies)?;
+    let (matches, _) = matches_cost(entry, &pairs, generator, trials.max(1))?;
+    matches.then(ratings_cost).check_nested(
+        format_args!(
+            "this tournament ({} strategies, {} games, then {BOOTSTRAP_REPLICATES} bootstrap \
+                 fits of their ratings)",
+            strategies.len(),
+            count(games)
+        ),
+        "use fewer trials or fewer strategies",
+    )?;
     let mut matches = run_matches(entry, &pairs, generator, trials, seed)?;
+    let _fitting = ratings_cost.admit("the ratings' bootstrap", "use fewer strategies")?;
     let k = names.len();
     let results: Vec<PairResult> = matches
         .iter()

@@ -97,17 +97,20 @@ def _options(**options: Any) -> dict:
     return {key: value for key, value in options.items() if value is not None}
 
 
-def set_budget(max_memory: Union[None, int, str] = None, max_work: Optional[int] = None) -> dict:
+def set_budget(
+    max_memory: Union[None, int, str] = None, max_time: Union[None, int, float, str] = None
+) -> dict:
     """Sets the budget every later call is costed against before it runs (the command line's
-    ``--max-memory`` and ``--max-work``): ``max_memory`` in bytes or as a size such as ``"8G"``
-    (default 1 GiB), ``max_work`` in elementary steps (default ``10**12``). A part not given
-    stays as it is. A request over the budget raises :class:`InputError` naming its cost, the
-    budget and how to proceed. Returns the budget now in force, as :func:`budget` does."""
-    return _gamelab.set_budget(max_memory, max_work)
+    ``--max-memory`` and ``--max-time``): ``max_memory`` in bytes or as a size such as ``"8G"``
+    (default 1 GiB), ``max_time`` in seconds or as a time such as ``"10m"``, ``"none"`` for no
+    limit (default 60 seconds, estimated before the call runs). A part not given stays as it
+    is. A request over the budget raises :class:`InputError` naming its cost, the budget and
+    how to proceed. Returns the budget now in force, as :func:`budget` does."""
+    return _gamelab.set_budget(max_memory, max_time)
 
 
 def budget() -> dict:
-    """The budget in force: ``{"max_memory": bytes, "max_work": steps}``."""
+    """The budget in force: ``{"max_memory": bytes, "max_time": seconds or None}``."""
     return _gamelab.budget()
 
 

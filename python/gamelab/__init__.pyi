@@ -123,11 +123,12 @@ class ExploredGame:
 CustomGame = Union[Game, ExploredGame]
 
 def set_budget(
-    max_memory: Union[None, int, str] = ..., max_work: Optional[int] = ...
-) -> dict[str, int]:
-    """Sets the budget later calls are costed against (bytes or "8G"; steps); returns it."""
-def budget() -> dict[str, int]:
-    """The budget in force: {"max_memory": bytes, "max_work": steps}."""
+    max_memory: Union[None, int, str] = ..., max_time: Union[None, int, float, str] = ...
+) -> dict[str, Any]:
+    """Sets the budget later calls are costed against (bytes or "8G"; seconds, "10m" or
+    "none"); returns it."""
+def budget() -> dict[str, Any]:
+    """The budget in force: {"max_memory": bytes, "max_time": seconds or None}."""
 def games() -> list[dict[str, Any]]:
     """The registered games: name, title, rules, input keywords, solvers, special strategies."""
 

@@ -1,8 +1,8 @@
 //! `set_budget` and `budget`: the process-wide budget every later call is costed against
-//! (`gamelab::budget`), the Python side of the command line's `--max-memory` and `--max-work`.
+//! (`gamelab::budget`), the Python side of the command line's `--max-memory` and `--max-time`.
 
 use crate::errors::input_error;
-use gamelab::budget::{Budget, budget, parse_bytes, set_budget as set_library_budget};
+use gamelab::budget::{Budget, budget, parse_bytes, parse_time, set_budget as set_library_budget};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -12,14 +12,15 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// Sets the memory budget (bytes, or a size such as "8G") and the work budget (steps), each
-/// only if given; returns the budget now in force as `budget()` does.
+/// Sets the memory budget (bytes, or a size such as "8G") and the time budget (seconds, or a
+/// time such as "10m", or "none"), each only if given; returns the budget now in force as
+/// `budget()` does.
 #[pyfunction]
-#[pyo3(signature = (max_memory=None, max_work=None))]
+#[pyo3(signature = (max_memory=None, max_time=None))]
 fn set_budget<'py>(
     py: Python<'py>,
     max_memory: Option<Bound<'py, PyAny>>,
-    max_work: Option<Bound<'py, PyAny>>,
+    max_time: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut new = budget();
     if let Some(memory) = max_memory {
@@ -37,21 +38,23 @@ fn set_budget<'py>(
             }
         };
     }
-    if let Some(work) = max_work {
-        new.work = match work.extract::<u128>() {
-            Ok(steps) if steps > 0 => steps,
-            _ => {
-                // 1e13 arrives as a float: accept whole numbers written that way.
-                match work.extract::<f64>() {
-                    Ok(steps) if steps >= 1.0 && steps.fract() == 0.0 && steps < 3.4e38 => {
-                        steps as u128
-                    }
-                    _ => {
-                        return Err(input_error(format!(
-                            "max_work must be a positive whole number of steps (e.g. 10**13), not {}",
-                            work.repr()?
-                        )));
-                    }
+    if let Some(time) = max_time {
+        new.time = if let Ok(text) = time.extract::<String>() {
+            parse_time(&text).map_err(|message| input_error(format!("max_time: {message}")))?
+        } else {
+            match time.extract::<f64>() {
+                Ok(seconds)
+                    if seconds > 0.0
+                        && seconds.is_finite()
+                        && !time.is_instance_of::<pyo3::types::PyBool>() =>
+                {
+                    Some(std::time::Duration::from_secs_f64(seconds))
+                }
+                _ => {
+                    return Err(input_error(format!(
+                        "max_time must be a positive number of seconds, a time such as '10m', or 'none', not {}",
+                        time.repr()?
+                    )));
                 }
             }
         };
@@ -60,7 +63,7 @@ fn set_budget<'py>(
     describe(py, new)
 }
 
-/// The budget in force: `{"max_memory": bytes, "max_work": steps}`.
+/// The budget in force: `{"max_memory": bytes, "max_time": seconds or None}`.
 #[pyfunction(name = "budget")]
 fn current_budget(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     describe(py, budget())
@@ -69,6 +72,6 @@ fn current_budget(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 fn describe(py: Python<'_>, budget: Budget) -> PyResult<Bound<'_, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("max_memory", budget.memory)?;
-    dict.set_item("max_work", budget.work)?;
+    dict.set_item("max_time", budget.time.map(|time| time.as_secs_f64()))?;
     Ok(dict)
 }

@@ -43,7 +43,7 @@ pub fn keyword_name(setting: Setting) -> &'static str {
         Setting::StateDag => "the state DAG (dag=True)",
         Setting::Solver => "solver",
         Setting::MaxMemory => "max_memory in gamelab.set_budget",
-        Setting::MaxWork => "max_work in gamelab.set_budget",
+        Setting::MaxTime => "max_time in gamelab.set_budget",
         Setting::MaxRenderNodes => "the picture's node limit",
     }
 }

@@ -9,24 +9,25 @@ import gamelab
 @pytest.fixture(autouse=True)
 def default_budget():
     """Every test starts and ends with the library's defaults (the budget is process-wide)."""
-    defaults = {"max_memory": 1 << 30, "max_work": 10**12}
+    defaults = {"max_memory": 1 << 30, "max_time": 60}
     gamelab.set_budget(**defaults)
     yield
     gamelab.set_budget(**defaults)
 
 
 def test_the_defaults_are_the_command_lines():
-    assert gamelab.budget() == {"max_memory": 1 << 30, "max_work": 10**12}
+    assert gamelab.budget() == {"max_memory": 1 << 30, "max_time": 60.0}
 
 
-def test_a_sweep_over_the_work_budget_runs_once_the_budget_is_raised():
-    gamelab.set_budget(max_work=1000)
+def test_a_sweep_over_the_time_budget_runs_once_the_budget_is_raised():
+    gamelab.set_budget(max_time=0.000001)
     with pytest.raises(gamelab.InputError) as refused:
         gamelab.sweep("stone-game", n_min=1, n_max=10, trials=100)
     message = str(refused.value)
-    assert "above the budget of 1000 steps" in message
-    assert "raise max_work in gamelab.set_budget" in message
-    assert gamelab.set_budget(max_work=10**12)["max_work"] == 10**12
+    assert "this sweep (1000 instances) would take about" in message
+    assert "raise max_time in gamelab.set_budget" in message
+    assert gamelab.set_budget(max_time="10m")["max_time"] == 600.0
+    assert gamelab.set_budget(max_time="none")["max_time"] is None
     frame = gamelab.sweep("stone-game", n_min=1, n_max=10, trials=100)
     assert list(frame["trials"]) == [100] * 10
 
@@ -47,26 +48,27 @@ def test_a_graph_over_the_memory_budget_is_built_once_the_budget_is_raised():
 
 @pytest.mark.parametrize(
     "settings",
-    [{"max_memory": "lots"}, {"max_memory": 0}, {"max_memory": -5}, {"max_work": 0},
-     {"max_work": "many"}, {"max_work": 1.5}],
+    [{"max_memory": "lots"}, {"max_memory": 0}, {"max_memory": -5}, {"max_time": 0},
+     {"max_time": "many"}, {"max_time": -1.5}, {"max_time": True}],
 )
 def test_bad_budgets_are_refused(settings):
     with pytest.raises(gamelab.InputError):
         gamelab.set_budget(**settings)
-    assert gamelab.budget() == {"max_memory": 1 << 30, "max_work": 10**12}
+    assert gamelab.budget() == {"max_memory": 1 << 30, "max_time": 60.0}
 
 
-def test_a_solve_over_the_work_budget_points_to_peaks():
+def test_a_solve_over_the_time_budget_points_to_peaks():
     # stone-game's rolling (auto's pick) fills n^2/2 cells; peaks gives the value in O(n).
-    gamelab.set_budget(max_work=100)
-    piles = list(range(1, 21))
+    gamelab.set_budget(max_time=1e-8)
+    piles = list(range(1, 201))
     with pytest.raises(gamelab.InputError) as refused:
-        gamelab.solve("stone-game", piles=piles, value_only=True)
+        gamelab.solve("stone-game", piles=piles, value_only=True, solver="rolling")
     message = str(refused.value)
-    assert "solving 20 piles with the solver rolling" in message
+    assert "solving 200 piles with the solver rolling" in message
     assert "the solver peaks gives the value alone" in message
-    assert "raise max_work in gamelab.set_budget" in message
+    assert "raise max_time in gamelab.set_budget" in message
+    gamelab.set_budget(max_time=1e-5)
     value = gamelab.solve("stone-game", piles=piles, solver="peaks", value_only=True)
-    gamelab.set_budget(max_work=10**12)
+    gamelab.set_budget(max_time=60)
     assert value.margin == gamelab.solve("stone-game", piles=piles, value_only=True).margin
     assert value.solver == "peaks"

@@ -14,7 +14,7 @@ use crate::error::InputError;
 use crate::game::Scores;
 use crate::games::stone_game::{
     StoneGame, auto_value_solver_for, longest_peaks_row, longest_rolling_line_row,
-    longest_rolling_row,
+    longest_rolling_row, rolling_line_work, rolling_value_work,
 };
 use crate::input::InstanceInput;
 use crate::input::json_line::{
@@ -403,6 +403,12 @@ impl Solver<'_> {
             return 0; // The general path words the refusal.
         }
         if n > SMALL_STONE_GAME {
+            // A long row is a request of its own: announced, so that its progress shows.
+            if self.options.value_only {
+                rolling_value_work(n).announce();
+            } else {
+                rolling_line_work(n).announce();
+            }
             if self.options.value_only {
                 let margin = fast_margin(piles, self.options.threads);
                 push_value_line(out, LineSolver::Rolling, scores(piles, margin));

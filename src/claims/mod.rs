@@ -16,6 +16,7 @@
 pub mod catalogue;
 mod search;
 
+use crate::budget::{Cost, Operation, Work};
 use crate::choice::Choice;
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::Winner;
@@ -286,23 +287,23 @@ pub fn check_claim(
     }
     let space = Space::new(generator.spec());
     let mut judge = Judge::new(entry, claim);
-    // Exhaustive (every instance of a small enough space) or sampled (`--samples` of them),
-    // this many instances of at most the largest size are judged.
-    let sizes = generator.spec().sizes;
-    let instances = if space.size() <= options.exhaustive_limit {
-        space.size()
-    } else {
-        options.samples as u128
-    };
-    let one = entry.margin_cost(sizes.nth(sizes.count() - 1));
-    crate::budget::Cost::new(
-        one.memory,
-        crate::budget::times(instances, one.work.saturating_add(100)),
-    )
-    .check(
-        format_args!("checking {} instances", crate::budget::count(instances)),
-        "use fewer --samples or smaller sizes",
-    )?;
+    let (instances, per_instance, judging) =
+        judging_cost(entry, &generator, &space, &mut judge, options)?;
+    judge.progress = Some((
+        judging.admit(
+            format_args!("checking {} instances", crate::budget::count(instances)),
+            "use fewer --samples or smaller sizes",
+        )?,
+        per_instance,
+    ));
+    // Shrinking a counterexample and the walk below it share what the budget leaves (at least
+    // a tenth of it), and at most `SHRINK_SECONDS` of estimated time.
+    let allowance = crate::budget::budget().time.map(|limit| {
+        let limit = limit.as_secs_f64() * 1e9;
+        (limit - judging.work.seconds() * 1e9)
+            .max(limit / 10.0)
+            .min(SHRINK_SECONDS * 1e9)
+    });
     if space.size() <= options.exhaustive_limit {
         let (found, checked) = space.search(&mut judge, None, u64::MAX, u64::MAX)?;
         return finish(
@@ -326,6 +327,8 @@ pub fn check_claim(
     let Some(found) = found else {
         return finish(entry, claim, None, checked, false);
     };
+    judge.progress = None;
+    judge.allow(allowance);
     let (shrunk, settled) = space.shrink(found, &mut judge)?;
     let (smallest, _) = space.search(
         &mut judge,
@@ -340,6 +343,75 @@ pub fn check_claim(
     };
     finish(entry, claim, Some(result), checked, false)
 }
+
+/// What checking `claim` costs before any counterexample is shrunk (see [`check_claim`]).
+pub fn check_cost(
+    entry: &GameEntry,
+    claim: &Claim,
+    options: &CheckOptions,
+) -> Result<Cost, ClaimError> {
+    let spec = GeneratorSpec {
+        sizes: claim.sizes,
+        values: claim.values,
+        seed: options.seed,
+        extras: claim.extras.clone(),
+    };
+    let generator = Generator::new(entry, spec)?;
+    let space = Space::new(generator.spec());
+    let mut judge = Judge::new(entry, claim);
+    Ok(judging_cost(entry, &generator, &space, &mut judge, options)?.2)
+}
+
+/// How many instances a check judges, what one costs on average, and what they all cost:
+/// every instance of a small enough space (costed at the largest size, where nearly all of
+/// them are) or `--samples` of them (drawn over the sizes evenly: costed at the sizes' mean).
+fn judging_cost(
+    entry: &GameEntry,
+    generator: &Generator,
+    space: &Space,
+    judge: &mut Judge<'_>,
+    options: &CheckOptions,
+) -> Result<(u128, Work, Cost), ClaimError> {
+    let sizes = generator.spec().sizes;
+    let exhaustive = space.size() <= options.exhaustive_limit;
+    let instances = if exhaustive {
+        space.size()
+    } else {
+        options.samples as u128
+    };
+    let largest = sizes.nth(sizes.count() - 1);
+    let costed: Vec<u64> = if exhaustive {
+        vec![largest]
+    } else {
+        let count = sizes.count();
+        let sampled = count.min(MEAN_OF_SIZES);
+        (0..sampled)
+            .map(|k| sizes.nth((k as u128 * count as u128 / sampled as u128) as u64))
+            .collect()
+    };
+    let mut total = Work::NONE;
+    let mut memory = 0;
+    for &n in &costed {
+        let one = judge.cost_at(n)?;
+        let draw = if entry.takes_piles() {
+            Work::of(Operation::DrawPile, n as u128)
+        } else {
+            Work::NONE
+        };
+        total = total.plus(one.work.plus(draw).plus(Work::of(Operation::Candidate, 1)));
+        memory = one.memory.max(memory);
+    }
+    let per_instance = total.scaled(1.0 / costed.len() as f64);
+    let judging = Cost::new(memory, per_instance.times(instances));
+    Ok((instances, per_instance, judging))
+}
+
+/// The most estimated time a sampled check spends shrinking a counterexample and searching below
+/// it: past it the counterexample is reported as far as it got (`Minimality::Partial`).
+const SHRINK_SECONDS: f64 = 10.0;
+
+/// A sampled check is costed at the mean of at most this many of its sizes.
+const MEAN_OF_SIZES: u64 = 64;
 
 fn finish(
     entry: &GameEntry,
@@ -374,11 +446,21 @@ fn finish(
     })
 }
 
-/// Decides instances with the claim's solver.
+/// Decides instances with the claim's solver, within an allowance of estimated time for the
+/// searches after the sampling (shrinking, the walk below a counterexample): each candidate is
+/// costed before it is judged, so those searches stop at the budget — by estimate, not by the
+/// clock, so that the same claim gives the same verdict on any machine.
 struct Judge<'a> {
     entry: &'a GameEntry,
     claim: &'a Claim,
     scratch: Vec<i64>,
+    /// Estimated nanoseconds of one candidate, by size.
+    costs: std::collections::HashMap<u64, Cost>,
+    /// Estimated nanoseconds the budgeted searches may still spend (`None`: no limit).
+    allowance: Option<f64>,
+    /// While the admitted instances are judged: the admission and one instance's work, reported
+    /// as each is judged.
+    progress: Option<(crate::progress::Admitted, Work)>,
 }
 
 impl<'a> Judge<'a> {
@@ -387,11 +469,67 @@ impl<'a> Judge<'a> {
             entry,
             claim,
             scratch: Vec::new(),
+            costs: std::collections::HashMap::new(),
+            allowance: None,
+            progress: None,
         }
+    }
+
+    /// Gives the budgeted searches `nanos` of estimated time (`None`: no limit).
+    fn allow(&mut self, nanos: Option<f64>) {
+        self.allowance = nanos;
+    }
+
+    /// What judging one instance of size `n` costs: `auto`'s value by the fast path, or the
+    /// chosen solver's value on the hardest instance of that size the claim covers.
+    fn cost_at(&mut self, n: u64) -> Result<Cost, ClaimError> {
+        if let Some(cost) = self.costs.get(&n) {
+            return Ok(*cost);
+        }
+        let cost = match self.claim.solver {
+            SolverKind::Auto => self.entry.margin_cost(n),
+            solver => {
+                let mut input = match self.claim.values {
+                    Some(values) => {
+                        let extreme = if values.min.unsigned_abs() > values.max.unsigned_abs() {
+                            values.min
+                        } else {
+                            values.max
+                        };
+                        InstanceInput::piles(vec![extreme; n as usize])
+                    }
+                    None => InstanceInput::number(n),
+                };
+                self.claim.extras.apply_to(&mut input);
+                self.entry.build(&input)?.solve_cost(solver, true)
+            }
+        };
+        self.costs.insert(n, cost);
+        Ok(cost)
+    }
+
+    /// Whether the allowance covers judging `candidate`, taking its cost from it if so.
+    fn affordable(&mut self, candidate: &Candidate) -> Result<bool, ClaimError> {
+        let Some(left) = self.allowance else {
+            return Ok(true);
+        };
+        let size = match candidate {
+            Candidate::Number(n) => *n,
+            Candidate::Piles { offsets, .. } => offsets.len() as u64,
+        };
+        let nanos = self.cost_at(size)?.work.seconds() * 1e9;
+        if nanos > left {
+            return Ok(false);
+        }
+        self.allowance = Some(left - nanos);
+        Ok(true)
     }
 
     /// Whether `candidate` refutes the claim.
     fn refutes(&mut self, candidate: &Candidate) -> Result<bool, ClaimError> {
+        if let Some((admitted, one)) = &self.progress {
+            admitted.advance(one.cpu_nanos());
+        }
         let piles;
         let number;
         let instance = match candidate {
@@ -404,12 +542,13 @@ impl<'a> Judge<'a> {
                 InstanceRef::Piles(&piles)
             }
         };
+        // Only the value decides a claim: the move list is read for the counterexample alone.
         let margin = match self.claim.solver {
             SolverKind::Auto => self.entry.first_margin(instance, &mut self.scratch)?,
             solver => {
                 self.entry
                     .build(&instance.to_input())?
-                    .solve(solver)?
+                    .solve_value(solver)?
                     .margin
             }
         };

@@ -142,7 +142,7 @@ impl Space {
             {
                 return Ok(Visit::Stop(None));
             }
-            if *checked >= budget || piles >= pile_budget {
+            if *checked >= budget || piles >= pile_budget || !judge.affordable(&candidate)? {
                 return Ok(Visit::Stop(None));
             }
             *checked += 1;
@@ -214,6 +214,10 @@ impl Space {
                 if !self.meets_conditions(&candidate) {
                     continue;
                 }
+                if !judge.affordable(&candidate)? {
+                    out_of_budget = true;
+                    break;
+                }
                 judged += 1;
                 if judge.refutes(&candidate)? {
                     smaller = Some(candidate);
@@ -233,12 +237,10 @@ impl Space {
 const SHRINK_BUDGET: u64 = 100_000;
 
 /// The most piles, summed over the candidates, that one shrink makes, or one walk below a
-/// sampled counterexample visits: with the `auto` solver each candidate is made, solved and
-/// compared in time linear in its piles (the value by `peaks` past 256 piles), so this bounds
-/// them to a second or so. Instances of up to a few hundred piles never reach it before the
-/// counts above do, while a counterexample of 100,000 piles is shrunk through 1,000 candidates
-/// rather than for minutes. A solver named with `--solver` may cost more per pile (`rolling`
-/// is quadratic), and this budget does not know it: such a shrink can still take minutes.
+/// sampled counterexample visits: making a candidate is linear in its piles, so this bounds the
+/// making to a second or so. Solving them is bounded separately: every candidate is costed
+/// before it is judged, and the searches stop once their share of the time budget is spent
+/// (the judge's allowance), whatever the solver.
 pub(super) const SEARCH_PILES: u64 = 100_000_000;
 
 /// Instances just below `candidate` in size order, made lazily: one or two piles fewer (two

@@ -2,6 +2,7 @@
 //! its value, margin and remoteness for the player to move, and every move best first.
 
 use super::instance::InstanceArgs;
+use super::values::whole_number;
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::analysis::DEFAULT_MAX_STATES;
@@ -23,7 +24,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Refuse instances that may have more positions than this (each costs about 200 bytes)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
 }
 

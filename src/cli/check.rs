@@ -2,7 +2,7 @@
 //! it holds, 1 when refuted (with the smallest counterexample and its optimal play).
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs};
-use super::values::choice;
+use super::values::{choice, whole_number};
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::claims::{
@@ -28,10 +28,10 @@ pub struct CheckArgs {
     #[command(flatten)]
     extras: ExtraArgs,
     /// Instances to sample when the space is too large to enumerate
-    #[arg(long, default_value_t = DEFAULT_SAMPLES)]
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = whole_number, allow_negative_numbers = true)]
     samples: u64,
     /// Random seed for sampling
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// The solver deciding each instance
     #[arg(long, value_parser = choice::<SolverKind>(), default_value = "auto")]

@@ -1,9 +1,13 @@
 //! `gamelab explore`: write the explorer page of one instance, a single self-contained HTML file.
 
 use super::instance::InstanceArgs;
-use super::open_output;
+use super::note;
+use super::values::whole_number;
+use super::{open_output, stage_outputs};
 use clap::Args;
+use gamelab::budget::{Cost, Operation, Work};
 use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, write_page};
+use gamelab::output::OutputFile;
 use gamelab::registry::find_game;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +23,7 @@ pub struct ExploreArgs {
     out: Option<PathBuf>,
     /// Refuse instances that may have more positions than this (each adds about 100 bytes to
     /// the page)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
 }
 
@@ -27,17 +31,31 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
     let entry = find_game(&args.game)?;
     let input = args.instance.to_input();
     let instance = entry.build(&input)?;
+    let page_file = stage_outputs(&[("--out", args.out.as_deref())], &[])?
+        .pop()
+        .flatten();
     let space = instance.solve_space(args.max_states as u128)?;
-    let mut out = open_output(args.out.as_deref())?;
-    write_page(
-        Some(entry),
-        &input.describe(),
-        Source::Inline(&space),
-        &mut out,
+    // Writing the page costs about as much again per position as solving it.
+    let positions = space.positions.len() as u128;
+    Cost::work(Work::of(Operation::PagePosition, positions)).check(
+        format_args!("writing a page of {positions} positions"),
+        "use a smaller instance",
     )?;
-    out.finish()?;
+    let source = Source::Inline(&space);
+    match page_file {
+        Some(staged) => {
+            let mut file = OutputFile::on(staged)?;
+            write_page(Some(entry), &input.describe(), source, &mut file)?;
+            file.finish()?;
+        }
+        None => {
+            let mut out = open_output(None)?;
+            write_page(Some(entry), &input.describe(), source, &mut out)?;
+            out.finish()?;
+        }
+    }
     if let Some(path) = &args.out {
-        eprintln!(
+        note!(
             "wrote {}: {} {}, {} positions",
             path.display(),
             entry.name,

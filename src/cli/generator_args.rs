@@ -2,7 +2,7 @@
 //! (`--n`, `--n-min`, `--n-max`, `--n-parity`), values (`--min-value`, `--max-value`,
 //! `--distribution`, `--total-parity`) and `--seed`.
 
-use super::values::{SubtractionSet, choice, subtraction_set};
+use super::values::{SubtractionSet, choice, subtraction_set, whole_number};
 use clap::Args;
 use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use gamelab::input::Extras;
@@ -17,22 +17,22 @@ pub const DEFAULT_SEED: u64 = 1;
 #[derive(Args, Debug, Clone, Default)]
 pub struct SizeArgs {
     /// One size: the number of piles (pile games) or N (divisor-game)
-    #[arg(long, value_name = "N", conflicts_with_all = ["n_min", "n_max"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["n_min", "n_max"], value_parser = whole_number, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Smallest size (number of piles, or N)
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = whole_number, allow_negative_numbers = true)]
     pub n_min: Option<u64>,
     /// Largest size (number of piles, or N)
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = whole_number, allow_negative_numbers = true)]
     pub n_max: Option<u64>,
     /// Only sizes of this parity
     #[arg(long, value_parser = choice::<Parity>(), value_name = "PARITY")]
     pub n_parity: Option<Parity>,
     /// Only sizes n with n % M == R (with --n-residue R)
-    #[arg(long, value_name = "M", requires = "n_residue")]
+    #[arg(long, value_name = "M", requires = "n_residue", value_parser = whole_number, allow_negative_numbers = true)]
     pub n_mod: Option<u64>,
     /// The remainder for --n-mod
-    #[arg(long, value_name = "R", requires = "n_mod")]
+    #[arg(long, value_name = "R", requires = "n_mod", value_parser = whole_number, allow_negative_numbers = true)]
     pub n_residue: Option<u64>,
 }
 

@@ -1,6 +1,6 @@
 //! The options that name one instance on the command line: `--piles 3,9,1,2` or `--n 10`.
 
-use super::values::{PileList, SubtractionSet, pile_list, subtraction_set};
+use super::values::{PileList, SubtractionSet, pile_list, subtraction_set, whole_number};
 use clap::Args;
 use gamelab::input::InstanceInput;
 
@@ -10,7 +10,7 @@ pub struct InstanceArgs {
     #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list)]
     pub piles: Option<PileList>,
     /// The number N, for number games (divisor-game, stone-game-iv, nim)
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
     #[arg(long, value_name = "LIST", value_parser = subtraction_set)]

@@ -1,8 +1,9 @@
 //! `gamelab merge`: combine the CSVs of a sharded sweep into the CSV one unsharded run gives.
 
-use super::open_output;
+use super::{open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
+use gamelab::output::{OutputFile, Staged};
 use gamelab::sweep::{ShardFile, merge_files, read_csv, write_csv};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +19,11 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let [out_file]: [Option<Staged>; 1] =
+        stage_outputs(&[("--out", args.out.as_deref())], &inputs)?
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("one output was staged"))?;
     let mut shards = Vec::new();
     for path in &args.files {
         let file = std::fs::File::open(path)
@@ -27,8 +33,17 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         shards.push(ShardFile { name, rows });
     }
     let rows = merge_files(&shards)?;
-    let mut out = open_output(args.out.as_deref())?;
-    write_csv(&rows, &mut out)?;
-    out.finish()?;
+    match out_file {
+        Some(staged) => {
+            let mut file = OutputFile::on(staged)?;
+            write_csv(&rows, &mut file)?;
+            file.finish()?;
+        }
+        None => {
+            let mut out = open_output(None)?;
+            write_csv(&rows, &mut out)?;
+            out.finish()?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,16 +3,17 @@
 //! `gamelab::mistakes`).
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::open_output;
 use super::play::{DEFAULT_TRIALS, default_sizes};
-use super::plot::write_chart;
-use super::values::choice;
+use super::plot::draw_chart;
+use super::values::{choice, whole_number};
+use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::choice::Choice;
 use gamelab::generate::Generator;
 use gamelab::mistakes::{
     MistakeRow, MistakeSpec, Seat, mistake_rows, strategy_curve, study_mistakes, write_rows_csv,
 };
+use gamelab::output::{OutputFile, Staged};
 use gamelab::plot::image_format;
 use gamelab::plot::mistakes::{MistakesChart, StrategyCurveChart};
 use gamelab::registry::find_game;
@@ -38,10 +39,10 @@ pub struct StudyArgs {
     #[command(flatten)]
     extras: ExtraArgs,
     /// Instances played
-    #[arg(long, default_value_t = DEFAULT_TRIALS)]
+    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
     trials: u64,
     /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// Write the rows as CSV to this file
     #[arg(long, value_name = "FILE.csv")]
@@ -108,26 +109,82 @@ fn mistake_spec(strategy: StrategySpec, study: &StudyArgs) -> MistakeSpec {
     }
 }
 
-fn write_csv<T: serde::Serialize>(rows: &[T], path: &Path) -> anyhow::Result<()> {
-    let mut file = super::create_file(path)?;
-    write_rows_csv(rows, &mut file)?;
-    super::finish_file(file)
+/// The study's outputs (`--out`, `--plot`), reserved before it runs.
+struct Outputs {
+    csv: Option<Staged>,
+    chart: Option<Staged>,
+}
+
+impl Outputs {
+    fn stage(study: &StudyArgs) -> anyhow::Result<Outputs> {
+        let [csv, chart]: [Option<Staged>; 2] = stage_outputs(
+            &[
+                ("--out", study.out.as_deref()),
+                ("--plot", study.plot.as_deref()),
+            ],
+            &[],
+        )?
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
+        Ok(Outputs { csv, chart })
+    }
+
+    /// Writes the rows and the chart, and puts both in place together.
+    fn write<T: serde::Serialize>(
+        self,
+        rows: &[T],
+        chart: impl FnOnce() -> anyhow::Result<Option<(Box<dyn DrawChart>, PathBuf)>>,
+    ) -> anyhow::Result<()> {
+        let mut written = Vec::new();
+        if let Some(staged) = self.csv {
+            let mut file = OutputFile::on(staged)?;
+            write_rows_csv(rows, &mut file)?;
+            written.push(file.written()?);
+        }
+        if let (Some(staged), Some((drawing, path))) = (self.chart, chart()?) {
+            drawing.draw(&staged, &path)?;
+            written.push(staged);
+        }
+        commit(written)
+    }
+}
+
+/// A chart of either study, drawn into a reserved file.
+trait DrawChart {
+    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()>;
+}
+
+impl DrawChart for MistakesChart {
+    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()> {
+        draw_chart(self, staged, path)
+    }
+}
+
+impl DrawChart for StrategyCurveChart {
+    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()> {
+        draw_chart(self, staged, path)
+    }
 }
 
 pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
     let (entry, generator, settings) = prepare(&args.game, &args.study)?;
+    let outputs = Outputs::stage(&args.study)?;
     let mut rows: Vec<MistakeRow> = Vec::new();
     for strategy in &args.strategy {
         let spec = mistake_spec(strategy.clone(), &args.study);
         let study = study_mistakes(entry, &generator, &spec)?;
         rows.extend(mistake_rows(entry, &spec, &study));
     }
-    if let Some(path) = &args.study.out {
-        write_csv(&rows, path)?;
-    }
-    if let Some(path) = &args.study.plot {
-        write_chart(&MistakesChart::new(&rows, &settings)?, path)?;
-    }
+    let chart_path = args.study.plot.clone();
+    outputs.write(&rows, || {
+        Ok(match chart_path {
+            Some(path) => Some((
+                Box::new(MistakesChart::new(&rows, &settings)?) as Box<dyn DrawChart>,
+                path,
+            )),
+            None => None,
+        })
+    })?;
     let mut out = open_output(None)?;
     writeln!(
         out,
@@ -172,17 +229,20 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
 
 pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
     let (entry, generator, settings) = prepare(&args.game, &args.study)?;
+    let outputs = Outputs::stage(&args.study)?;
     let spec = mistake_spec(StrategySpec::Optimal, &args.study);
     let rows = strategy_curve(entry, &generator, &args.strategy, &args.budgets, &spec)?;
-    if let Some(path) = &args.study.out {
-        write_csv(&rows, path)?;
-    }
-    if let Some(path) = &args.study.plot {
-        write_chart(
-            &StrategyCurveChart::new(&rows, &args.strategy, &settings)?,
-            path,
-        )?;
-    }
+    let chart_path = args.study.plot.clone();
+    outputs.write(&rows, || {
+        Ok(match chart_path {
+            Some(path) => Some((
+                Box::new(StrategyCurveChart::new(&rows, &args.strategy, &settings)?)
+                    as Box<dyn DrawChart>,
+                path,
+            )),
+            None => None,
+        })
+    })?;
     let mut out = open_output(None)?;
     writeln!(
         out,

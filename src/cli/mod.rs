@@ -17,6 +17,7 @@ mod merge;
 mod mistakes;
 mod play;
 mod plot;
+mod progress;
 mod report;
 mod serve;
 mod solve;
@@ -27,17 +28,38 @@ mod values;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use gamelab::output::OutputFile;
+use gamelab::output::{OutputFile, Staged};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Writes one line on standard error — a note, a refusal, an error. A write that fails (a full
+/// disk, a closed stderr) is dropped: there is nowhere left to report it, and the exit status
+/// still tells. A progress bar being drawn is cleared first and redrawn after.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(format_args!($($arg)*))
+    };
+}
+
+/// [`say!`] for what is only informative ("wrote FILE"): silenced by `--quiet`.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        if !$crate::cli::quiet() {
+            $crate::cli::say_line(format_args!($($arg)*));
+        }
+    };
+}
+
+pub(crate) use {note, say};
 
 /// Exit status of a finding: a claim refuted.
-const EXIT_FINDING: u8 = 1;
+pub(crate) const EXIT_FINDING: u8 = 1;
 /// Exit status of every error: bad input or usage, an unreadable or unwritable file, a failed
 /// external tool (as grep: 1 is a finding, 2 is trouble).
-const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_ERROR: u8 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -55,10 +77,27 @@ struct Cli {
     /// Refuse requests estimated to need more memory than this (e.g. 512M, 8G) [default: 1G]
     #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::budget::parse_bytes)]
     max_memory: Option<u64>,
-    /// Refuse requests estimated to need more elementary steps than this (e.g. 1e13)
-    /// [default: 1e12]
-    #[arg(long, global = true, value_name = "STEPS", value_parser = gamelab::budget::parse_steps)]
-    max_work: Option<u128>,
+    /// Refuse requests estimated to take longer than this (e.g. 90s, 10m, 2h; none: no limit)
+    /// [default: 60s]
+    #[arg(long, global = true, value_name = "TIME", value_parser = time_budget)]
+    max_time: Option<TimeBudget>,
+    /// Replaced by --max-time
+    #[arg(long, global = true, hide = true, value_name = "STEPS")]
+    max_work: Option<String>,
+    /// Report progress as plain lines on stderr (for logs), even when stderr is not a terminal
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    progress: bool,
+    /// No progress bar and no notes on stderr (errors still go there)
+    #[arg(long, short, global = true)]
+    quiet: bool,
+}
+
+/// `--max-time`: a time, or none.
+#[derive(Clone, Copy, Debug)]
+struct TimeBudget(Option<std::time::Duration>);
+
+fn time_budget(text: &str) -> Result<TimeBudget, String> {
+    gamelab::budget::parse_time(text).map(TimeBudget)
 }
 
 #[derive(Subcommand)]
@@ -101,6 +140,23 @@ enum Command {
     Report(report::ReportArgs),
 }
 
+/// Whether `--quiet` was given.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Whether notes are silenced (`--quiet`).
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Writes `line` on standard error (see [`say!`]).
+pub fn say_line(line: std::fmt::Arguments<'_>) {
+    progress::suspend(|| {
+        let mut stderr = io::stderr().lock();
+        let _ = writeln!(stderr, "{line}");
+        let _ = stderr.flush();
+    });
+}
+
 /// Parses the command line, runs the command and turns errors into exit statuses.
 pub fn main() -> ExitCode {
     interrupt::install();
@@ -109,16 +165,42 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
+    if cli.max_work.is_some() {
+        say!(
+            "error: --max-work (steps) was replaced by --max-time, a time such as 90s, 10m or \
+             none"
+        );
+        return ExitCode::from(EXIT_ERROR);
+    }
+    QUIET.store(cli.quiet, Ordering::Relaxed);
     let default = gamelab::budget::Budget::DEFAULT;
     gamelab::budget::set_budget(gamelab::budget::Budget {
         memory: cli.max_memory.unwrap_or(default.memory),
-        work: cli.max_work.unwrap_or(default.work),
+        time: cli.max_time.map_or(default.time, |budget| budget.0),
     });
-    match run(cli) {
-        Ok(code) => code,
+    // The work runs in a pool of its own, so that threads that cannot start (a process or
+    // address-space limit, RAYON_NUM_THREADS=1000) mean fewer threads, never a panic.
+    let (pool, note) = match gamelab::parallel::start_pool() {
+        Ok(started) => started,
+        Err(reason) => {
+            say!("error: {reason}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let display = progress::start(progress::mode(cli.progress, cli.quiet, &cli.command));
+    let result = pool.install(|| run(cli));
+    display.finish();
+    match result {
+        Ok(code) => {
+            // Said after the work, so that a failing command still ends with its one line.
+            if let Some(note) = note {
+                note!("note: {note}");
+            }
+            code
+        }
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", one_line(&format!("{error:#}")));
+            say!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -149,7 +231,7 @@ fn flag_name(setting: gamelab::error::Setting) -> &'static str {
         Setting::StateDag => "the state DAG (--dag)",
         Setting::Solver => "--solver",
         Setting::MaxMemory => "--max-memory",
-        Setting::MaxWork => "--max-work",
+        Setting::MaxTime => "--max-time",
         Setting::MaxRenderNodes => "--max-render-nodes",
     }
 }
@@ -177,38 +259,80 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Help and version go to stdout with status 0; every other parse error becomes one line.
+/// Help and version go to stdout with status 0 (2 if they cannot be written, unless into a
+/// closed pipe); every other parse error becomes one line.
 fn usage_error(error: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = error.print();
-            ExitCode::SUCCESS
+            let text = error.render().to_string();
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failed) if failed.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(failed) => {
+                    say!("error: cannot write to standard output: {failed}");
+                    ExitCode::from(EXIT_ERROR)
+                }
+            }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            eprintln!("usage: gamelab <COMMAND> [OPTIONS]; run 'gamelab --help' for the commands");
+            say!("{}", missing_subcommand(&error.render().to_string()));
             ExitCode::from(EXIT_ERROR)
         }
         _ => {
-            eprintln!("error: {}", one_line(&error.to_string()));
+            say!("error: {}", one_line(&error.render().to_string()));
             ExitCode::from(EXIT_ERROR)
         }
     }
 }
 
-/// Folds a multi-line message (clap's, with its usage and tips) into one line.
-fn one_line(message: &str) -> String {
-    message
+/// The one line for a command given without its subcommand (`gamelab`, `gamelab plot`): its
+/// usage and how to list the choices, read from clap's usage line (`Usage: gamelab plot
+/// <COMMAND>`).
+fn missing_subcommand(rendered: &str) -> String {
+    let path: Vec<&str> = rendered
         .lines()
-        .map(str::trim)
-        .filter(|line| {
-            !line.is_empty()
-                && !line.starts_with("Usage:")
-                && !line.starts_with("For more information")
-        })
-        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
-        .collect::<Vec<_>>()
-        .join("; ")
+        .find_map(|line| line.trim().strip_prefix("Usage:"))
+        .unwrap_or("gamelab")
+        .split_whitespace()
+        .take_while(|word| !word.starts_with(['<', '[']))
+        .collect();
+    let path = if path.is_empty() {
+        "gamelab".to_string()
+    } else {
+        path.join(" ")
+    };
+    if path == "gamelab" {
+        "usage: gamelab <COMMAND> [OPTIONS]; run 'gamelab --help' for the commands".to_string()
+    } else {
+        format!("usage: {path} <KIND> [OPTIONS]; run '{path} --help' for the kinds")
+    }
+}
+
+/// Folds a multi-line message (clap's, with its usage and tips) into one line. A line that
+/// ends with a colon runs on into the next ("not provided: --n-residue <R>"); clap's tips are
+/// left out (its "use '-- -1'" is wrong where a value cannot be negative).
+fn one_line(message: &str) -> String {
+    let mut folded = String::new();
+    for line in message.lines().map(str::trim) {
+        if line.is_empty()
+            || line.starts_with("Usage:")
+            || line.starts_with("For more information")
+            || line.starts_with("tip:")
+        {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if !folded.is_empty() {
+            folded.push_str(if folded.ends_with(':') { " " } else { "; " });
+        }
+        folded.push_str(line);
+    }
+    folded
 }
 
 /// Whether the error is a write into a closed pipe (`gamelab generate | head -1`), however it
@@ -239,8 +363,30 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// Where a command writes: standard output, or a file that appears whole when the command
 /// succeeds ([`Output::finish`]) and never partial (see `gamelab::output`).
 enum Output {
-    Stdout(BufWriter<io::StdoutLock<'static>>),
+    Stdout(BufWriter<TerminalAware>),
     File(OutputFile),
+}
+
+/// Standard output, written around a progress bar on a terminal (the bar is cleared, the text
+/// written, the bar redrawn) so that the two never share a line.
+struct TerminalAware {
+    stdout: io::StdoutLock<'static>,
+    terminal: bool,
+}
+
+impl Write for TerminalAware {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.terminal {
+            let stdout = &mut self.stdout;
+            progress::suspend(|| stdout.write(bytes))
+        } else {
+            self.stdout.write(bytes)
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stdout.flush()
+    }
 }
 
 impl Output {
@@ -248,11 +394,7 @@ impl Output {
     fn finish(self) -> anyhow::Result<()> {
         match self {
             Output::Stdout(mut out) => out.flush()?,
-            Output::File(file) => {
-                let path = file.path().display().to_string();
-                file.finish()
-                    .with_context(|| format!("cannot write output file '{path}'"))?
-            }
+            Output::File(file) => file.finish()?,
         }
         Ok(())
     }
@@ -278,41 +420,89 @@ impl Write for Output {
 /// finished is deleted).
 fn open_output(path: Option<&Path>) -> anyhow::Result<Output> {
     Ok(match path {
-        None => Output::Stdout(BufWriter::new(io::stdout().lock())),
+        None => Output::Stdout(BufWriter::new(TerminalAware {
+            stdout: io::stdout().lock(),
+            terminal: io::stdout().is_terminal(),
+        })),
         Some(path) => Output::File(create_file(path)?),
     })
 }
 
 /// The file at `path`, written whole or not at all (see `gamelab::output`).
 fn create_file(path: &Path) -> anyhow::Result<OutputFile> {
-    OutputFile::create(path)
-        .with_context(|| format!("cannot create output file '{}'", path.display()))
+    Ok(OutputFile::create(path)?)
 }
 
-/// Puts a finished file in place.
-fn finish_file(file: OutputFile) -> anyhow::Result<()> {
-    let path = file.path().display().to_string();
-    file.finish()
-        .with_context(|| format!("cannot write output file '{path}'"))
+/// Reserves a command's output files before its work starts (see `gamelab::output::Staged`):
+/// a missing or read-only folder is refused at once, two flags naming one file are refused,
+/// and so is an output that is also one of the command's `inputs` (it would be replaced by a
+/// file made from itself). One entry per flag, in order; `None` where the flag was not given.
+fn stage_outputs(
+    outputs: &[(&str, Option<&Path>)],
+    inputs: &[&Path],
+) -> anyhow::Result<Vec<Option<Staged>>> {
+    distinct_outputs(outputs)?;
+    for (flag, path) in outputs {
+        let Some(path) = path else { continue };
+        if let Some(input) = inputs.iter().find(|input| same_file(input, path)) {
+            anyhow::bail!(
+                "{flag} names '{}', which is also an input ('{}'): write to another file",
+                path.display(),
+                input.display()
+            );
+        }
+    }
+    outputs
+        .iter()
+        .map(|(_, path)| path.map(Staged::new).transpose().map_err(Into::into))
+        .collect()
+}
+
+/// Puts a command's written files in place together (see `gamelab::output::commit_all`) and
+/// says which it wrote.
+fn commit(files: Vec<Staged>) -> anyhow::Result<()> {
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.path().display().to_string())
+        .collect();
+    gamelab::output::commit_all(files)?;
+    for name in names {
+        note!("wrote {name}");
+    }
+    Ok(())
+}
+
+/// Whether two paths name one file: the same text, or (where they exist or their folders do)
+/// the same resolved path.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    if let (Ok(a), Ok(b)) = (a.canonicalize(), b.canonicalize()) {
+        return a == b;
+    }
+    resolved(a) == resolved(b)
+}
+
+/// `path` with its folder resolved (the file itself may not exist yet).
+fn resolved(path: &Path) -> std::path::PathBuf {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let folder = parent
+        .map_or_else(|| std::env::current_dir().ok(), |p| p.canonicalize().ok())
+        .unwrap_or_default();
+    folder.join(path.file_name().unwrap_or_default())
 }
 
 /// Refuses two output flags that name the same file: the second would silently overwrite the
-/// first. Paths are compared as given and, where the files exist or their folders do, resolved.
+/// first.
 fn distinct_outputs(outputs: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
-    let resolved = |path: &Path| -> std::path::PathBuf {
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-        let folder = parent
-            .map_or_else(|| std::env::current_dir().ok(), |p| p.canonicalize().ok())
-            .unwrap_or_default();
-        folder.join(path.file_name().unwrap_or_default())
-    };
     let given: Vec<(&str, &Path)> = outputs
         .iter()
         .filter_map(|(flag, path)| path.map(|path| (*flag, path)))
         .collect();
     for (index, (flag, path)) in given.iter().enumerate() {
         for (other_flag, other) in &given[index + 1..] {
-            if path == other || resolved(path) == resolved(other) {
+            if same_file(path, other) {
                 anyhow::bail!(
                     "{flag} and {other_flag} both name '{}': give each output its own file",
                     path.display()

@@ -2,12 +2,13 @@
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::plot::write_chart;
-use super::values::{PileList, pile_list};
-use super::{Format, open_output};
+use super::plot::draw_chart;
+use super::values::{PileList, pile_list, whole_number};
+use super::{Format, commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::generate::Generator;
 use gamelab::input::InstanceInput;
+use gamelab::output::Staged;
 use gamelab::plot::image_format;
 use gamelab::plot::value_history::ValueHistoryChart;
 use gamelab::registry::{GameEntry, find_game};
@@ -40,10 +41,10 @@ pub struct PlayArgs {
     extras: ExtraArgs,
     /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
     /// one instance is played move by move]
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
     /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -82,9 +83,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         image_format(path)?;
     }
+    let history = stage_outputs(&[("--history", args.history.as_deref())], &[])?
+        .pop()
+        .flatten();
     let mut out = open_output(None)?;
     match single {
-        Some(input) => play_one(game, &args, &input, &mut out)?,
+        Some(input) => play_one(game, &args, &input, history, &mut out)?,
         None => play_many(game, &args, &mut out)?,
     }
     out.flush()?;
@@ -95,6 +99,7 @@ fn play_one(
     game: &GameEntry,
     args: &PlayArgs,
     input: &InstanceInput,
+    history: Option<Staged>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let instance = game.build(input)?;
@@ -109,7 +114,7 @@ fn play_one(
     } else {
         instance.play_valued_if_possible(&args.first, &args.second, optimal, args.seed, 0)?
     };
-    if let Some(path) = &args.history {
+    if let (Some(staged), Some(path)) = (history, &args.history) {
         let title = format!(
             "{} {}: {} (first) against {} (second)",
             game.name,
@@ -117,7 +122,8 @@ fn play_one(
             args.first,
             args.second
         );
-        write_chart(&ValueHistoryChart::new(&title, &record)?, path)?;
+        draw_chart(&ValueHistoryChart::new(&title, &record)?, &staged, path)?;
+        commit(vec![staged])?;
     }
     match args.format {
         Format::Json => {

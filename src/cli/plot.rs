@@ -3,19 +3,21 @@
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, ValueArgs};
 use super::instance::InstanceArgs;
+use super::values::whole_number;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gamelab::generate::{GeneratorSpec, SizeRange};
-use gamelab::plot::heatmap::HeatmapChart;
+use gamelab::output::Staged;
+use gamelab::plot::heatmap::{HEATMAP_SIDE_LIMIT, HeatmapChart};
 use gamelab::plot::margins::MarginChart;
 use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::score_share::ScoreShareChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::plot::winner_strip::WinnerStripChart;
-use gamelab::plot::{Chart, image_format, save};
+use gamelab::plot::{Chart, PlotError, draw_staged, image_format};
 use gamelab::registry::find_game;
 use gamelab::solve::dp::divisor_game::{TABLE_LIMIT as DIVISOR_TABLE_LIMIT, win_table};
-use gamelab::sweep::{SweepRow, check_rows, margins_at, read_csv};
+use gamelab::sweep::{SweepRow, margins_at, read_whole};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -61,17 +63,17 @@ struct MarginsArgs {
     /// The game (see `gamelab games`)
     game: String,
     /// The number of piles (or N)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     n: u64,
     /// How many random instances
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = whole_number, allow_negative_numbers = true)]
     trials: u64,
     #[command(flatten)]
     values: ValueArgs,
     #[command(flatten)]
     extras: ExtraArgs,
     /// Random seed
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// The picture: FILE.svg or FILE.png
     #[arg(long, value_name = "FILE")]
@@ -95,10 +97,10 @@ const DIVISOR_CHART_LIMIT: u64 = 10_000;
 #[derive(Args)]
 struct DivisorArgs {
     /// Smallest N
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole_number, allow_negative_numbers = true)]
     n_min: u64,
     /// Largest N
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = whole_number, allow_negative_numbers = true)]
     n_max: u64,
     /// Draw from a divisor-game sweep CSV instead of solving
     #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["n_min", "n_max"])]
@@ -111,33 +113,48 @@ struct DivisorArgs {
 pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     match args.kind {
         PlotKind::WinRate(args) => {
-            let chart = WinRateChart::new(read_rows(&args.input)?)?;
-            write_chart(&chart, &args.out)?;
+            let picture = Picture::reserve(&args.out, Some(&args.input))?;
+            picture.draw(&WinRateChart::new(read_rows(&args.input)?)?)?;
         }
         PlotKind::OutcomeShares(args) => {
-            let chart = OutcomeSharesChart::new(read_rows(&args.input)?)?;
-            write_chart(&chart, &args.out)?;
+            let picture = Picture::reserve(&args.out, Some(&args.input))?;
+            picture.draw(&OutcomeSharesChart::new(read_rows(&args.input)?)?)?;
         }
         PlotKind::ScoreShare(args) => {
+            let picture = Picture::reserve(&args.out, Some(&args.input))?;
             let rows = read_rows(&args.input)?;
             let bound = match rows.first() {
                 Some(row) => find_game(&row.game)?.share_bound,
                 None => None,
             };
-            write_chart(&ScoreShareChart::new(rows, bound)?, &args.out)?;
+            picture.draw(&ScoreShareChart::new(rows, bound)?)?;
         }
         PlotKind::Margins(args) => margins(args)?,
         PlotKind::Heatmap(args) => {
-            image_format(&args.out)?;
+            let picture = Picture::reserve(&args.out, None)?;
             let game = find_game(&args.game)?;
             let instance = game.build(&args.instance.to_input())?;
+            // The table is n x n (stone-game) or n x ceil(n/2) (stone-game-ii): refuse a chart
+            // that cannot show it before computing it.
+            let piles = args
+                .instance
+                .piles
+                .as_ref()
+                .map_or(0, |piles| piles.0.len());
+            if piles > HEATMAP_SIDE_LIMIT {
+                anyhow::bail!(
+                    "a heatmap shows at most {HEATMAP_SIDE_LIMIT} rows and columns, and {piles} \
+                     piles make a table of {piles} rows: use at most {HEATMAP_SIDE_LIMIT} piles"
+                );
+            }
             let table = instance.dp_table().with_context(|| {
                 format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name)
             })?;
-            write_chart(&HeatmapChart::new(table)?, &args.out)?;
+            picture.draw(&HeatmapChart::new(table)?)?;
         }
         PlotKind::Divisor(args) => divisor(args)?,
         PlotKind::WinnerStrip(args) => {
+            let picture = Picture::reserve(&args.out, Some(&args.input))?;
             let rows = read_rows(&args.input)?;
             let game = rows.first().map_or(String::new(), |row| row.game.clone());
             if let Some(row) = rows.first()
@@ -151,17 +168,53 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
                 );
             }
             let outcomes = rows.iter().map(|row| (row.n, row.first_wins > 0)).collect();
-            write_chart(&WinnerStripChart::new(&game, outcomes)?, &args.out)?;
+            picture.draw(&WinnerStripChart::new(&game, outcomes)?)?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Saves `chart` and says so on stderr.
-pub fn write_chart(chart: &impl Chart, path: &Path) -> anyhow::Result<()> {
-    save(chart, path).with_context(|| format!("cannot draw '{}'", path.display()))?;
-    eprintln!("wrote {}", path.display());
-    Ok(())
+/// The picture a `plot` command draws: its format checked and its file reserved before any
+/// input is read or computed, refused when it names the input itself.
+struct Picture {
+    staged: Staged,
+    path: PathBuf,
+}
+
+impl Picture {
+    fn reserve(path: &Path, input: Option<&str>) -> anyhow::Result<Picture> {
+        image_format(path)?;
+        let inputs: Vec<&Path> = input
+            .filter(|input| *input != "-")
+            .map(Path::new)
+            .into_iter()
+            .collect();
+        let staged = super::stage_outputs(&[("--out", Some(path))], &inputs)?
+            .pop()
+            .flatten()
+            .context("the picture was staged")?;
+        Ok(Picture {
+            staged,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Draws `chart` and puts the file in place.
+    fn draw(self, chart: &impl Chart) -> anyhow::Result<()> {
+        draw_chart(chart, &self.staged, &self.path)?;
+        super::commit(vec![self.staged])
+    }
+}
+
+/// Draws `chart` into a file reserved before (`path` as the user named it, for the format and
+/// the messages); the caller puts it in place with the command's other files.
+pub fn draw_chart(chart: &impl Chart, staged: &Staged, path: &Path) -> anyhow::Result<()> {
+    let format = image_format(path)?;
+    draw_staged(chart, staged, format).map_err(|error| match error {
+        // Already names the file.
+        PlotError::File(_) => anyhow::Error::from(error),
+        other => anyhow::Error::from(other).context(format!("cannot draw '{}'", path.display())),
+    })
 }
 
 fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
@@ -170,18 +223,11 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
     } else {
         input
     };
-    let mut rows = read_csv(super::open_input(input)?, name)?;
-    check_rows(name, &rows)?;
-    // An empty shard's placeholder row has nothing to draw.
-    rows.retain(|row| row.trials > 0);
-    if rows.is_empty() {
-        anyhow::bail!("{name}: the table holds no instances (an empty shard): nothing to draw");
-    }
-    Ok(rows)
+    Ok(read_whole(super::open_input(input)?, name)?)
 }
 
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
-    image_format(&args.out)?;
+    let picture = Picture::reserve(&args.out, None)?;
     let game = find_game(&args.game)?;
     let spec = GeneratorSpec {
         sizes: SizeRange::new(args.n, args.n),
@@ -197,12 +243,11 @@ fn margins(args: MarginsArgs) -> anyhow::Result<()> {
         Some(values) => format!("{}, seed {}", values.describe(), args.seed),
         None => format!("seed {}", args.seed),
     };
-    let chart = MarginChart::new(game.name, args.n, &settings, margins)?;
-    write_chart(&chart, &args.out)
+    picture.draw(&MarginChart::new(game.name, args.n, &settings, margins)?)
 }
 
 fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
-    image_format(&args.out)?;
+    let picture = Picture::reserve(&args.out, args.input.as_deref())?;
     let outcomes: Vec<(u64, bool)> = match &args.input {
         Some(input) => {
             let rows = read_rows(input)?;
@@ -238,5 +283,5 @@ fn divisor(args: DivisorArgs) -> anyhow::Result<()> {
                 .collect()
         }
     };
-    write_chart(&WinnerStripChart::new("divisor-game", outcomes)?, &args.out)
+    picture.draw(&WinnerStripChart::new("divisor-game", outcomes)?)
 }

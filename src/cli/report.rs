@@ -1,6 +1,7 @@
 //! `gamelab report`: regenerate the reports folder (every study, its data, charts and the
 //! commands that reproduce them); see `gamelab::report`.
 
+use super::note;
 use clap::Args;
 use gamelab::report::generate_report;
 use std::path::PathBuf;
@@ -16,8 +17,8 @@ pub struct ReportArgs {
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    generate_report(&args.out, &|step| eprintln!("{step}"))?;
-    eprintln!(
+    generate_report(&args.out, &|step| note!("{step}"))?;
+    note!(
         "wrote {} in {:.1} s; open {}",
         args.out.display(),
         started.elapsed().as_secs_f64(),

@@ -8,6 +8,8 @@
 //! `{"error": "..."}`; the server keeps serving after any of them. Solved spaces of the last
 //! few instances are kept, so analysing positions of an instance being played is a lookup.
 
+use super::say;
+use super::values::whole_number;
 use anyhow::Context;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -37,10 +39,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8000)]
     port: u16,
     /// Refuse instances that may have more positions than this (413)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
     /// Give up on a request whose solving takes longer than this many seconds (503)
-    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole_number, allow_negative_numbers = true)]
     timeout: u64,
 }
 
@@ -115,7 +117,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
         let address = listener.local_addr()?;
-        eprintln!("serving the explorer on http://{address}/ (Ctrl-C stops)");
+        say!("serving the explorer on http://{address}/ (Ctrl-C stops)");
         axum::serve(listener, app)
             .await
             .context("the server stopped")?;

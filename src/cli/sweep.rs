@@ -1,14 +1,14 @@
 //! `gamelab sweep`: tally optimal-play outcomes over random instances for every n in a range,
 //! in parallel; text table, CSV or JSON.
 
-use super::distinct_outputs;
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::plot::write_chart;
-use super::{open_output, values};
-use anyhow::Context;
+use super::plot::draw_chart;
+use super::values::whole_number;
+use super::{commit, open_output, stage_outputs, values};
 use clap::Args;
 use gamelab::budget::{Cost, times};
 use gamelab::generate::{Generator, Parity};
+use gamelab::output::{OutputFile, Staged};
 use gamelab::plot::image_format;
 use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
@@ -16,7 +16,6 @@ use gamelab::registry::{GameEntry, find_game};
 use gamelab::sweep::{
     CsvSink, ROW_BYTES, Shard, SweepRow, SweepSpec, Tally, stream_sweep, write_csv_row,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,10 +31,10 @@ pub struct SweepArgs {
     #[command(flatten)]
     extras: ExtraArgs,
     /// Instances per n [default: 1000; divisor-game has exactly one per N]
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
     /// Random seed: the same seed and options give the same numbers on any thread count
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// Run only shard K of N (e.g. 3/8); combine the shards' CSVs with `gamelab merge`
     #[arg(long, value_name = "K/N", value_parser = values::shard)]
@@ -72,8 +71,11 @@ fn default_sizes(takes_piles: bool) -> (u64, u64) {
 /// The default trials per n.
 const DEFAULT_TRIALS: u64 = 1000;
 
-/// Sweeps smaller than this many instances run without a progress bar.
-const PROGRESS_BAR_THRESHOLD: u64 = 20_000;
+/// The text table lists every size up to this many; past it, the first and last
+/// [`SHOWN_AT_EACH_END`] and a line saying where the full table is.
+const TEXT_ROWS_IN_FULL: u64 = 40;
+/// Rows shown at each end of a summarised text table.
+const SHOWN_AT_EACH_END: usize = 10;
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
@@ -84,35 +86,42 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     {
         image_format(path)?;
     }
-    distinct_outputs(&[
-        ("--out", args.out.as_deref()),
-        ("--plot", args.plot.as_deref()),
-        ("--plot-outcome-shares", args.plot_outcome_shares.as_deref()),
-    ])?;
     let spec = sweep_spec(game, &args)?;
+    // The settings are validated (a modulus of 0, an empty range) before anything counts them.
+    let sizes = Generator::new(game, spec.generator.clone())?
+        .spec()
+        .sizes
+        .count();
     let keep_rows = args.plot.is_some() || args.plot_outcome_shares.is_some();
     if keep_rows {
         // Charts need every row at once; everything else streams.
-        let sizes = Generator::new(game, spec.generator.clone())?
-            .spec()
-            .sizes
-            .count();
-        Cost::new(times(sizes as u128, ROW_BYTES), 0).check(
+        Cost::memory(times(sizes as u128, ROW_BYTES)).check(
             format_args!("keeping the rows of {sizes} sizes for the charts"),
             "chart fewer sizes (or write --out FILE.csv and chart a part of it)",
         )?;
     }
-    let mut file = match &args.out {
-        Some(path) => Some(CsvSink::new(super::create_file(path)?)),
+    // Every output is reserved before the work and put in place only when all are written.
+    let [csv, win_rate, shares]: [Option<Staged>; 3] = stage_outputs(
+        &[
+            ("--out", args.out.as_deref()),
+            ("--plot", args.plot.as_deref()),
+            ("--plot-outcome-shares", args.plot_outcome_shares.as_deref()),
+        ],
+        &[],
+    )?
+    .try_into()
+    .map_err(|_| anyhow::anyhow!("three outputs were staged"))?;
+    let mut file = match csv {
+        Some(staged) => Some(CsvSink::new(OutputFile::on(staged)?)),
         None => None,
     };
     let mut out = open_output(None)?;
-    let mut printer = Printer::new(game, args.format);
+    let mut printer = Printer::new(game, args.format, sizes, args.out.as_deref());
     let mut rows = Vec::new();
-    let bar = progress_bar(&spec);
-    // Ctrl-C ends the whole process (see `interrupt`), so the sweep need not be asked to stop.
+    // Ctrl-C ends the whole process (see `interrupt`), so the sweep need not be asked to stop;
+    // progress is counted by the library (see `progress`).
     let never = std::sync::atomic::AtomicBool::new(false);
-    let result = stream_sweep(game, &spec, &|done| bar.inc(done), &never, &mut |row| {
+    stream_sweep(game, &spec, &|_| {}, &never, &mut |row| {
         if let Some(file) = &mut file {
             file.write(&row)?;
         }
@@ -121,23 +130,22 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             rows.push(row);
         }
         Ok(())
-    });
-    bar.finish_and_clear();
-    result?;
-    if let (Some(file), Some(path)) = (file, &args.out) {
-        let file = file
-            .into_inner()
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        super::finish_file(file)?;
+    })?;
+    let mut written = Vec::new();
+    if let Some(file) = file {
+        written.push(file.into_inner()?.written()?);
     }
     printer.finish(&mut out)?;
     out.flush()?;
-    if let Some(path) = &args.plot {
-        write_chart(&WinRateChart::new(rows.clone())?, path)?;
+    if let (Some(staged), Some(path)) = (win_rate, &args.plot) {
+        draw_chart(&WinRateChart::new(rows.clone())?, &staged, path)?;
+        written.push(staged);
     }
-    if let Some(path) = &args.plot_outcome_shares {
-        write_chart(&OutcomeSharesChart::new(rows)?, path)?;
+    if let (Some(staged), Some(path)) = (shares, &args.plot_outcome_shares) {
+        draw_chart(&OutcomeSharesChart::new(rows)?, &staged, path)?;
+        written.push(staged);
     }
+    commit(written)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -161,37 +169,44 @@ fn sweep_spec(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
     })
 }
 
-fn progress_bar(spec: &SweepSpec) -> ProgressBar {
-    let total = spec.generator.sizes.count().saturating_mul(spec.trials) / spec.shard.count;
-    let bar = if total >= PROGRESS_BAR_THRESHOLD {
-        ProgressBar::new(total)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} instances, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
-}
-
-/// Prints rows on standard output as they come, in the chosen format.
+/// Prints rows on standard output as they come, in the chosen format. A text table of more
+/// than [`TEXT_ROWS_IN_FULL`] sizes shows its first and last rows and says where the full table
+/// is (the CSV of `--out`, or `--format csv`).
 struct Printer {
     format: SweepFormat,
     size_name: &'static str,
     rows: u64,
+    /// Sizes the sweep has.
+    sizes: u64,
+    /// Where the full table is written, if anywhere.
+    csv: Option<String>,
+    /// The last rows of a summarised text table, written at the end.
+    tail: std::collections::VecDeque<String>,
     /// Totals for odd and even n (text).
     by_parity: [(u64, Tally); 2],
 }
 
 impl Printer {
-    fn new(game: &GameEntry, format: SweepFormat) -> Printer {
+    fn new(
+        game: &GameEntry,
+        format: SweepFormat,
+        sizes: u64,
+        csv: Option<&std::path::Path>,
+    ) -> Printer {
         Printer {
             format,
             size_name: if game.takes_piles() { "n" } else { "N" },
             rows: 0,
+            sizes,
+            csv: csv.map(|path| path.display().to_string()),
+            tail: std::collections::VecDeque::new(),
             by_parity: [(0, Tally::default()); 2],
         }
+    }
+
+    /// Whether the text table shows only its ends.
+    fn summarised(&self) -> bool {
+        self.sizes > TEXT_ROWS_IN_FULL
     }
 
     fn row(&mut self, out: &mut dyn Write, row: &SweepRow) -> std::io::Result<()> {
@@ -211,8 +226,7 @@ impl Printer {
                 let (sizes, tally) = &mut self.by_parity[parity as usize];
                 *sizes += 1;
                 *tally = tally.merged(row.tally());
-                writeln!(
-                    out,
+                let line = format!(
                     "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10.4}  [{:.4}, {:.4}]  {:>12.3}",
                     row.n,
                     row.trials,
@@ -223,7 +237,15 @@ impl Printer {
                     row.first_win_low,
                     row.first_win_high,
                     row.mean_margin
-                )?;
+                );
+                if !self.summarised() || self.rows <= SHOWN_AT_EACH_END as u64 {
+                    writeln!(out, "{line}")?;
+                } else {
+                    self.tail.push_back(line);
+                    if self.tail.len() > SHOWN_AT_EACH_END {
+                        self.tail.pop_front();
+                    }
+                }
             }
         }
         Ok(())
@@ -259,6 +281,19 @@ impl Printer {
             SweepFormat::Json => writeln!(out, "{}", if self.rows == 0 { "[]" } else { "]" }),
             SweepFormat::Text => {
                 let size_name = self.size_name;
+                if self.summarised() {
+                    let hidden = self.rows - SHOWN_AT_EACH_END as u64 - self.tail.len() as u64;
+                    let full = match &self.csv {
+                        Some(path) => format!("every row is in {path}"),
+                        None => "--format csv or --out FILE.csv gives every row".to_string(),
+                    };
+                    if hidden > 0 {
+                        writeln!(out, "{:>6}  ({hidden} more sizes; {full})", "...")?;
+                    }
+                    for line in self.tail.drain(..) {
+                        writeln!(out, "{line}")?;
+                    }
+                }
                 for (parity, (sizes, tally)) in [
                     (Parity::Odd, self.by_parity[0]),
                     (Parity::Even, self.by_parity[1]),

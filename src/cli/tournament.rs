@@ -2,11 +2,13 @@
 //! matrix as text, CSV or JSON, and optionally as a heatmap.
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::open_output;
 use super::play::{DEFAULT_TRIALS, default_sizes};
-use super::plot::write_chart;
+use super::plot::draw_chart;
+use super::values::whole_number;
+use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::generate::Generator;
+use gamelab::output::{OutputFile, Staged};
 use gamelab::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::plot::image_format;
 use gamelab::registry::find_game;
@@ -31,10 +33,10 @@ pub struct TournamentArgs {
     #[command(flatten)]
     extras: ExtraArgs,
     /// Instances every pairing plays
-    #[arg(long, default_value_t = DEFAULT_TRIALS)]
+    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
     trials: u64,
     /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// What to print on standard output
     #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
@@ -71,18 +73,30 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         default_sizes(game.takes_piles()),
     )?;
     let generator = Generator::new(game, spec)?;
+    let [csv, picture]: [Option<Staged>; 2] = stage_outputs(
+        &[
+            ("--out", args.out.as_deref()),
+            ("--plot", args.plot.as_deref()),
+        ],
+        &[],
+    )?
+    .try_into()
+    .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
     let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
     let settings = describe_instances(game, &generator, args.trials);
-    if let Some(path) = &args.out {
-        let mut file = super::create_file(path)?;
+    let mut written = Vec::new();
+    if let Some(staged) = csv {
+        let mut file = OutputFile::on(staged)?;
         write_tournament_csv(&result, &mut file)?;
-        super::finish_file(file)?;
+        written.push(file.written()?);
     }
-    if let Some(path) = &args.plot {
-        write_chart(
+    if let (Some(staged), Some(path)) = (picture, &args.plot) {
+        draw_chart(
             &HeatmapChart::new(Grid::from_tournament(&result, &settings))?,
+            &staged,
             path,
         )?;
+        written.push(staged);
     }
     let mut out = open_output(None)?;
     match args.format {
@@ -94,6 +108,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
+    commit(written)?;
     Ok(ExitCode::SUCCESS)
 }
 

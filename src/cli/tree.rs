@@ -2,8 +2,9 @@
 //! optionally draw it.
 
 use super::instance::InstanceArgs;
-use super::values::choice;
-use super::{distinct_outputs, open_output};
+use super::note;
+use super::values::{choice, whole_number};
+use super::{open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
 use gamelab::choice::Choice;
@@ -11,8 +12,9 @@ use gamelab::error::Setting;
 use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
+use gamelab::output::{OutputFile, Staged};
 use gamelab::registry::find_game;
-use gamelab::render::{Renderer, RendererChoice, render_dot};
+use gamelab::render::{Renderer, RendererChoice, render_dot_into};
 use gamelab::size::Count;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,11 +44,11 @@ pub struct TreeArgs {
     #[arg(long, value_name = "RENDERER", default_value = "auto", value_parser = choice::<RendererChoice>())]
     renderer: RendererChoice,
     /// Refuse graphs with more nodes than this (each costs about 100 bytes)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_nodes: u64,
     /// Refuse to draw pictures of more nodes than this (Graphviz takes about 10 s for 800
     /// nodes and a minute and a half for 2,000 here)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_RENDER_NODES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_RENDER_NODES, value_parser = whole_number, allow_negative_numbers = true)]
     max_render_nodes: u64,
 }
 
@@ -68,33 +70,54 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         Some(values) => Some(parse_render(values)?),
         None => None,
     };
-    distinct_outputs(&[
-        ("--out", args.out.as_deref()),
-        ("--render", picture.as_ref().map(|(_, path)| path.as_path())),
-    ])?;
+    // Both files are reserved before the graph is built, and put in place together.
+    let [out_file, picture_file]: [Option<Staged>; 2] = stage_outputs(
+        &[
+            ("--out", args.out.as_deref()),
+            ("--render", picture.as_ref().map(|(_, path)| path.as_path())),
+        ],
+        &[],
+    )?
+    .try_into()
+    .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
     // A picture is drawn from the DOT of the whole graph: refuse it before building anything.
     let max_nodes = if picture.is_some() {
         (args.max_nodes as u128).min(args.max_render_nodes as u128)
     } else {
         args.max_nodes as u128
     };
+    let mut written = Vec::new();
+    let mut described = None;
     // With only --render, the picture is the output; otherwise write the format too.
     if picture.is_none() || args.format.is_some() || args.out.is_some() {
-        let mut out = open_output(args.out.as_deref())?;
         let format = args.format.unwrap_or(GraphFormat::Dot);
-        let (tree_nodes, dag_nodes) = instance.export_graph(kind, format, max_nodes, &mut out)?;
-        out.finish()?;
+        let sizes = match out_file {
+            Some(staged) => {
+                let mut file = OutputFile::on(staged)?;
+                let sizes = instance.export_graph(kind, format, max_nodes, &mut file)?;
+                written.push(file.written()?);
+                sizes
+            }
+            None => {
+                let mut out = open_output(None)?;
+                let sizes = instance.export_graph(kind, format, max_nodes, &mut out)?;
+                out.finish()?;
+                sizes
+            }
+        };
         if let Some(path) = &args.out {
-            eprintln!(
-                "wrote {}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
+            let (tree_nodes, dag_nodes) = sizes;
+            described = Some(format!(
+                "{}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
                 path.display(),
                 instance.name(),
                 kind.name(),
                 Count::Exact(tree_nodes)
-            );
+            ));
         }
     }
-    if let Some((format, path)) = picture {
+    let mut drawn = None;
+    if let (Some((format, path)), Some(staged)) = (picture, picture_file) {
         let mut dot = Vec::new();
         let (tree_nodes, dag_nodes) = instance
             .export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)
@@ -111,8 +134,9 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
             GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
             GraphKind::Dag => dag_nodes,
         };
-        let renderer = render_dot(&dot, nodes, format, &path, args.renderer)?;
-        eprintln!(
+        let renderer = render_dot_into(&dot, nodes, format, &staged, args.renderer)?;
+        written.push(staged);
+        drawn = Some(format!(
             "drew {} with {}",
             path.display(),
             match renderer {
@@ -122,7 +146,14 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
                 }
                 Renderer::LayoutRs => "the built-in renderer (install Graphviz for better layouts)",
             }
-        );
+        ));
+    }
+    gamelab::output::commit_all(written)?;
+    if let Some(described) = described {
+        note!("wrote {described}");
+    }
+    if let Some(drawn) = drawn {
+        note!("{drawn}");
     }
     Ok(ExitCode::SUCCESS)
 }

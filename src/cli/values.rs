@@ -60,6 +60,30 @@ pub fn subtraction_set(text: &str) -> Result<SubtractionSet, gamelab::InputError
     parse_subtract(text).map(SubtractionSet)
 }
 
+/// Parses a count, size or seed: a whole number from 0 to 18446744073709551615. Flags that take
+/// one accept a leading minus sign as a value (so that `--seed -1` gets this message rather
+/// than clap's advice to write `-- -1`, which does not apply).
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let number = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    let too_large = || format!("'{text}' is more than 18446744073709551615, the largest allowed");
+    let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    // Plain digits, or `1e18` style (a whole mantissa times a power of ten).
+    let (mantissa, exponent) = number.split_once(['e', 'E']).unwrap_or((number, "0"));
+    if is_digits(mantissa) && is_digits(exponent) {
+        let mantissa: u64 = mantissa.parse().map_err(|_| too_large())?;
+        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+        return 10u64
+            .checked_pow(exponent)
+            .and_then(|power| mantissa.checked_mul(power))
+            .ok_or_else(too_large);
+    }
+    Err(format!(
+        "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, ... up to \
+         18446744073709551615)"
+    ))
+}
+
 /// Parses `--shard K/N` (1 <= K <= N).
 pub fn shard(text: &str) -> Result<Shard, String> {
     let form = || format!("'{text}' is not of the form K/N with 1 <= K <= N (e.g. 2/8)");

@@ -16,6 +16,7 @@
 //! the end-taking DP on every arc of the doubled row (O(n^2)), then picks the best first slice.
 
 use super::{InputForm, RegisteredGame, not_applicable};
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{check_score_range, into_piles, take_piles};
@@ -100,6 +101,7 @@ fn circle_margin(slices: &[i64]) -> i64 {
             current[start] = left.max(right);
         }
         std::mem::swap(&mut previous, &mut current);
+        super::stone_game_vii::report_rows(length, n, Operation::CoinsDp);
     }
     // After taking slice i the opponent faces the arc starting at i + 1 of n - 1 slices.
     (0..n)
@@ -320,6 +322,32 @@ impl RegisteredGame for CoinsInACircle {
             self.total,
             first as f64 / self.total as f64
         )]
+    }
+
+    /// The arc DP: n lengths of n arcs each, on two rows for the value; with the moves (up to
+    /// 4,096 slices) every row kept, 8 bytes a cell, and the value computed again.
+    fn margin_cost(size: u64) -> Cost {
+        let n = size as u128;
+        Cost::new(
+            n.saturating_mul(16),
+            Work::of(Operation::CoinsDp, n.saturating_mul(n)),
+        )
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let n = self.n();
+        match solver {
+            SolverKind::Dp => {
+                let value = Self::margin_cost(n as u64);
+                if value_only || n > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+                    value
+                } else {
+                    let cells = (n as u128) * (n as u128);
+                    Cost::new(cells * 8, value.work.times(2)).then(super::line_cost(self))
+                }
+            }
+            other => super::generic_solve_cost(self, other, value_only),
+        }
     }
 
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {

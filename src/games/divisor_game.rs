@@ -11,13 +11,16 @@
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.
 
 use super::{InputForm, RegisteredGame, not_applicable};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::input::fields::take_number;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::divisor_game::{TABLE_LIMIT, proper_divisors, win_table};
-use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, check_table_size, solution_from_outcomes,
+    value_from_outcome,
+};
 
 /// One instance: the starting number N.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +156,46 @@ impl Game for DivisorGame {
 impl RegisteredGame for DivisorGame {
     /// The closed form: constant.
     fn margin_cost(_: u64) -> Cost {
-        Cost::new(0, 1)
+        Cost::work(Work::of(Operation::Instance, 1))
+    }
+
+    /// `dp` sieves every number up to N (5 bytes each); `closed-form` is constant. With the
+    /// moves (N up to 16,384), the line tries every proper divisor on the way.
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let line = if value_only || self.n > PRINCIPAL_VARIATION_LIMIT as u64 {
+            Cost::default()
+        } else {
+            super::line_cost(self)
+        };
+        match solver {
+            SolverKind::Dp => Cost::new(
+                (self.n as u128).saturating_mul(5),
+                Work::of(Operation::DivisorSieve, self.n as u128),
+            )
+            .then(line),
+            SolverKind::ClosedForm => Self::margin_cost(self.n).then(line),
+            other => super::generic_solve_cost(self, other, value_only),
+        }
+    }
+
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                check_table_size("dp", self.n, TABLE_LIMIT)?;
+                let wins = win_table(self.n as usize);
+                Ok(value_from_outcome(
+                    Self::NAME,
+                    solver,
+                    wins[self.n as usize],
+                ))
+            }
+            SolverKind::ClosedForm => Ok(value_from_outcome(
+                Self::NAME,
+                solver,
+                self.n.is_multiple_of(2),
+            )),
+            other => super::solved_without_moves(self, other),
+        }
     }
 
     const TITLE: &'static str = "Divisor Game: subtract a proper divisor of N (LeetCode 1025)";

@@ -15,8 +15,8 @@ pub mod stone_game_iii;
 pub mod stone_game_iv;
 pub mod stone_game_vii;
 
-use crate::budget::Cost;
-use crate::error::{InputError, SolveError, USE_SMALLER};
+use crate::budget::{Cost, Operation, Work, times};
+use crate::error::{InputError, SolveError, USE_AUTO, USE_SMALLER};
 use crate::game::Game;
 use crate::input::{InstanceInput, InstanceRef};
 use crate::solve::dp::stone_game_batch::Scratch16;
@@ -103,6 +103,13 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
         None
     }
 
+    /// What [`RegisteredGame::position_values`] costs to build, where the game has such a table
+    /// and this instance is within its size (`None`: positions are valued one by one by
+    /// memoised minimax, costed as `memo`).
+    fn position_values_cost(&self) -> Option<Cost> {
+        None
+    }
+
     /// The game's DP table laid out for a heatmap, for games whose table is two-dimensional.
     fn table(&self) -> Option<DpTable> {
         None
@@ -116,20 +123,48 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
 
     /// The first player's margin under optimal play, without the move list: the fast path of
     /// sweeps and claims. `scratch` is working memory reused between calls, so games can avoid
-    /// allocating per instance. The default builds the instance and solves it with `auto`.
+    /// allocating per instance. The default builds the instance and asks `auto` for its value.
     fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
         let _ = scratch;
         let game = Self::from_input(&input.to_input())?;
-        Ok(solve(&game, SolverKind::Auto)?.margin)
+        Ok(solve_value(&game, SolverKind::Auto)?.margin)
     }
 
     /// What [`RegisteredGame::first_margin`] costs on one instance of size `size` (piles, or N),
-    /// estimated from the size alone: sweeps, claims and charts multiply it by their instance
-    /// counts and refuse requests over the budget ([`crate::budget`]). The default assumes the
+    /// estimated from the size alone: claims and charts multiply it by their instance counts
+    /// and refuse requests over the budget ([`crate::budget`]). The default assumes the
     /// generic `memo` solver on a game of about `size`² positions of 32 bytes each.
     fn margin_cost(size: u64) -> Cost {
         let positions = (size as u128).saturating_mul(size as u128);
-        Cost::new(positions.saturating_mul(32), positions)
+        Cost::new(
+            positions.saturating_mul(32),
+            Work::of(Operation::MemoMove, positions.saturating_mul(2)),
+        )
+    }
+
+    /// What [`RegisteredGame::first_margins`] costs per instance of `size`, solving many at
+    /// once as sweeps do (default: [`RegisteredGame::margin_cost`]; stone-game solves them in
+    /// SIMD lanes, far faster per instance).
+    fn batch_margin_cost(size: u64) -> Cost {
+        Self::margin_cost(size)
+    }
+
+    /// What solving this instance with `solver` (already resolved: never `auto`) costs, with
+    /// the moves or (`value_only`) the value alone: [`solve`] and [`solve_value`] check it
+    /// against the budget before the solver runs, so every solver of every game is costed in
+    /// bytes and time. The default costs `brute` and `memo` (through the trait) and, for any
+    /// other solver, only the line of optimal play: a game with solvers of its own overrides it
+    /// for them (and a test checks that every solver of every game has a cost).
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        generic_solve_cost(self, solver, value_only)
+    }
+
+    /// What a refusal of [`RegisteredGame::solve_cost`] advises besides raising the budget
+    /// (default: another solver if one was chosen by hand; a game with a faster path for the
+    /// value alone says so).
+    fn refusal_advice(&self, solver: SolverKind, value_only: bool) -> &'static str {
+        let _ = (solver, value_only);
+        USE_AUTO
     }
 
     /// The first player's margins of many pile instances of `n` piles each, laid out one after
@@ -148,17 +183,21 @@ pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
     }
 }
 
-/// Solves `game` with `solver`, checking that the solver applies and resolving `auto`: the one
-/// place where a solver name turns into code.
+/// Solves `game` with `solver`, checking that the solver applies, resolving `auto` and costing
+/// the solver against the budget: the one place where a solver name turns into code.
 pub fn solve<G: RegisteredGame>(game: &G, solver: SolverKind) -> Result<Solution, SolveError> {
     if !G::SOLVERS.contains(&solver) {
         return Err(not_applicable::<G>(solver));
     }
+    let resolved = match solver {
+        SolverKind::Auto => game.auto_solver(),
+        chosen => chosen,
+    };
+    let solved = check_solve_cost(game, resolved, false, solver == SolverKind::Auto)
+        .and_then(|()| solve_unchecked(game, resolved));
     match solver {
-        SolverKind::Auto => solve(game, game.auto_solver()).map_err(fastest_refused),
-        SolverKind::Brute => brute::solve(game),
-        SolverKind::Memo => memo::solve(game),
-        specific => game.solve_specific(specific),
+        SolverKind::Auto => solved.map_err(fastest_refused),
+        _ => solved,
     }
 }
 
@@ -170,13 +209,110 @@ pub fn solve_value<G: RegisteredGame>(
     if !G::SOLVERS.contains(&solver) {
         return Err(not_applicable::<G>(solver));
     }
+    let resolved = match solver {
+        SolverKind::Auto => game.auto_value_solver(),
+        chosen => chosen,
+    };
+    let solved = check_solve_cost(game, resolved, true, solver == SolverKind::Auto)
+        .and_then(|()| game.value_by(resolved));
     match solver {
-        SolverKind::Auto => game
-            .value_by(game.auto_value_solver())
-            .map_err(fastest_refused),
-        other => game.value_by(other),
+        SolverKind::Auto => solved.map_err(fastest_refused),
+        _ => solved,
     }
 }
+
+/// Refuses solving `game` with `solver` over the budget ([`RegisteredGame::solve_cost`]).
+fn check_solve_cost<G: RegisteredGame>(
+    game: &G,
+    solver: SolverKind,
+    value_only: bool,
+    auto: bool,
+) -> Result<(), SolveError> {
+    let advice = match game.refusal_advice(solver, value_only) {
+        USE_AUTO if auto => USE_SMALLER,
+        advice => advice,
+    };
+    game.solve_cost(solver, value_only).check(
+        SolvingWith {
+            game,
+            solver,
+            value_only,
+        },
+        advice,
+    )?;
+    Ok(())
+}
+
+/// `listing the moves on 10000 piles with the solver table` (with the moves) or `solving 10000
+/// piles with the solver peaks` (the value), formatted only for a refusal.
+struct SolvingWith<'a, G> {
+    game: &'a G,
+    solver: SolverKind,
+    value_only: bool,
+}
+
+impl<G: RegisteredGame> std::fmt::Display for SolvingWith<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let size = match self.game.pile_row() {
+            Some(row) => format!("{} piles", row.len()),
+            None => match self.game.to_input().n {
+                Some(n) => format!("{} N = {n}", G::NAME),
+                None => G::NAME.to_string(),
+            },
+        };
+        let what = if self.value_only {
+            "solving"
+        } else {
+            "listing the moves on"
+        };
+        write!(f, "{what} {size} with the solver {}", self.solver.name())
+    }
+}
+
+/// Runs `solver` (resolved and costed already).
+fn solve_unchecked<G: RegisteredGame>(
+    game: &G,
+    solver: SolverKind,
+) -> Result<Solution, SolveError> {
+    match solver {
+        SolverKind::Brute => brute::solve(game),
+        SolverKind::Memo => memo::solve(game),
+        specific => game.solve_specific(specific),
+    }
+}
+
+/// What `brute` or `memo` costs on `game` through the trait, and for any other solver the line
+/// of optimal play read off its values (see [`RegisteredGame::solve_cost`]).
+pub fn generic_solve_cost<G: Game>(game: &G, solver: SolverKind, value_only: bool) -> Cost {
+    let line = if value_only {
+        Cost::default()
+    } else {
+        line_cost(game)
+    };
+    match solver {
+        SolverKind::Brute => Cost::work(brute::search_work(game)).then(line),
+        SolverKind::Memo => memo::search_cost(game).then(line),
+        _ => line,
+    }
+}
+
+/// What reading the line of optimal play off a solver's values costs: every move tried at
+/// every position of a line of up to [`Game::max_depth`] moves, and the records kept.
+pub fn line_cost<G: Game>(game: &G) -> Cost {
+    line_cost_of(game.max_depth(), game.max_moves())
+}
+
+/// [`line_cost`] of a line of `depth` moves with up to `moves` choices each.
+pub fn line_cost_of(depth: u128, moves: u128) -> Cost {
+    Cost::new(
+        times(depth, LINE_RECORD_BYTES),
+        Work::of(Operation::LineMove, times(depth, moves.max(1))),
+    )
+}
+
+/// Bytes one move of a listed line takes: its record and the position's text (long rows are
+/// shown by their ends).
+const LINE_RECORD_BYTES: u128 = 256;
 
 /// A refusal of the solver `auto` picked: no other solver does better, so the only advice left
 /// is a smaller instance.
@@ -207,7 +343,7 @@ pub(crate) fn solved_without_moves<G: RegisteredGame>(
 ) -> Result<Solution, SolveError> {
     Ok(Solution {
         moves: None,
-        ..solve(game, solver)?
+        ..solve_unchecked(game, solver)?
     })
 }
 

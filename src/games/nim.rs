@@ -13,12 +13,15 @@
 //! N % 4 == 0 (LeetCode 292).
 
 use super::{InputForm, RegisteredGame, not_applicable};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
-use crate::input::InstanceInput;
 use crate::input::fields::take_number_with_set;
-use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
+use crate::input::{InstanceInput, InstanceRef};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, check_table_size, solution_from_outcomes,
+    value_from_outcome,
+};
 
 /// The subtraction set when none is given: LeetCode 292's.
 pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
@@ -101,6 +104,30 @@ pub fn periodicity(set: &[u64]) -> Option<Periodicity> {
     None
 }
 
+/// A period of the Grundy values and the values up to its first cycle's end.
+type Cycle = (Periodicity, Vec<u32>);
+
+/// Runs `read` on the period of `set` (`None`: none within the search) and its first cycle.
+/// The last set asked is remembered per thread, so that a sweep over N with one set searches
+/// it once per thread rather than once per N.
+fn with_period<T>(set: &[u64], read: impl FnOnce(Option<&Cycle>) -> T) -> T {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Vec<u64>, Option<Cycle>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if last.as_ref().is_none_or(|(known, _)| known != set) {
+            let found = periodicity(set).map(|found| {
+                let cycle = grundy_values(set, found.preperiod + found.period);
+                (found, cycle)
+            });
+            *last = Some((set.to_vec(), found));
+        }
+        read(last.as_ref().and_then(|(_, found)| found.as_ref()))
+    })
+}
+
 /// One instance: N and the subtraction set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nim {
@@ -124,6 +151,21 @@ impl Nim {
             ..InstanceInput::number(n)
         };
         Nim::from_input(&input)
+    }
+
+    /// Whether the first player wins, from the period of the Grundy values (`None` when no
+    /// period shows up within the search).
+    fn outcome_by_period(&self) -> Option<bool> {
+        with_period(&self.set, |found| {
+            let (Periodicity { preperiod, period }, cycle) = found?;
+            let k = self.n;
+            let index = if k < *preperiod as u64 {
+                k as usize
+            } else {
+                preperiod + ((k - *preperiod as u64) % *period as u64) as usize
+            };
+            Some(cycle[index] != 0)
+        })
     }
 
     fn set_text(&self) -> String {
@@ -239,10 +281,70 @@ impl Game for Nim {
 }
 
 impl RegisteredGame for Nim {
-    /// The closed form: the period search, which for the usual small sets ends in its first
-    /// window of 256 values (a set that needs the whole search costs at most its limit once).
+    /// The closed form: the period of the subtraction set, searched once per set and thread
+    /// (remembered for the next instance of the same set), then a lookup.
     fn margin_cost(_: u64) -> Cost {
-        Cost::new(4 * 1024, 256 * 16)
+        Cost::new(4 * 1024, Work::of(Operation::Instance, 1))
+    }
+
+    /// `dp`: the Grundy table up to N, |S| moves tried at each (4 bytes each); `closed-form`:
+    /// the period search (for the usual small sets its first window of 256 values; a set that
+    /// needs the whole search costs at most its limit, doubling windows up to 2^20) and, with
+    /// no period found, the table. With the moves (N up to 16,384), the line.
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let line = if value_only || self.n > PRINCIPAL_VARIATION_LIMIT as u64 {
+            Cost::default()
+        } else {
+            super::line_cost(self)
+        };
+        let set = self.set.len() as u128;
+        let table = |limit: u128| {
+            Cost::new(
+                limit.saturating_mul(4),
+                Work::of(Operation::NimGrundy, limit.saturating_mul(set)),
+            )
+        };
+        match solver {
+            SolverKind::Dp => table(self.n as u128 + 1).then(line),
+            SolverKind::ClosedForm => {
+                let search = match with_period(&self.set, |found| found.map(|(found, _)| *found)) {
+                    Some(_) => table(256.max(4 * self.set[self.set.len() - 1] as u128)),
+                    None => table(2 * PERIOD_SEARCH_LIMIT as u128)
+                        .then(table(self.n.min(TABLE_LIMIT) as u128 + 1)),
+                };
+                search.then(line)
+            }
+            other => super::generic_solve_cost(self, other, value_only),
+        }
+    }
+
+    fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
+        let game = match input {
+            InstanceRef::Input(input) => Nim::from_input(input)?,
+            InstanceRef::Piles(_) => Nim::from_input(&input.to_input())?,
+        };
+        Ok(game.value_by(SolverKind::ClosedForm)?.margin)
+    }
+
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                check_table_size("dp", self.n, TABLE_LIMIT)?;
+                let values = grundy_values(&self.set, self.n as usize);
+                Ok(value_from_outcome(
+                    Self::NAME,
+                    solver,
+                    values[self.n as usize] != 0,
+                ))
+            }
+            SolverKind::ClosedForm => match self.outcome_by_period() {
+                Some(wins) => Ok(value_from_outcome(Self::NAME, solver, wins)),
+                None => self
+                    .value_by(SolverKind::Dp)
+                    .map(|solution| Solution { solver, ..solution }),
+            },
+            other => super::solved_without_moves(self, other),
+        }
     }
 
     const TITLE: &'static str =
@@ -306,8 +408,25 @@ impl RegisteredGame for Nim {
                 self.set_text()
             )),
         }
-        if self.n <= TABLE_LIMIT {
-            let value = grundy_values(&self.set, self.n as usize)[self.n as usize];
+        let value = with_period(&self.set, |found| {
+            let (Periodicity { preperiod, period }, cycle) = found?;
+            let k = self.n as usize;
+            Some(
+                cycle[if k < *preperiod {
+                    k
+                } else {
+                    preperiod + (k - preperiod) % period
+                }],
+            )
+        });
+        let value = match value {
+            Some(value) => Some(value),
+            None if self.n <= TABLE_LIMIT => {
+                Some(grundy_values(&self.set, self.n as usize)[self.n as usize])
+            }
+            None => None,
+        };
+        if let Some(value) = value {
             let verdict = if value == 0 { "loses" } else { "wins" };
             notes.push(format!(
                 "N = {}: Grundy value {value}, so the first player {verdict}",

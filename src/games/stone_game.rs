@@ -11,8 +11,10 @@
 //! Positions are the intervals of piles still on the table; the empty interval is one terminal
 //! position whatever was taken last. With a single pile left there is one move, written `left`.
 
-use super::{InputForm, PositionTable, RegisteredGame, not_applicable, solved_without_moves};
-use crate::budget::Cost;
+use super::{
+    InputForm, PositionTable, RegisteredGame, line_cost_of, not_applicable, solved_without_moves,
+};
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
@@ -21,7 +23,7 @@ use crate::parallel::available_threads;
 use crate::solve::dp::lanes::absolute_sum;
 use crate::solve::dp::stone_game::{MarginTable, ScoreTable, TABLE_PILE_LIMIT, rolling_margin_in};
 use crate::solve::dp::stone_game_batch::{batch_margins, group_margins_16};
-use crate::solve::dp::stone_game_fast::fast_margin;
+use crate::solve::dp::stone_game_fast::{THREADING_THRESHOLD, fast_margin};
 use crate::solve::dp::stone_game_line::{line_memory, margin_and_line};
 use crate::solve::dp::stone_game_peaks::{peaks_margin, peaks_margin_in};
 use crate::solve::table::{DpCell, DpTable};
@@ -233,19 +235,48 @@ impl RegisteredGame for StoneGame {
     const GROUP_MARGINS_16: Option<super::GroupMargins16> = Some(group_margins_16);
 
     /// The solver `first_margin` picks as `auto` does for the value ([`auto_value_solver_for`]):
-    /// `rolling` up to 256 piles, `peaks` above. Sweeps and claims cost a range of sizes by its
-    /// largest, so this is the most any size up to `size` costs: above 256 piles, `peaks` or a
-    /// row of 256, whichever is more.
+    /// `rolling` on one core up to 256 piles, `peaks` above. Claims and charts cost a range of
+    /// sizes by its largest, so this is the most any size up to `size` costs: above 256 piles,
+    /// `peaks` or a row of 256, whichever is more.
     fn margin_cost(size: u64) -> Cost {
-        let limit = AUTO_ROLLING_VALUE_LIMIT as u64;
-        if size <= limit {
-            return rolling_cost(size);
+        short_or_peaks(size, Operation::StoneGameRollingScalar)
+    }
+
+    /// Sweeps solve rows of up to 256 piles many at once, one per SIMD lane.
+    fn batch_margin_cost(size: u64) -> Cost {
+        short_or_peaks(size, Operation::StoneGameRollingBatch)
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let n = self.piles.len();
+        let line = if value_only {
+            Cost::default()
+        } else {
+            line_cost_of(n as u128, 2)
+        };
+        match solver {
+            SolverKind::Table => table_cost(n, 16, Operation::StoneGameTable).then(line),
+            SolverKind::Diff => table_cost(n, 8, Operation::StoneGameDiff).then(line),
+            SolverKind::Rolling if value_only => rolling_cost(n as u64),
+            SolverKind::Rolling => rolling_line_cost(n).then(line),
+            SolverKind::Peaks if value_only => peaks_cost(n as u64),
+            // Past its line's limit the solver refuses at once, with its own advice.
+            SolverKind::Peaks if n > PRINCIPAL_VARIATION_LIMIT => peaks_cost(n as u64),
+            SolverKind::Peaks => peaks_line_cost(n).then(line),
+            other => super::generic_solve_cost(self, other, value_only),
         }
-        let (rolling, peaks) = (rolling_cost(limit), peaks_cost(size));
-        Cost::new(
-            rolling.memory.max(peaks.memory),
-            rolling.work.max(peaks.work),
-        )
+    }
+
+    fn refusal_advice(&self, solver: SolverKind, value_only: bool) -> &'static str {
+        match (solver, value_only) {
+            (SolverKind::Rolling, true) => "the solver peaks gives the value alone in O(n)",
+            (SolverKind::Rolling, false) => {
+                "add --value-only: the solver peaks gives the value alone in O(n)"
+            }
+            (SolverKind::Peaks, true) => "no solver gives the value for less: use fewer piles",
+            (SolverKind::Peaks, false) => PEAKS_ADVICE,
+            _ => crate::error::USE_AUTO,
+        }
     }
 
     const TITLE: &'static str =
@@ -291,7 +322,17 @@ impl RegisteredGame for StoneGame {
         if let Err(refused) = self.require_table_size("diff") {
             return Some(Err(refused));
         }
-        let table = MarginTable::build(&self.piles);
+        let n = self.piles.len();
+        if let Err(refused) = table_cost(n, 8, Operation::StoneGameDiff).check_nested(
+            format_args!("the table of every position's value for {n} piles"),
+            crate::error::USE_SMALLER,
+        ) {
+            return Some(Err(refused.into()));
+        }
+        let table = match MarginTable::build(&self.piles) {
+            Ok(table) => table,
+            Err(refused) => return Some(Err(refused.into())),
+        };
         Some(Ok(Box::new(move |state: &Interval| {
             if state.is_empty() {
                 0
@@ -301,12 +342,17 @@ impl RegisteredGame for StoneGame {
         })))
     }
 
+    fn position_values_cost(&self) -> Option<Cost> {
+        let n = self.piles.len();
+        (n <= TABLE_PILE_LIMIT).then(|| table_cost(n, 8, Operation::StoneGameDiff))
+    }
+
     fn table(&self) -> Option<DpTable> {
         let n = self.piles.len();
         if n > TABLE_PILE_LIMIT {
             return None;
         }
-        let table = MarginTable::build(&self.piles);
+        let table = MarginTable::build(&self.piles).ok()?;
         let mut cells = Vec::with_capacity(n * (n + 1) / 2);
         for i in 0..n {
             for j in i..n {
@@ -354,7 +400,6 @@ impl RegisteredGame for StoneGame {
     fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
         match solver {
             SolverKind::Rolling => {
-                check_rolling_budget(self.piles.len())?;
                 let margin = fast_margin(&self.piles, available_threads());
                 Ok(Solution::value_only(
                     Self::NAME,
@@ -362,14 +407,11 @@ impl RegisteredGame for StoneGame {
                     Scores::from_total_and_margin(self.total, margin),
                 ))
             }
-            SolverKind::Peaks => {
-                check_peaks_budget(self.piles.len())?;
-                Ok(Solution::value_only(
-                    Self::NAME,
-                    solver,
-                    Scores::from_total_and_margin(self.total, peaks_margin(&self.piles)),
-                ))
-            }
+            SolverKind::Peaks => Ok(Solution::value_only(
+                Self::NAME,
+                solver,
+                Scores::from_total_and_margin(self.total, peaks_margin(&self.piles)),
+            )),
             other => solved_without_moves(self, other),
         }
     }
@@ -409,20 +451,19 @@ impl RegisteredGame for StoneGame {
         match solver {
             SolverKind::Table => {
                 self.require_table_size("table")?;
-                let table = ScoreTable::build(&self.piles);
+                let table = ScoreTable::build(&self.piles)?;
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     margin_on(state, &|i, j| table.margin(i, j))
                 }))
             }
             SolverKind::Diff => {
                 self.require_table_size("diff")?;
-                let table = MarginTable::build(&self.piles);
+                let table = MarginTable::build(&self.piles)?;
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     margin_on(state, &|i, j| table.get(i, j))
                 }))
             }
             SolverKind::Rolling => {
-                check_rolling_line_budget(self.piles.len())?;
                 // Optimal play at every size: checkpoints, not a table (see stone_game_line).
                 let (_, line) = margin_and_line(&self.piles, available_threads());
                 let mut moves = line.into_iter();
@@ -451,7 +492,6 @@ impl RegisteredGame for StoneGame {
                         },
                     });
                 }
-                check_peaks_line_budget(self.piles.len())?;
                 let mut stack = Vec::with_capacity(self.piles.len());
                 Ok(solution_from_values(self, Self::NAME, solver, |state| {
                     let row = &self.piles[state.left as usize..state.right as usize];
@@ -463,18 +503,88 @@ impl RegisteredGame for StoneGame {
     }
 }
 
-/// What `rolling` costs on `n` piles: n²/2 cells, one row of 8-byte values (and the piles,
-/// padded).
+/// What `rolling` costs on `n` piles (the value): n²/2 cells on every core for long rows, one
+/// row of 8-byte values (and the piles, padded).
 fn rolling_cost(n: u64) -> Cost {
     let n = n as u128;
-    Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+    Cost::new(
+        n.saturating_mul(32),
+        on_threads(
+            n,
+            Work::of(Operation::StoneGameRollingRow, n.saturating_mul(n) / 2),
+        ),
+    )
 }
 
-/// What `peaks` costs on `n` piles: its stack and the row, 8 bytes a pile each, and a few steps
-/// a pile (each is pushed once and merged away at most once, then taken in the valley walk).
+/// What `rolling` costs on `n` piles with the moves: the cells again, with checkpoint rows and
+/// one segment's triangle ([`line_memory`]), which past about 155,000 piles grows as n^(4/3)
+/// (about 750 MB at a million piles).
+fn rolling_line_cost(n: usize) -> Cost {
+    let piles = n as u128;
+    Cost::new(
+        piles.saturating_mul(32).saturating_add(line_memory(n)),
+        on_threads(
+            piles,
+            Work::of(
+                Operation::StoneGameRollingLine,
+                piles.saturating_mul(piles) / 2,
+            ),
+        ),
+    )
+}
+
+/// The fast kernel's rows of at least [`THREADING_THRESHOLD`] piles run on every core.
+fn on_threads(n: u128, work: Work) -> Work {
+    if n >= THREADING_THRESHOLD as u128 {
+        work.spread_over(available_threads())
+    } else {
+        work
+    }
+}
+
+/// What `peaks` costs on `n` piles: its stack and the row, 8 bytes a pile each, and linear
+/// time (each pile is pushed once and merged away at most once, then taken in the valley walk).
 fn peaks_cost(n: u64) -> Cost {
     let n = n as u128;
-    Cost::new(n.saturating_mul(16), n.saturating_mul(4))
+    Cost::new(n.saturating_mul(16), Work::of(Operation::StoneGamePeaks, n))
+}
+
+/// What `peaks` costs with the moves: both children of every position on the line, about n of
+/// its rows of n/2 piles on average.
+fn peaks_line_cost(n: usize) -> Cost {
+    let one = peaks_cost(n as u64);
+    Cost::new(one.memory, one.work.times(n as u128 / 2 + 1))
+}
+
+/// What a two-dimensional table of `n` x `n` cells of `cell_bytes` costs (`table`, `diff`, the
+/// position values of optimal play): n²/2 cells computed, n² allocated.
+fn table_cost(n: usize, cell_bytes: u128, operation: Operation) -> Cost {
+    let n = n as u128;
+    let cells = n.saturating_mul(n);
+    Cost::new(
+        cells.saturating_mul(cell_bytes),
+        Work::of(operation, cells / 2),
+    )
+}
+
+/// `first_margin`'s cost for rows up to `size`: `operation` per cell of rows up to 256 piles,
+/// `peaks` above (see [`auto_value_solver_for`]).
+fn short_or_peaks(size: u64, operation: Operation) -> Cost {
+    let limit = AUTO_ROLLING_VALUE_LIMIT as u128;
+    let short = size.min(AUTO_ROLLING_VALUE_LIMIT as u64) as u128;
+    let rolling = Cost::new(
+        short.saturating_mul(32),
+        Work::of(operation, short * short / 2),
+    );
+    if (size as u128) <= limit {
+        return rolling;
+    }
+    let peaks = peaks_cost(size);
+    if peaks.work.seconds() > rolling.work.seconds() {
+        Cost::new(rolling.memory.max(peaks.memory), peaks.work)
+    } else {
+        Cost::new(rolling.memory.max(peaks.memory), rolling.work)
+    }
 }
 
 /// The longest row whose value alone `auto` gives by `rolling` rather than `peaks`. Up to here
@@ -496,48 +606,45 @@ pub fn auto_value_solver_for(piles: usize) -> SolverKind {
     }
 }
 
-/// Refuses `rolling` on `n` piles when its triangle of cells (`rolling_cost`) is over the work
-/// budget (10^12 steps by default, about 1.4 million piles: 40 s of both cores here). It is the
-/// one stone-game solver without a size limit of its own, and O(n^2): 10^7 piles would run
-/// for half an hour (or, with the moves, longer) where `peaks` gives the value in a second.
+/// Refuses `rolling` (the value) on `n` piles over the budget: the solver without a size limit
+/// of its own, and O(n^2) — 10^7 piles would run for half an hour where `peaks` gives the value
+/// in a second. For paths that solve many rows and look up the longest they accept.
 pub fn check_rolling_budget(n: usize) -> Result<(), SolveError> {
-    rolling_cost(n as u64).check(
+    rolling_cost(n as u64).check_nested(
         format_args!("solving {n} piles with the solver rolling"),
         "the solver peaks gives the value alone in O(n)",
     )?;
     Ok(())
 }
 
-/// Refuses `rolling` with the moves on `n` piles over the budget: the value's cost, and the
-/// memory of the line's checkpoint rows and triangle ([`line_memory`]), which past about
-/// 155,000 piles grows as n^(4/3) (about 750 MB at a million piles).
+/// Refuses `rolling` with the moves on `n` piles over the budget.
 pub fn check_rolling_line_budget(n: usize) -> Result<(), SolveError> {
-    let value = rolling_cost(n as u64);
-    Cost::new(value.memory.saturating_add(line_memory(n)), value.work).check(
-        format_args!("listing the moves on {n} piles with the solver rolling"),
-        "add --value-only: the solver peaks gives the value alone in O(n)",
-    )?;
+    rolling_line_cost(n)
+        .then(line_cost_of(n as u128, 2))
+        .check_nested(
+            format_args!("listing the moves on {n} piles with the solver rolling"),
+            "add --value-only: the solver peaks gives the value alone in O(n)",
+        )?;
     Ok(())
 }
 
 /// Refuses `peaks` (the value) on `n` piles over the budget: only a budget set very low does.
 pub fn check_peaks_budget(n: usize) -> Result<(), SolveError> {
-    peaks_cost(n as u64).check(
+    peaks_cost(n as u64).check_nested(
         format_args!("solving {n} piles with the solver peaks"),
         "no solver gives the value for less: use fewer piles",
     )?;
     Ok(())
 }
 
-/// Refuses `peaks` with the moves on `n` piles over the budget: both children of every
-/// position on the line, about n of its rows.
-fn check_peaks_line_budget(n: usize) -> Result<(), SolveError> {
-    let one = peaks_cost(n as u64);
-    Cost::new(one.memory, one.work.saturating_mul(n as u128)).check(
-        format_args!("listing the moves on {n} piles with the solver peaks"),
-        PEAKS_ADVICE,
-    )?;
-    Ok(())
+/// The time [`check_rolling_line_budget`] admits for `n` piles, for a stream to announce.
+pub fn rolling_line_work(n: usize) -> Work {
+    rolling_line_cost(n).then(line_cost_of(n as u128, 2)).work
+}
+
+/// The time [`check_rolling_budget`] admits for `n` piles, for a stream to announce.
+pub fn rolling_value_work(n: usize) -> Work {
+    rolling_cost(n as u64).work
 }
 
 /// The longest row `check` accepts under the budget in force (the costs grow with n, so a
@@ -573,9 +680,9 @@ pub fn longest_peaks_row() -> usize {
 /// What to do when `peaks` refuses a move list: its value has no size limit.
 const PEAKS_ADVICE: &str =
     "add --value-only (peaks gives the value at any size), or use the solver rolling for the moves";
-/// [`PEAKS_ADVICE`] for a row over rolling's work budget as well.
+/// [`PEAKS_ADVICE`] for a row over rolling's budget as well.
 const PEAKS_VALUE_ADVICE: &str = "add --value-only (peaks gives the value at any size), or raise \
-    --max-work for the solver rolling's moves";
+    the time budget for the solver rolling's moves";
 
 /// The move's word in JSON and edge labels.
 fn side_word(mv: Side) -> &'static str {

@@ -12,11 +12,12 @@
 //! so capping merges positions that play identically. The game's end is one terminal position.
 
 use super::{InputForm, RegisteredGame, not_applicable};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player};
 use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
 use crate::input::{InstanceInput, InstanceRef, format_piles};
+use crate::parallel::available_threads;
 use crate::solve::dp::stone_game_ii::{
     FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
 };
@@ -185,7 +186,38 @@ impl RegisteredGame for StoneGameII {
             Ok(small) if small <= REACH_PILE_LIMIT => peak_bytes(small) as u128,
             _ => square.saturating_mul(5) / 4,
         };
-        Cost::new(memory, square / 2)
+        Cost::new(memory, Work::of(Operation::StoneGameIIWindow, square / 2))
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let n = self.n() as u128;
+        // The value alone reads the same table: only the line is left out.
+        let line = if value_only {
+            Cost::default()
+        } else {
+            super::line_cost(self)
+        };
+        match solver {
+            SolverKind::Window => {
+                let window = Self::margin_cost(self.n() as u64);
+                let memory = if self.n() <= REACH_PILE_LIMIT {
+                    table_bytes(&self.piles) as u128
+                } else {
+                    window.memory
+                };
+                Cost::new(memory, window.work.spread_over(available_threads())).then(line)
+            }
+            // (i, M) cells for M up to about (n - i) / 2, each trying up to 2M takes: n³/12.
+            SolverKind::Dp => Cost::new(
+                n.saturating_mul(n).saturating_mul(4),
+                Work::of(
+                    Operation::StoneGameIIDp,
+                    n.saturating_mul(n).saturating_mul(n) / 12,
+                ),
+            )
+            .then(line),
+            other => super::generic_solve_cost(self, other, value_only),
+        }
     }
 
     const TITLE: &'static str =
@@ -323,8 +355,9 @@ impl RegisteredGame for StoneGameII {
 
 /// Refuses piles whose `window` table is over the memory budget (`--max-memory`): below
 /// [`REACH_PILE_LIMIT`] the table fits the default budget, but not every budget a user sets.
+/// (Solves are costed whole by `solve_cost`; this guards the sweeps' and claims' direct path.)
 fn check_table_memory(piles: &[i64]) -> Result<(), SolveError> {
-    Cost::new(table_bytes(piles) as u128, 0).check(
+    Cost::memory(table_bytes(piles) as u128).check_nested(
         format_args!("the window solver's table for {} piles", piles.len()),
         crate::error::USE_SMALLER,
     )?;

@@ -8,7 +8,7 @@
 //! Positions are (piles taken so far, player to move); the game's end is one terminal position.
 
 use super::{InputForm, RegisteredGame, not_applicable, solved_without_moves};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
@@ -137,7 +137,23 @@ impl RegisteredGame for StoneGameIII {
     /// The suffix DP: linear time and memory.
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;
-        Cost::new(n.saturating_mul(16), n.saturating_mul(3))
+        Cost::new(n.saturating_mul(16), Work::of(Operation::StoneGameIIIDp, n))
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let n = self.piles.len();
+        match solver {
+            SolverKind::Dp => {
+                let value = Self::margin_cost(n as u64);
+                // Long rows are answered with the value alone.
+                if value_only || n > PRINCIPAL_VARIATION_LIMIT {
+                    value
+                } else {
+                    value.then(super::line_cost(self))
+                }
+            }
+            other => super::generic_solve_cost(self, other, value_only),
+        }
     }
 
     const TITLE: &'static str = "Stone Game III: take the first 1, 2 or 3 piles (LeetCode 1406)";

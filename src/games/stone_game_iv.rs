@@ -10,12 +10,15 @@
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
 use super::{InputForm, RegisteredGame, not_applicable};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::input::InstanceInput;
 use crate::input::fields::take_number;
-use crate::solve::{Solution, SolverKind, check_table_size, solution_from_outcomes};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, check_table_size, solution_from_outcomes,
+    value_from_outcome,
+};
 
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
@@ -172,10 +175,28 @@ impl Game for StoneGameIV {
 }
 
 impl RegisteredGame for StoneGameIV {
-    /// The win table: one byte per k <= N, at most √k squares tried at each.
+    /// The win table: one byte per k <= N, the squares tried at each (Σ⌊√k⌋, in closed form;
+    /// a winning move found early stops the scan, so this is an upper bound).
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;
-        Cost::new(n, n.saturating_mul(n.isqrt().max(1)))
+        Cost::new(
+            n,
+            Work::of(Operation::StoneGameIVDp, sum_of_square_roots(n)),
+        )
+    }
+
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        match solver {
+            SolverKind::Dp => {
+                let table = Self::margin_cost(self.n);
+                if value_only || self.n > PRINCIPAL_VARIATION_LIMIT as u64 {
+                    table
+                } else {
+                    table.then(super::line_cost(self))
+                }
+            }
+            other => super::generic_solve_cost(self, other, value_only),
+        }
     }
 
     const TITLE: &'static str = "Stone Game IV: remove a square number of stones (LeetCode 1510)";
@@ -218,6 +239,20 @@ impl RegisteredGame for StoneGameIV {
             "losing positions up to {shown} (OEIS A030193): {}",
             losing.join(", ")
         )]
+    }
+
+    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
+        match solver {
+            SolverKind::Dp => {
+                let wins = self.table_for("dp")?;
+                Ok(value_from_outcome(
+                    Self::NAME,
+                    solver,
+                    wins[self.n as usize],
+                ))
+            }
+            other => super::solved_without_moves(self, other),
+        }
     }
 
     fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {

@@ -15,7 +15,7 @@
 
 use super::stone_game::{Interval, Side};
 use super::{InputForm, RegisteredGame, not_applicable};
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, SolveError};
 use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
 use crate::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
@@ -112,9 +112,21 @@ fn two_row_scores(piles: &[i64], sums: &[i64]) -> (i64, i64) {
             };
             (mover[i], other[i]) = pick;
         }
+        report_rows(length, n + 1 - length, Operation::StoneGameVIIDp);
     }
     (mover[0], other[0])
 }
+
+/// Reports a row DP's progress every [`PROGRESS_ROWS`] lengths, as that many lengths of
+/// `cells` cells each (the one just done: close enough between two reports).
+pub(crate) fn report_rows(length: usize, cells: usize, operation: Operation) {
+    if length.is_multiple_of(PROGRESS_ROWS) {
+        Work::of(operation, (PROGRESS_ROWS * cells) as u128).done();
+    }
+}
+
+/// Lengths between two progress reports of the row DPs.
+const PROGRESS_ROWS: usize = 256;
 
 impl Game for StoneGameVII {
     const NAME: &'static str = "stone-game-vii";
@@ -213,7 +225,28 @@ impl RegisteredGame for StoneGameVII {
     /// The margin DP on two rows: n²/2 cells, linear memory.
     fn margin_cost(size: u64) -> Cost {
         let n = size as u128;
-        Cost::new(n.saturating_mul(32), n.saturating_mul(n) / 2)
+        Cost::new(
+            n.saturating_mul(32),
+            Work::of(Operation::StoneGameVIIDp, n.saturating_mul(n) / 2),
+        )
+    }
+
+    /// The value on two rows; with the moves (up to 6,000 piles) the triangle of every margin,
+    /// 8 bytes a cell.
+    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
+        let n = self.piles.len();
+        match solver {
+            SolverKind::Dp => {
+                let value = Self::margin_cost(n as u64);
+                if value_only || n > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+                    value
+                } else {
+                    let cells = (n as u128) * (n as u128 + 1) / 2;
+                    Cost::new(cells * 8, value.work).then(super::line_cost(self))
+                }
+            }
+            other => super::generic_solve_cost(self, other, value_only),
+        }
     }
 
     const TITLE: &'static str =

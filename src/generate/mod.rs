@@ -19,7 +19,7 @@ mod spec;
 
 pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 
-use crate::budget::Cost;
+use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, Setting};
 use crate::input::InstanceInput;
 use crate::random::{Draws, LANES_16, keyed_stream, uniform_lanes_16};
@@ -122,7 +122,7 @@ impl Generator {
         let largest = spec.sizes.nth(spec.sizes.count() - 1);
         if entry.takes_piles() {
             // One instance of the largest size is held in memory at a time per thread.
-            Cost::new((largest as u128).saturating_mul(16), 0).check(
+            Cost::memory((largest as u128).saturating_mul(16)).check_nested(
                 format_args!("an instance of {largest} piles"),
                 &format!("use fewer piles ({})", Setting::MaxSize),
             )?;
@@ -228,6 +228,37 @@ impl Generator {
             sizes.nth(rng.below(sizes.count()))
         };
         self.instance_of_size(n, index)
+    }
+
+    /// What drawing and writing `count` instances as JSON lines costs (`generate`): each of
+    /// about the mean size of the range (sizes are drawn evenly), a pile drawn and written for
+    /// each pile; one instance in memory at a time.
+    pub fn generation_cost(&self, count: u64) -> Cost {
+        let memory = if self.takes_piles {
+            (self.largest_size() as u128).saturating_mul(24)
+        } else {
+            0
+        };
+        Cost::new(memory, self.instance_work().times(count as u128))
+    }
+
+    /// What drawing and writing one instance costs, at the mean size of the range.
+    pub fn instance_work(&self) -> Work {
+        let (smallest, largest) = (self.spec.sizes.nth(0) as u128, self.largest_size() as u128);
+        let piles = if self.takes_piles {
+            smallest.midpoint(largest) + 1
+        } else {
+            1
+        };
+        Work::of(Operation::DrawPile, piles)
+            .plus(Work::of(Operation::WritePile, piles))
+            .plus(Work::of(Operation::WriteInstance, 1))
+    }
+
+    /// The largest size the settings allow.
+    pub fn largest_size(&self) -> u64 {
+        let sizes = self.spec.sizes;
+        sizes.nth(sizes.count().saturating_sub(1))
     }
 
     /// An instance of the largest size this generator draws (instance 0's values at that

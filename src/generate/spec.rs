@@ -115,8 +115,10 @@ impl SizeRange {
     }
 
     /// The allowed sizes as the progression `offset + k * step` (`offset < step`), or `None`
-    /// when the parity and the residue contradict each other. Arithmetic is in 128 bits: the
-    /// combined step of a parity and an odd 64-bit modulus can pass 2^64.
+    /// when the parity and the residue contradict each other, or the modulus is 0 (no size is
+    /// anything mod 0: the generator refuses it with its own message, and nothing here may
+    /// divide by it first). Arithmetic is in 128 bits: the combined step of a parity and an odd
+    /// 64-bit modulus can pass 2^64.
     fn progression(&self) -> Option<(u128, u128)> {
         let mut step = 1u128;
         let mut offset = 0u128;
@@ -124,6 +126,9 @@ impl SizeRange {
             .parity
             .map(|p| (2, if p == Parity::Even { 0 } else { 1 }));
         for (modulus, remainder) in [parity, self.residue].into_iter().flatten() {
+            if modulus == 0 {
+                return None;
+            }
             let (modulus, remainder) = (modulus as u128, remainder as u128 % modulus as u128);
             // The combined step is lcm(step, modulus). Walk the candidates that already meet
             // the new condition (remainder + j * modulus) for the one that meets the old: at
@@ -268,6 +273,17 @@ mod tests {
         assert_eq!(range.iter().collect::<Vec<_>>(), vec![2, 4, 6, 8, 10]);
         assert_eq!(SizeRange::with_parity(3, 3, Parity::Even).count(), 0);
         assert_eq!(SizeRange::new(5, 9).count(), 5);
+    }
+
+    #[test]
+    fn a_modulus_of_zero_allows_no_size_instead_of_dividing_by_it() {
+        let zero = SizeRange {
+            residue: Some((0, 0)),
+            ..SizeRange::new(1, 30)
+        };
+        assert_eq!(zero.count(), 0);
+        assert!(!zero.contains(5));
+        assert_eq!(zero.iter().count(), 0);
     }
 
     #[test]

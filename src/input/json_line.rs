@@ -412,17 +412,23 @@ pub fn parse_instance_bytes(bytes: &[u8], line: usize) -> Result<InstanceInput, 
                     .to_string(),
         });
     }
-    let found = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
-        Some(b'[') => Some("an array (put the piles in an object, as above)"),
-        Some(b'"') => Some("a string"),
-        Some(b'-' | b'0'..=b'9') => {
-            Some("a number (a number game's N goes in an object: {\"n\": 10})")
+    let word = bytes.trim_ascii();
+    if word.first() != Some(&b'{') {
+        // A line that is no JSON value at all (`not json`, `nul`, `12abc`) is refused as such;
+        // one that is, by what it is.
+        if let Err(error) = serde_json::from_slice::<serde::de::IgnoredAny>(word) {
+            return Err(InputError::JsonLine {
+                line,
+                message: super::json_message(&error),
+            });
         }
-        Some(b't' | b'f') => Some("true or false"),
-        Some(b'n') => Some("null"),
-        _ => None,
-    };
-    if let Some(found) = found {
+        let found = match word.first() {
+            Some(b'[') => "an array (put the piles in an object, as above)",
+            Some(b'"') => "a string",
+            Some(b't' | b'f') => "true or false",
+            Some(b'n') => "null",
+            _ => "a number (a number game's N goes in an object: {\"n\": 10})",
+        };
         return Err(InputError::JsonLine {
             line,
             message: format!(
@@ -453,6 +459,17 @@ mod tests {
         assert!(refusal("\"x\"").contains("found a string"));
         assert!(refusal("null").contains("found null"));
         assert!(refusal("true").contains("found true or false"));
+        for not_json in ["not json", "nul", "12abc", "tru"] {
+            assert!(
+                refusal(not_json).contains("line 3: not JSON ("),
+                "{not_json}"
+            );
+        }
+        assert!(
+            refusal("{\"piles\": [1, 123456789012345678901234567890]}")
+                .contains("a number beyond the 64-bit integer range (about 1.2345678901234568e29)"),
+        );
+        assert!(refusal("{\"piles\": [1, 2.5]}").contains("is not an integer"));
         assert!(refusal("\u{feff}{\"piles\": [1]}").contains("byte-order mark (BOM)"));
         // Objects still reach serde, whose wording names the field.
         assert!(refusal("{\"piles\": \"x\"}").contains("column"));

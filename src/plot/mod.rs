@@ -14,6 +14,7 @@ pub mod win_rate;
 pub mod winner_strip;
 
 use crate::image::ImageFormat;
+use crate::output::Staged;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -27,11 +28,17 @@ pub enum PlotError {
     NoData(String),
     #[error("drawing failed: {0}")]
     Draw(String),
+    /// The picture could not be written (the reason from the system).
+    #[error("cannot write the picture: {0}")]
+    Write(String),
+    /// The picture's file could not be made or put in place (the message names it).
+    #[error("{0}")]
+    File(String),
 }
 
 impl From<std::io::Error> for PlotError {
     fn from(error: std::io::Error) -> PlotError {
-        PlotError::Draw(error.to_string())
+        PlotError::File(error.to_string())
     }
 }
 
@@ -61,18 +68,41 @@ pub fn image_format(path: &Path) -> Result<ImageFormat, PlotError> {
 /// Draws `chart` to `path`, SVG or PNG by its extension; the file appears whole or not at all
 /// (see [`crate::output`]).
 pub fn save(chart: &impl Chart, path: &Path) -> Result<(), PlotError> {
+    let format = image_format(path)?;
+    let staged = Staged::new(path)?;
+    draw_staged(chart, &staged, format)?;
+    staged.commit()?;
+    Ok(())
+}
+
+/// Draws `chart` into a file reserved before (see [`crate::output::Staged`]), in `format`; the
+/// caller puts it in place with the command's other files.
+pub fn draw_staged(
+    chart: &impl Chart,
+    staged: &Staged,
+    format: ImageFormat,
+) -> Result<(), PlotError> {
     style::ensure_font().map_err(PlotError::Draw)?;
     let size = chart.size();
-    let format = image_format(path)?;
-    crate::output::write_through(path, |temporary| match format {
+    let target = staged.writing_path();
+    let drawn = match format {
         ImageFormat::Svg => {
-            let root = SVGBackend::new(temporary, size).into_drawing_area();
+            let root = SVGBackend::new(target, size).into_drawing_area();
             draw_on(chart, &root)
         }
         ImageFormat::Png => {
-            let root = BitMapBackend::new(temporary, size).into_drawing_area();
+            let root = BitMapBackend::new(target, size).into_drawing_area();
             draw_on(chart, &root)
         }
+    };
+    drawn.map_err(|error| match error {
+        // The backends write the file when the drawing is presented: name it, not the
+        // temporary file, and give the system's reason rather than the backend's structures.
+        PlotError::Write(reason) => PlotError::File(format!(
+            "cannot write '{}': {reason}",
+            staged.path().display()
+        )),
+        other => other,
     })
 }
 
@@ -90,10 +120,32 @@ pub fn to_svg(chart: &impl Chart) -> Result<String, PlotError> {
 fn draw_on<DB: DrawingBackend>(
     chart: &impl Chart,
     root: &DrawingArea<DB, Shift>,
-) -> Result<(), PlotError> {
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
     root.fill(&WHITE).map_err(PlotError::draw)?;
     chart.draw(root)?;
-    root.present().map_err(PlotError::draw)
+    root.present()
+        .map_err(|error| PlotError::Write(root_cause(&error)))
+}
+
+/// The innermost reason of a backend error: the system's (`No space left on device (os error
+/// 28)`) rather than the nested structures plotters prints.
+fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = error;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    let text = cause.to_string();
+    // A backend error without a source of its own prints its nested structures (`ImageError(
+    // IoError(Custom { kind: Other, error: "No space left on device (os error 28)" }))`): the
+    // innermost message is the last quoted text in it.
+    let mut quoted = text.rsplit('"');
+    match (quoted.next(), quoted.next(), quoted.next()) {
+        (Some(_), Some(message), Some(_)) if !message.is_empty() => message.to_string(),
+        _ => text,
+    }
 }
 
 /// A legend entry of a chart and the rule that picks the data drawn in its colour.

@@ -7,6 +7,7 @@
 //! depth. The walk uses an explicit stack, so deep games cannot overflow the thread's stack.
 
 use super::{SolverKind, signed_for, solution_from_values, terminal_value};
+use crate::budget::{Operation, Work};
 use crate::error::SolveError;
 use crate::game::Game;
 use crate::size::{Count, tree_nodes};
@@ -56,6 +57,17 @@ fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
             format!("more than {limit}"),
         )),
     }
+}
+
+/// What `brute` costs on `game`: every node of its game tree (counted exactly up to the
+/// solver's limit, as its refusal does), searched about twice over, since the line of optimal
+/// play searches the subtree of every position on it again.
+pub fn search_work<G: Game>(game: &G) -> Work {
+    let nodes = match tree_nodes(game, BRUTE_TREE_LIMIT, BRUTE_TREE_LIMIT) {
+        Count::Exact(nodes) => nodes,
+        Count::MoreThan(limit) => limit,
+    };
+    Work::of(Operation::BruteNode, nodes.saturating_mul(2))
 }
 
 /// Where a search keeps values of positions it has finished: nowhere for `brute`, a hash map for

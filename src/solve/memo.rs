@@ -4,7 +4,7 @@
 
 use super::brute::search;
 use super::{Solution, SolverKind, solution_from_values};
-use crate::budget::{Cost, times};
+use crate::budget::{Cost, Operation, Work, times};
 use crate::error::SolveError;
 use crate::game::Game;
 use std::collections::HashMap;
@@ -49,8 +49,8 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
         Searcher::Solver => "the memo solver".to_string(),
         Searcher::Other(who) => who.to_string(),
     };
-    Cost::new(search_memory(game), 0)
-        .check(
+    Cost::memory(search_memory(game))
+        .check_nested(
             format_args!(
                 "{who} (a memoised search of {bound} positions, lines of up to {} moves)",
                 game.max_depth()
@@ -73,6 +73,17 @@ pub fn search_memory<G: Game>(game: &G) -> u128 {
     times(game.max_states(), entry).saturating_add(stack)
 }
 
+/// What a memoised search of `game` costs: its memory ([`search_memory`]) and a move tried per
+/// move of its state DAG — counted by formula where the game has one (the number games), else
+/// bounded by [`Game::max_states`] times [`Game::max_moves`].
+pub fn search_cost<G: Game>(game: &G) -> Cost {
+    let moves = match game.dag_size_by_formula() {
+        Some(size) => size.edges.saturating_add(size.states),
+        None => times(game.max_states(), game.max_moves()),
+    };
+    Cost::new(search_memory(game), Work::of(Operation::MemoMove, moves))
+}
+
 /// The most positions `memo` accepts (a few hundred MB of hash map at worst).
 pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
 
@@ -88,6 +99,17 @@ pub const MEMO_STATE_LIMIT: u128 = 4_000_000;
 pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
     refuse_oversize(game, Searcher::Solver)?;
     let mut values: HashMap<G::State, i64> = HashMap::new();
+    // The bound was costed against the memory budget; a machine that cannot give it is an
+    // error here rather than an abort halfway through the search.
+    let bound = game.max_states().min(MEMO_STATE_LIMIT) as usize;
+    values.try_reserve(bound).map_err(|error| {
+        SolveError::from(crate::budget::out_of_memory(
+            "the memo solver's positions",
+            bound,
+            size_of::<G::State>() + 24,
+            error,
+        ))
+    })?;
     Ok(solution_from_values(
         game,
         G::NAME,

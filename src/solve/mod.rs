@@ -299,6 +299,18 @@ pub fn solution_from_policy<G: Game>(
     }
 }
 
+/// The value alone of a win/lose game (the winner scores 1) whose first player wins iff
+/// `first_wins`: what the number games' solvers answer for `--value-only`, sweeps and claims,
+/// without reading off a line.
+pub fn value_from_outcome(name: &'static str, solver: SolverKind, first_wins: bool) -> Solution {
+    let winner = if first_wins {
+        Player::First
+    } else {
+        Player::Second
+    };
+    Solution::value_only(name, solver, Scores::win_for(winner))
+}
+
 /// The solution of a win/lose game (the winner scores 1) from a solver's rule telling whether
 /// the player to move wins at a position. Games of more than [`PRINCIPAL_VARIATION_LIMIT`]
 /// (`size`: N) get their value only, like every other game's.

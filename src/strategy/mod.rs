@@ -18,7 +18,7 @@ pub mod parity;
 pub mod regret;
 pub mod valuation;
 
-use crate::budget::{Cost, times};
+use crate::budget::{Cost, Operation, Work, times};
 use crate::error::{InputError, SolveError};
 use crate::game::{Game, Player, Scores, Winner};
 use crate::games::PositionTable;
@@ -387,12 +387,21 @@ fn play_game<G: Game + 'static>(
         build_strategy_with(game, second, seed, index, Player::Second, table.as_ref())?;
     let mut so_far = Scores::ZERO;
     let mut move_values = Vec::new();
+    let mut ply = 0u128;
     let (moves, scores) = play_out(game, |state| {
         let mover = game.to_move(state);
         let mv = match mover {
             Player::First => first_player.choose(game, state),
             Player::Second => second_player.choose(game, state),
         };
+        // A search's decisions are the long part of a game: report each (as `game_cost` counts
+        // it), so one long game shows its progress.
+        let spec = match mover {
+            Player::First => first,
+            Player::Second => second,
+        };
+        decision_work(game, spec, game.max_depth().saturating_sub(ply)).done();
+        ply += 1;
         let gain = game.gain(state, mv);
         if let Some(values) = values.as_deref_mut() {
             let best = values.mover_margin(state);
@@ -449,41 +458,79 @@ fn refuse_oversize<G: Game>(
         .map_err(StrategyError::from)
 }
 
-/// What `spec` costs to play one game of `game` (one side of it), from cheap bounds: the game's
-/// record (an entry per move, up to [`Game::max_depth`] moves) plus
+/// What `spec` costs to play one game of `game` (one side of it, about half its moves), from
+/// cheap bounds: the game's record (an entry per move, up to [`Game::max_depth`] moves) plus
 /// - `optimal`, `noisy-P`: a memoised search that solves each distinct position at most once
 ///   per game — [`Game::max_states`] positions, each trying its moves — and holds the `memo`
 ///   solver's hash map and stack;
 /// - `lookahead-K`: branching^K positions per move;
-/// - `mcts-K`: K simulations per move, each a playout of up to a whole game, generating a move
-///   list per step; its tree holds up to K nodes, each with its move list;
+/// - `mcts-K`: K simulations per move, each a walk to the end of the game from there (the
+///   moves left), so K·D²/4 steps over a game of D moves, each step making a move list; its
+///   tree holds up to K nodes (fewer in a game with fewer positions), each with its move list;
 /// - the others: one move list per move.
 pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
     let depth = game.max_depth();
     let moves = game.max_moves().max(1);
-    let record = Cost::new(times(depth, RECORD_BYTES), 0);
+    let own_moves = depth.div_ceil(2);
+    let record = Cost::memory(times(depth, RECORD_BYTES));
     let move_list = times(moves, std::mem::size_of::<G::Move>() as u128);
     let play = match spec {
-        StrategySpec::Optimal | StrategySpec::Noisy(_) => Cost::new(
-            crate::solve::memo::search_memory(game),
-            times(game.max_states(), moves),
-        ),
+        StrategySpec::Optimal | StrategySpec::Noisy(_) => crate::solve::memo::search_cost(game),
         StrategySpec::Lookahead(plies) => Cost::new(
             times(depth.min(*plies as u128), move_list),
-            times(depth, moves.saturating_pow(*plies)),
+            Work::of(
+                Operation::LookaheadNode,
+                times(own_moves, moves.saturating_pow(*plies)),
+            ),
         ),
         StrategySpec::Mcts(simulations) => {
             let simulations = *simulations as u128;
-            let node = (std::mem::size_of::<G::State>() as u128 + 64).saturating_add(move_list);
+            let node = (std::mem::size_of::<G::State>() as u128 + 96).saturating_add(move_list);
+            // The tree cannot outgrow the game tree: where that matters (a large tree), count
+            // the game tree when that is quick.
+            let tree = if times(simulations, node) < MCTS_TREE_BYTES_UNCOUNTED {
+                simulations
+            } else {
+                match crate::size::tree_nodes(game, MCTS_TREE_COUNT, MCTS_TREE_COUNT) {
+                    crate::size::Count::Exact(nodes) => nodes.min(simulations),
+                    crate::size::Count::MoreThan(_) => simulations,
+                }
+            };
+            // Σ over the player's moves of the moves left: about D²/4.
+            let steps = times(times(depth, depth) / 4 + 1, simulations);
             Cost::new(
-                times(simulations, node),
-                times(times(depth, simulations), times(depth, moves)),
+                times(tree, node),
+                Work::of(Operation::MctsStep, times(steps, moves.div_ceil(2))),
             )
         }
-        _ => Cost::new(move_list, times(depth, moves)),
+        _ => Cost::new(
+            move_list,
+            Work::of(Operation::StrategyMove, times(own_moves, moves)),
+        ),
     };
     Cost::new(record.memory.saturating_add(play.memory), play.work)
 }
+
+/// What one decision of `spec` with about `left` moves to the end of the game costs, as
+/// [`game_cost`] counts it: the searches' (`mcts-K`, `lookahead-K`) — the rest decide at once.
+fn decision_work<G: Game>(game: &G, spec: &StrategySpec, left: u128) -> Work {
+    let moves = game.max_moves().max(1);
+    match spec {
+        StrategySpec::Mcts(simulations) => Work::of(
+            Operation::MctsStep,
+            times(times(left.max(1), *simulations as u128), moves.div_ceil(2)),
+        ),
+        StrategySpec::Lookahead(plies) => {
+            Work::of(Operation::LookaheadNode, moves.saturating_pow(*plies))
+        }
+        _ => Work::NONE,
+    }
+}
+
+/// The largest game tree `mcts-K`'s memory estimate counts (a bounded walk) to cap its tree.
+const MCTS_TREE_COUNT: u128 = 100_000;
+/// Below this estimate of `mcts-K`'s tree the game tree is not counted (each game is costed).
+const MCTS_TREE_BYTES_UNCOUNTED: u128 = 64 << 20;
 
 /// Bytes the record of one move takes.
 const RECORD_BYTES: u128 = 128;

@@ -13,14 +13,14 @@ mod table;
 mod tally;
 
 pub use table::{
-    CsvRows, CsvSink, ShardFile, check_rows, merge_files, merge_rows, read_csv, write_csv,
-    write_csv_row,
+    CsvRows, CsvSink, ShardFile, check_rows, merge_files, merge_rows, read_cost, read_csv,
+    read_whole, write_csv, write_csv_row,
 };
 pub use tally::{
     ParitySummary, SWEEP_FORMAT, Shares, SweepRow, SweepSettings, Tally, summarize_by_parity,
 };
 
-use crate::budget::{Cost, times};
+use crate::budget::{Cost, Operation, Work, times};
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::Scores;
 use crate::games::GroupMargins16;
@@ -42,12 +42,6 @@ const UNIT_VALUES: u64 = 1 << 16;
 /// How many units are solved in parallel before their finished sizes are handed on: memory is
 /// bounded by one such batch, whatever the number of sizes or trials.
 const BATCH_UNITS: usize = 4096;
-
-/// Steps an instance costs besides its solver: drawing it and counting its outcome.
-const INSTANCE_STEPS: u128 = 100;
-
-/// Steps a row costs: rates, its interval and writing it out (about a microsecond).
-const ROW_STEPS: u128 = 1000;
 
 /// Bytes a sweep keeps per row handed on (the caller decides whether it keeps them).
 pub const ROW_BYTES: u128 = 512;
@@ -153,36 +147,68 @@ pub fn run_sweep_until(
     Ok(rows)
 }
 
-/// What a sweep will cost, from its settings alone: the instances of this shard times the work
-/// of one instance of the largest size, and the memory of the units solved at once (one per
-/// thread) with the game's solver memory. Rows are not counted: they stream.
+/// What a sweep will cost, from its settings alone: every instance of this shard solved at its
+/// size (summed over the sizes, or over an even sample of them when there are many), drawn and
+/// tallied, and its rows; the memory of the units solved at once (one per thread) with the
+/// game's solver memory at the largest size. Rows are not kept: they stream.
 pub fn sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), SweepError> {
     let generator = Generator::new(entry, spec.generator.clone())?;
     let sizes = generator.spec().sizes;
     let instances = times(sizes.count() as u128, spec.trials as u128) / spec.shard.count as u128;
     let largest = sizes.nth(sizes.count().saturating_sub(1));
-    let one = entry.margin_cost(largest);
     let unit = unit_trials(entry, largest) as u128;
-    let threads = rayon::current_num_threads() as u128;
+    let threads = crate::parallel::pool_threads();
     let values = if entry.takes_piles() {
         times(times(unit, largest as u128), 16)
     } else {
         0
     };
-    let memory = times(threads, values.saturating_add(one.memory));
-    let solving = times(instances, one.work.saturating_add(INSTANCE_STEPS));
-    let rows = times(sizes.count() as u128, ROW_STEPS);
-    Ok((instances, Cost::new(memory, solving.saturating_add(rows))))
+    let memory = times(
+        threads as u128,
+        values.saturating_add(entry.batch_margin_cost(largest).memory),
+    );
+    // The sizes' mean cost, from at most this many of them evenly spaced.
+    const SAMPLED_SIZES: u64 = 4096;
+    let count = sizes.count();
+    let sampled = count.min(SAMPLED_SIZES);
+    let per_size = (0..sampled)
+        .map(|k| {
+            let position = (k as u128 * count as u128 / sampled as u128) as u64;
+            instance_work(entry, sizes.nth(position))
+        })
+        .fold(Work::NONE, Work::plus);
+    // Instances per size (this shard's share of the trials) times the sizes the sample stands
+    // for.
+    let factor = instances as f64 / count.max(1) as f64 * (count as f64 / sampled.max(1) as f64);
+    let solving = per_size.scaled(factor).spread_over(threads);
+    let rows = Work::of(Operation::SweepRow, count as u128);
+    Ok((instances, Cost::new(memory, solving.plus(rows))))
 }
 
-/// Checks [`sweep_cost`] against the budget.
-pub fn check_sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(), SweepError> {
+/// What one instance of size `n` of a sweep costs: drawn, solved in a batch, tallied.
+fn instance_work(entry: &GameEntry, n: u64) -> Work {
+    let draw = if entry.takes_piles() {
+        Work::of(Operation::DrawPile, n as u128)
+    } else {
+        Work::NONE
+    };
+    entry
+        .batch_margin_cost(n)
+        .work
+        .plus(draw)
+        .plus(Work::of(Operation::Instance, 1))
+}
+
+/// Checks [`sweep_cost`] against the budget and admits the sweep (see [`Cost::admit`]).
+pub fn check_sweep_cost(
+    entry: &GameEntry,
+    spec: &SweepSpec,
+) -> Result<crate::progress::Admitted, SweepError> {
     let (instances, cost) = sweep_cost(entry, spec)?;
-    cost.check(
+    Ok(cost.admit(
         format_args!("this sweep ({} instances)", crate::budget::count(instances)),
         "use fewer sizes or trials, or split it with --shard K/N",
-    )?;
-    Ok(())
+    )?)
 }
 
 /// Instances per unit for size `n`.
@@ -218,7 +244,7 @@ pub fn stream_sweep(
         }
         .into());
     }
-    check_sweep_cost(entry, spec)?;
+    let admitted = check_sweep_cost(entry, spec)?;
     let settings = SweepSettings::of(
         generator.spec(),
         entry.name,
@@ -239,7 +265,13 @@ pub fn stream_sweep(
                 if stop.load(Ordering::Relaxed) {
                     return Err(SweepError::Stopped);
                 }
-                solve_unit(entry, &generator, unit, progress)
+                let tally = solve_unit(entry, &generator, unit, progress)?;
+                admitted.advance(
+                    instance_work(entry, unit.n)
+                        .times(tally.trials as u128)
+                        .cpu_nanos(),
+                );
+                Ok(tally)
             })
             .collect::<Result<_, _>>()?;
         for (unit, tally) in batch.iter().zip(tallies) {
@@ -442,18 +474,24 @@ pub fn margins_at(
     let generator = Generator::new(entry, generator)?;
     let n = generator.spec().sizes.nth(0);
     let one = entry.margin_cost(n);
-    let threads = rayon::current_num_threads() as u128;
+    let threads = crate::parallel::pool_threads();
     let instance = if entry.takes_piles() {
         times(n as u128, 8)
     } else {
         0
     };
-    Cost::new(
+    let draw = if entry.takes_piles() {
+        Work::of(Operation::DrawPile, n as u128)
+    } else {
+        Work::NONE
+    };
+    let per_instance = one.work.plus(draw).plus(Work::of(Operation::Instance, 1));
+    let admitted = Cost::new(
         times(trials as u128, 8)
-            .saturating_add(times(threads, instance.saturating_add(one.memory))),
-        times(trials as u128, one.work.max(1)),
+            .saturating_add(times(threads as u128, instance.saturating_add(one.memory))),
+        per_instance.times(trials as u128).spread_over(threads),
     )
-    .check(
+    .admit(
         format_args!(
             "{} instances of size {n}",
             crate::budget::count(trials as u128)
@@ -472,13 +510,16 @@ pub fn margins_at(
                 } else {
                     InstanceRef::Input(&number)
                 };
-                entry
-                    .first_margin(instance, scratch)
-                    .map_err(|error| SweepError::Solve {
-                        n,
-                        index,
-                        error: Box::new(error),
-                    })
+                let margin =
+                    entry
+                        .first_margin(instance, scratch)
+                        .map_err(|error| SweepError::Solve {
+                            n,
+                            index,
+                            error: Box::new(error),
+                        });
+                admitted.advance(per_instance.cpu_nanos());
+                margin
             },
         )
         .collect()

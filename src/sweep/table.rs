@@ -2,6 +2,7 @@
 //! and the rows of several shards merged into those of the whole sweep.
 
 use super::tally::{SWEEP_FORMAT, SweepRow, SweepSettings};
+use crate::budget::{Cost, Operation, Work};
 use crate::error::InputError;
 use std::io::{Read, Write};
 
@@ -161,6 +162,35 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
         )));
     }
     Ok(merged)
+}
+
+/// What reading and checking `bytes` bytes of sweep CSV costs: the rows are parsed, checked and
+/// kept (a few hundred bytes each, from about a hundred and fifty of text).
+pub fn read_cost(bytes: u64) -> Cost {
+    let bytes = bytes as u128;
+    Cost::new(bytes.saturating_mul(4), Work::of(Operation::CsvByte, bytes))
+}
+
+/// Reads a CSV that must hold a whole sweep (what a chart draws): read as [`read_csv`] does and
+/// checked as [`merge_files`] checks its shards, so a table missing a size, a trial or a shard
+/// is refused rather than drawn without them.
+pub fn read_whole(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputError> {
+    let rows = read_csv(reader, name)?;
+    merge_files(&[ShardFile {
+        name: name.to_string(),
+        rows,
+    }])
+    .map_err(|error| match error {
+        InputError::Merge { reason } => table_error(
+            name,
+            format!(
+                "not a whole sweep: {} (a chart needs every row: run the whole sweep, or \
+                 combine its shards with gamelab merge)",
+                reason.trim_start_matches("an ")
+            ),
+        ),
+        other => other,
+    })
 }
 
 /// [`merge_files`] for tables without names (messages call them `table 1`, `table 2`, ...).

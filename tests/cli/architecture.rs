@@ -12,7 +12,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "foundation",
         &[
             "budget", "choice", "digits", "error", "game", "hashing", "image", "input", "output",
-            "parallel", "random", "simd", "size", "stats",
+            "parallel", "progress", "random", "simd", "size", "stats",
         ],
     ),
     ("solvers", &["solve"]),
@@ -34,7 +34,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tournament",
         ],
     ),
-    ("presentation", &["explore", "plot", "render", "report"]),
+    (
+        "presentation",
+        &["calibration", "explore", "plot", "render", "report"],
+    ),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -202,7 +202,10 @@ fn numbers_below_one_are_refused() {
         &["N must be at least 1, got 0"],
     );
     fails_with(&["solve", "divisor-game", "--n", "-3"], &["'-3'"]);
-    fails_with(&["solve", "divisor-game", "--n", "1e3"], &["'1e3'"]);
+    fails_with(
+        &["solve", "divisor-game", "--n", "1.5"],
+        &["'1.5' is not a non-negative integer"],
+    );
 }
 
 #[test]

@@ -182,7 +182,7 @@ fn strategy_curve_gives_one_row_per_budget() {
             "--budgets",
             "0",
         ],
-        &["mcts-0"],
+        &["the budget '0' of mcts (--budgets) must be a number of simulations"],
     );
 }
 

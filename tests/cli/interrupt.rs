@@ -86,6 +86,8 @@ fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
         "20000",
         "--out",
         "rows.csv",
+        "--max-time",
+        "none",
     ]);
 }
 
@@ -100,5 +102,7 @@ fn ctrl_c_stops_a_long_generate_without_leaving_its_file() {
         "100000000",
         "--out",
         "instances.jsonl",
+        "--max-time",
+        "none",
     ]);
 }

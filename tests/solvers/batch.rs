@@ -203,7 +203,8 @@ fn an_endless_line_is_refused_with_exit_status_2() {
     // `input::json_line` check that limit).
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: line 1: expected value") && stderr.lines().count() == 1,
+        stderr.starts_with("error: line 1: not JSON (expected value")
+            && stderr.lines().count() == 1,
         "{stderr}"
     );
 }

@@ -43,7 +43,7 @@ proptest! {
         threads in 1usize..=4,
         every in 1usize..=3,
     ) {
-        let table = MarginTable::build(&piles);
+        let table = MarginTable::build(&piles).unwrap();
         let (margin, rows) = fast_margin_with_checkpoints(&piles, threads, every);
         prop_assert_eq!(margin, table.get(0, piles.len() - 1));
         let n = piles.len();

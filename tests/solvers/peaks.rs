@@ -6,6 +6,7 @@
 //! as every solver of the game.)
 
 use crate::common::{fails_with, stdout_of};
+use gamelab::budget::{Operation, Work};
 use gamelab::input::{InstanceInput, InstanceRef};
 use gamelab::registry::find_game;
 use gamelab::solve::SolverKind;
@@ -235,11 +236,17 @@ fn sweeps_and_claims_take_long_rows_values_by_peaks_and_cost_them_so() {
     }
     let costs: Vec<_> = (1..=5_000).map(|n| game.margin_cost(n)).collect();
     for (n, pair) in (2..).zip(costs.windows(2)) {
-        assert!(pair[1].work >= pair[0].work, "work falls at {n}");
+        assert!(
+            pair[1].work.seconds() >= pair[0].work.seconds(),
+            "time falls at {n}"
+        );
         assert!(pair[1].memory >= pair[0].memory, "memory falls at {n}");
     }
-    assert_eq!(costs[255].work, 256 * 256 / 2);
-    assert!(game.margin_cost(1_000_000).work < 1_000_000 * 1_000);
+    let rolling = |cells: u128| Work::of(Operation::StoneGameRollingScalar, cells);
+    assert_eq!(costs[255].work, rolling(256 * 256 / 2));
+    // Past 256 piles, peaks: linear, far below the quadratic row.
+    let long = game.margin_cost(1_000_000).work.seconds();
+    assert!(long < rolling(1_000_000 * 1_000).seconds(), "{long}");
 }
 
 /// The budget holds on every path and for every solver: with the moves, `rolling`'s checkpoint
@@ -261,10 +268,10 @@ fn long_rows_are_costed_for_the_moves_and_by_peaks() {
             ][..],
         ),
         (
-            &["--value-only", "--max-work", "1000"][..],
+            &["--value-only", "--max-time", "0.000001"][..],
             &[
                 "solving 200000 piles with the solver peaks",
-                "above the budget of 1000 steps",
+                "above the budget of 1.0 µs",
             ][..],
         ),
         (
@@ -333,7 +340,7 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
             "or use the solver rolling for the moves",
         ],
     );
-    // Past rolling's work budget too, the advice does not send the user to a refusal.
+    // Past rolling's time budget too, the advice does not send the user to a refusal.
     fails_with(
         &[
             "solve",
@@ -342,19 +349,19 @@ fn the_command_line_gives_the_value_at_any_size_and_refuses_a_long_line() {
             path,
             "--solver",
             "peaks",
-            "--max-work",
-            "1000",
+            "--max-time",
+            "0.001",
         ],
         &[
             "add --value-only",
-            "or raise --max-work for the solver rolling's moves",
+            "or raise the time budget for the solver rolling's moves",
         ],
     );
 }
 
 /// 1,500,000 piles: with the moves, `auto` (`rolling`: 1.1e12 cells, and 1.3 GiB of checkpoint
-/// rows) is over the default budget and refused at once by the batch path of `--input`,
-/// pointing to `peaks`; so is `rolling` by name for the value (over the work budget). The value
+/// rows) is over the budget and refused at once by the batch path of `--input`, pointing to
+/// `peaks`; so is `rolling` by name for the value (over a 10-second time budget). The value
 /// alone is `auto`'s by `peaks`, which answers.
 #[test]
 fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
@@ -370,7 +377,11 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
             "solving 1500000 piles with the solver rolling",
         ),
     ] {
-        let args = [&["solve", "stone-game", "--input", path][..], extra].concat();
+        let args = [
+            &["solve", "stone-game", "--input", path, "--max-time", "10s"][..],
+            extra,
+        ]
+        .concat();
         fails_with(
             &args,
             &[
@@ -393,6 +404,9 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
 /// before it.
 #[test]
 fn the_batch_path_costs_small_rows_too() {
+    // A time budget that admits the moves on 2 piles but not on 5.
+    let time = |n| gamelab::games::stone_game::rolling_line_work(n).seconds();
+    let budget = format!("{:.12}", (time(2) * time(5)).sqrt());
     for format in ["json", "text"] {
         let output = crate::common::gamelab()
             .args([
@@ -400,8 +414,8 @@ fn the_batch_path_costs_small_rows_too() {
                 "stone-game",
                 "--input",
                 "-",
-                "--max-work",
-                "4",
+                "--max-time",
+                &budget,
                 "--format",
                 format,
             ])

@@ -385,8 +385,8 @@ fn a_sampled_check_is_costed_by_its_samples() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("HOLDS on 2 sampled instances"), "{stdout}");
     fails_with(
-        &check(&["--samples", "1000", "--max-work", "1e6"]),
-        &["checking 1000 instances", "--max-work"],
+        &check(&["--samples", "1000", "--max-time", "0.1s"]),
+        &["checking 1000 instances", "--max-time"],
     );
 }
 

@@ -1,5 +1,6 @@
 //! `gamelab bench`: measure every performance target on this machine and print one line each.
 
+mod calibrate;
 mod measure;
 mod targets;
 
@@ -22,9 +23,36 @@ pub struct BenchArgs {
     /// Internal: write the inputs into this directory and exit (run as a child process)
     #[arg(long, value_name = "DIR", hide = true)]
     prepare: Option<std::path::PathBuf>,
+    /// Measure every costed operation and print the rates table the time estimates use (the
+    /// source of src/budget/rates.rs); the median of --runs runs each, in CPU time
+    #[arg(long, conflicts_with_all = ["only", "prepare"])]
+    calibrate: bool,
+    /// Check every time estimate against a measurement at small sizes (and, with --calibrate
+    /// sizes, at the calibration's); exit status 1 if one is off by more than a factor of 3
+    #[arg(long, conflicts_with_all = ["only", "prepare", "calibrate"])]
+    check_estimates: bool,
+    /// With --check-estimates, also check at the calibration's sizes (seconds each)
+    #[arg(long, requires = "check_estimates")]
+    all_sizes: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.calibrate {
+        let mut out = open_output(None)?;
+        calibrate::calibrate(args.runs, &mut out)?;
+        out.finish()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.check_estimates {
+        let mut out = open_output(None)?;
+        let within = calibrate::check_estimates(args.runs, args.all_sizes, &mut out)?;
+        out.finish()?;
+        return Ok(if within {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(super::EXIT_FINDING)
+        });
+    }
     if let Some(dir) = &args.prepare {
         write_inputs(dir).context("cannot write the bench inputs")?;
         return Ok(ExitCode::SUCCESS);

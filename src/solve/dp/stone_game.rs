@@ -9,6 +9,8 @@
 //! All functions assume a validated instance (non-empty, absolute sum within 64 bits), so no
 //! intermediate value can overflow: every margin is bounded by that sum.
 
+use crate::budget::try_filled;
+use crate::error::InputError;
 use crate::solve::replaces_best;
 
 /// The largest instance the two-dimensional tables accept: n × n cells, 1.6 GB for the (first,
@@ -29,15 +31,18 @@ impl ScoreTable {
     ///
     /// ```
     /// use gamelab::solve::dp::stone_game::ScoreTable;
-    /// let table = ScoreTable::build(&[2, 8, 3, 5]);
+    /// let table = ScoreTable::build(&[2, 8, 3, 5])?;
     /// assert_eq!(table.get(0, 1), (8, 2));   // facing [2, 8]: the mover takes 8
     /// assert_eq!(table.get(1, 3).1, 5);      // facing [8, 3, 5]: the other player gets 5
+    /// # Ok::<(), gamelab::InputError>(())
     /// ```
-    pub fn build(piles: &[i64]) -> ScoreTable {
+    ///
+    /// An error (never an abort) when the system refuses the table's memory.
+    pub fn build(piles: &[i64]) -> Result<ScoreTable, InputError> {
         let n = piles.len();
         let mut table = ScoreTable {
             n,
-            cells: vec![(0, 0); n * n],
+            cells: try_filled(n * n, (0, 0), "the table solver's table")?,
         };
         for (i, &pile) in piles.iter().enumerate() {
             table.cells[i * n + i] = (pile, 0);
@@ -57,7 +62,7 @@ impl ScoreTable {
                 };
             }
         }
-        table
+        Ok(table)
     }
 
     /// (first, second) scores on `piles[i..=j]`.
@@ -85,13 +90,16 @@ impl MarginTable {
     ///
     /// ```
     /// use gamelab::solve::dp::stone_game::MarginTable;
-    /// assert_eq!(MarginTable::build(&[1, 100, 3]).get(0, 2), -96);
+    /// assert_eq!(MarginTable::build(&[1, 100, 3])?.get(0, 2), -96);
+    /// # Ok::<(), gamelab::InputError>(())
     /// ```
-    pub fn build(piles: &[i64]) -> MarginTable {
+    ///
+    /// An error (never an abort) when the system refuses the table's memory.
+    pub fn build(piles: &[i64]) -> Result<MarginTable, InputError> {
         let n = piles.len();
         let mut table = MarginTable {
             n,
-            cells: vec![0; n * n],
+            cells: try_filled(n * n, 0, "the margin table")?,
         };
         for (i, &pile) in piles.iter().enumerate() {
             table.cells[i * n + i] = pile;
@@ -104,7 +112,7 @@ impl MarginTable {
                 table.cells[i * n + j] = left.max(right);
             }
         }
-        table
+        Ok(table)
     }
 
     /// The mover's margin on `piles[i..=j]`.
@@ -318,8 +326,8 @@ mod tests {
             (vec![7], 7),
         ] {
             let n = piles.len();
-            assert_eq!(ScoreTable::build(&piles).margin(0, n - 1), margin);
-            assert_eq!(MarginTable::build(&piles).get(0, n - 1), margin);
+            assert_eq!(ScoreTable::build(&piles).unwrap().margin(0, n - 1), margin);
+            assert_eq!(MarginTable::build(&piles).unwrap().get(0, n - 1), margin);
             assert_eq!(rolling_margin(&piles), margin);
             assert_eq!(rolling_with_decisions(&piles).0, margin);
         }

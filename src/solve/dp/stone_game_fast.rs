@@ -83,6 +83,7 @@
 //! many registers the level has (`Block::keeps_left_piles`); everything else is LLVM's choice.
 
 use super::lanes::{Lane, Width, absolute_sum, cell_block, load, store};
+use crate::budget::{Operation, Work};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -270,6 +271,9 @@ struct Pipeline<T, const W: usize> {
     /// `paces[j]`: thread `j`'s recent nanoseconds per column swept, waits left out (`f64`
     /// bits; 0 before its first band). The borders follow them (module docs, "Balance").
     paces: Vec<AtomicU64>,
+    /// The costed operation the bands count as, for the progress report
+    /// ([`crate::progress`]): the value alone, or with the checkpoints of a line.
+    operation: Operation,
     /// Tests only: borders anywhere (pseudo-random), to check that the answer is independent
     /// of them.
     #[cfg(test)]
@@ -298,6 +302,11 @@ impl<T: Lane, const W: usize> Pipeline<T, W> {
         Pipeline {
             threads,
             bands,
+            operation: if checkpoint_every > 0 {
+                Operation::StoneGameRollingLine
+            } else {
+                Operation::StoneGameRollingRow
+            },
             checkpoint_every,
             checkpoint_starts,
             checkpoint_overflow: Default::default(),
@@ -732,12 +741,25 @@ fn run_slices_body<T: Lane, const W: usize, const LEVEL: u8>(
     pipeline: &Pipeline<T, W>,
     j: usize,
 ) {
+    let mut cells = 0u128;
     for b in 0..pipeline.bands {
         // SAFETY: `margin_in` allocates padded arrays and runs one thread per slice, so the
         // slice protocol holds (module docs).
         unsafe { sweep_slice::<T, W, LEVEL>(shared, pipeline, j, b) };
+        // The first slice reports the whole band's cells (the slices move together), every
+        // few bands: a long row's progress, at no measurable cost.
+        if j == 0 {
+            cells += (STEPS * (pipeline.n - b * STEPS)) as u128;
+            if b % PROGRESS_BANDS == PROGRESS_BANDS - 1 || b + 1 == pipeline.bands {
+                Work::of(pipeline.operation, cells).done();
+                cells = 0;
+            }
+        }
     }
 }
+
+/// Bands between two progress reports of a long row.
+const PROGRESS_BANDS: usize = 64;
 
 fn run_slices_portable<T: Lane, const W: usize>(
     shared: Shared<T>,
