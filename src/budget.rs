@@ -339,7 +339,7 @@ pub fn count(amount: u128) -> String {
     }
 }
 
-/// A duration for people: `3.0 µs`, `12.5 ms`, `0.4 s`, `45 s`, `3.2 min`, `2.5 h`, `3.1 days`,
+/// A duration for people: `2.5 ns`, `3.0 µs`, `12.5 ms`, `0.4 s`, `45 s`, `3.2 min`, `2.5 h`, `3.1 days`,
 /// `4.0e6 years`.
 pub fn duration(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;
@@ -349,7 +349,9 @@ pub fn duration(seconds: f64) -> String {
     if !seconds.is_finite() {
         return "forever".to_string();
     }
-    if seconds < 0.001 {
+    if seconds < 1e-6 {
+        format!("{:.1} ns", seconds * 1e9)
+    } else if seconds < 0.001 {
         format!("{:.1} µs", seconds * 1e6)
     } else if seconds < 0.1 {
         format!("{:.1} ms", seconds * 1e3)
@@ -511,6 +513,7 @@ mod tests {
 
     #[test]
     fn durations_read_in_the_largest_fitting_unit() {
+        assert_eq!(duration(0.000_000_002_5), "2.5 ns");
         assert_eq!(duration(0.000_003), "3.0 µs");
         assert_eq!(duration(0.0125), "12.5 ms");
         assert_eq!(duration(0.42), "0.4 s");

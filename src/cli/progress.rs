@@ -111,6 +111,7 @@ fn watch(mode: Mode, stop: &AtomicBool) {
     let started = Instant::now();
     let mut shown_since: Option<Instant> = None;
     let mut last_line = Instant::now();
+    let mut first_line = true;
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(TICK);
         let now = gamelab::progress::snapshot();
@@ -127,9 +128,9 @@ fn watch(mode: Mode, stop: &AtomicBool) {
                 show_bar(now.planned_wall);
             }
         }
-        let Some(since) = shown_since else {
+        if shown_since.is_none() {
             continue;
-        };
+        }
         let fraction = now.fraction();
         match mode {
             Mode::Bar => {
@@ -141,10 +142,12 @@ fn watch(mode: Mode, stop: &AtomicBool) {
                     bar.set_position((fraction * STEPS as f64) as u64);
                 }
             }
-            Mode::Lines if last_line.elapsed() >= LINE_EVERY || since.elapsed() < TICK * 2 => {
+            Mode::Lines if first_line || last_line.elapsed() >= LINE_EVERY => {
+                first_line = false;
                 last_line = Instant::now();
-                let elapsed = since.elapsed().as_secs_f64();
-                let left = if fraction > 0.01 {
+                // The rate so far, over the whole command (the work started with it).
+                let elapsed = started.elapsed().as_secs_f64();
+                let left = if fraction >= 0.05 {
                     format!(
                         ", about {} left",
                         duration(elapsed * (1.0 - fraction) / fraction)

@@ -289,6 +289,7 @@ pub fn stream_sweep(
             let (n, tally) = entry.remove();
             if tally.trials > 0 {
                 sink(SweepRow::new(n, tally, &settings)).map_err(SweepError::Write)?;
+                admitted.advance(Work::of(Operation::SweepRow, 1).cpu_nanos());
                 rows_handed += 1;
             }
         }
