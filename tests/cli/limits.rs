@@ -39,7 +39,14 @@ fn every_time_estimate_is_within_three_times_its_measurement() {
 #[test]
 fn a_refusal_gives_the_estimate_what_dominates_it_and_the_flag_that_raises_it() {
     fails_with(
-        &["sweep", "stone-game", "--n-max", "256", "--trials", "100000000"],
+        &[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "256",
+            "--trials",
+            "100000000",
+        ],
         &[
             "this sweep (2.6e10 instances) would take about ",
             "(mostly ",

@@ -51,7 +51,6 @@ const GAMES: &[&str] = &[
     "stone-game-iv",
     "nim",
     "coins-in-a-circle",
-    "chess",
 ];
 const SOLVERS: &[&str] = &[
     "auto",
@@ -80,7 +79,7 @@ const STRATEGIES: &[&str] = &[
     "lookahead-99",
     "nonsense",
 ];
-const PARITIES: &[&str] = &["even", "odd", "both"];
+const PARITIES: &[&str] = &["even", "odd"];
 
 /// The generator's flags (sizes, values, subtraction set, seed).
 const GENERATOR: &[(&str, Value)] = &[
@@ -88,25 +87,22 @@ const GENERATOR: &[(&str, Value)] = &[
     ("--n-min", Value::Size),
     ("--n-max", Value::Size),
     ("--n-parity", Value::OneOf(PARITIES)),
-    ("--n-mod", Value::Size),
-    ("--n-residue", Value::Size),
     ("--min-value", Value::Signed),
     ("--max-value", Value::Signed),
-    (
-        "--distribution",
-        Value::OneOf(&["uniform", "geometric", "normal"]),
-    ),
+    ("--distribution", Value::OneOf(&["uniform", "geometric"])),
     ("--total-parity", Value::OneOf(PARITIES)),
-    ("--subtract", Value::Subtract),
     ("--seed", Value::Size),
 ];
 
-/// A subcommand: its words, whether it takes a game, and its own flags (besides `GENERATOR`
-/// when `generated`).
+/// A subcommand: its words, whether it takes a game (and then, with `instance`, one instance
+/// of it, given as the game takes it most of the time), the flags it needs, and the flags it
+/// may take (besides `GENERATOR` when `generated`).
 struct Subcommand {
     words: &'static [&'static str],
     game: bool,
+    instance: bool,
     generated: bool,
+    required: &'static [(&'static str, Value)],
     flags: &'static [(&'static str, Value)],
 }
 
@@ -114,10 +110,10 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["solve"],
         game: true,
+        instance: true,
         generated: false,
+        required: &[],
         flags: &[
-            ("--piles", Value::Piles),
-            ("--n", Value::Size),
             ("--subtract", Value::Subtract),
             ("--solver", Value::OneOf(SOLVERS)),
             ("--format", Value::OneOf(&["text", "json"])),
@@ -127,10 +123,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["analyze"],
         game: true,
+        instance: true,
         generated: false,
+        required: &[],
         flags: &[
-            ("--piles", Value::Piles),
-            ("--n", Value::Size),
+            ("--subtract", Value::Subtract),
             (
                 "--moves",
                 Value::OneOf(&["left", "right,left", "1", "2,1", "x"]),
@@ -142,18 +139,17 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["explore"],
         game: true,
+        instance: true,
         generated: false,
-        flags: &[
-            ("--piles", Value::Piles),
-            ("--n", Value::Size),
-            ("--max-states", Value::Size),
-            ("--out", Value::OneOf(&["page.html"])),
-        ],
+        required: &[("--out", Value::OneOf(&["page.html"]))],
+        flags: &[("--max-states", Value::Size)],
     },
     Subcommand {
         words: &["generate"],
         game: true,
+        instance: false,
         generated: true,
+        required: &[],
         flags: &[
             ("--count", Value::Size),
             ("--out", Value::OneOf(&["instances.jsonl"])),
@@ -162,7 +158,9 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["sweep"],
         game: true,
+        instance: false,
         generated: true,
+        required: &[],
         flags: &[
             ("--trials", Value::Size),
             ("--shard", Value::OneOf(&["1/2", "2/2", "3/2", "0/0", "x"])),
@@ -178,10 +176,10 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["tree"],
         game: true,
+        instance: true,
         generated: false,
+        required: &[],
         flags: &[
-            ("--piles", Value::Piles),
-            ("--n", Value::Size),
             ("--subtract", Value::Subtract),
             ("--dag", Value::Switch),
             ("--format", Value::OneOf(&["dot", "efg", "json", "xml"])),
@@ -192,18 +190,19 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["check"],
         game: true,
+        instance: false,
         generated: true,
+        required: &[(
+            "--expect",
+            Value::OneOf(&[
+                "first-wins",
+                "first-never-loses",
+                "second-wins",
+                "second-never-loses",
+                "tie",
+            ]),
+        )],
         flags: &[
-            (
-                "--expect",
-                Value::OneOf(&[
-                    "first-wins",
-                    "first-never-loses",
-                    "second-wins",
-                    "second-never-loses",
-                    "tie",
-                ]),
-            ),
             ("--samples", Value::Size),
             ("--solver", Value::OneOf(SOLVERS)),
             ("--format", Value::OneOf(&["text", "json"])),
@@ -212,10 +211,13 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["play"],
         game: true,
+        instance: false,
         generated: true,
-        flags: &[
+        required: &[
             ("--first", Value::OneOf(STRATEGIES)),
             ("--second", Value::OneOf(STRATEGIES)),
+        ],
+        flags: &[
             ("--piles", Value::Piles),
             ("--trials", Value::Size),
             ("--format", Value::OneOf(&["text", "json"])),
@@ -225,9 +227,10 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["tournament"],
         game: true,
+        instance: false,
         generated: true,
+        required: &[("--strategies", Value::Strategies)],
         flags: &[
-            ("--strategies", Value::Strategies),
             ("--trials", Value::Size),
             ("--format", Value::OneOf(&["text", "csv", "json"])),
             ("--out", Value::OneOf(&["matches.csv"])),
@@ -237,9 +240,10 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["mistakes"],
         game: true,
+        instance: false,
         generated: true,
+        required: &[("--strategy", Value::Strategies)],
         flags: &[
-            ("--strategy", Value::Strategies),
             ("--against", Value::OneOf(STRATEGIES)),
             (
                 "--seat",
@@ -253,13 +257,16 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["strategy-curve"],
         game: true,
+        instance: false,
         generated: true,
-        flags: &[
+        required: &[
             (
                 "--strategy",
                 Value::OneOf(&["mcts", "noisy", "lookahead", "greedy"]),
             ),
             ("--budgets", Value::Budgets),
+        ],
+        flags: &[
             ("--trials", Value::Size),
             ("--out", Value::OneOf(&["curve.csv"])),
         ],
@@ -267,62 +274,70 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         words: &["plot", "margins"],
         game: true,
+        instance: false,
         generated: false,
-        flags: &[
+        required: &[
             ("--n", Value::Size),
-            ("--trials", Value::Size),
-            ("--min-value", Value::Signed),
-            ("--max-value", Value::Signed),
             (
                 "--out",
                 Value::OneOf(&["margins.svg", "margins.png", "margins"]),
             ),
         ],
+        flags: &[
+            ("--trials", Value::Size),
+            ("--min-value", Value::Signed),
+            ("--max-value", Value::Signed),
+        ],
     },
     Subcommand {
         words: &["plot", "heatmap"],
         game: true,
+        instance: true,
         generated: false,
-        flags: &[
-            ("--piles", Value::Piles),
-            ("--out", Value::OneOf(&["heatmap.svg"])),
-        ],
+        required: &[("--out", Value::OneOf(&["heatmap.svg"]))],
+        flags: &[],
     },
     Subcommand {
         words: &["plot", "divisor"],
         game: false,
+        instance: false,
         generated: false,
-        flags: &[
-            ("--n-min", Value::Size),
-            ("--n-max", Value::Size),
-            ("--out", Value::OneOf(&["divisor.svg"])),
-        ],
+        required: &[("--out", Value::OneOf(&["divisor.svg"]))],
+        flags: &[("--n-min", Value::Size), ("--n-max", Value::Size)],
     },
     Subcommand {
         words: &["plot", "win-rate"],
         game: false,
+        instance: false,
         generated: false,
-        flags: &[
+        required: &[
             ("--input", Value::OneOf(&["missing.csv", "-"])),
             ("--out", Value::OneOf(&["rate.svg"])),
         ],
+        flags: &[],
     },
     Subcommand {
         words: &["merge"],
         game: false,
+        instance: false,
         generated: false,
+        required: &[],
         flags: &[("--out", Value::OneOf(&["merged.csv", "missing.csv"]))],
     },
     Subcommand {
         words: &["games"],
         game: false,
+        instance: false,
         generated: false,
+        required: &[],
         flags: &[],
     },
     Subcommand {
         words: &["claims"],
         game: false,
+        instance: false,
         generated: false,
+        required: &[],
         flags: &[("--format", Value::OneOf(&["text", "json", "csv"]))],
     },
 ];
@@ -403,19 +418,39 @@ struct Run {
     env: Vec<(&'static str, String)>,
 }
 
-/// A random command line of `subcommand`: its game, then up to five of its flags.
+/// The pile games, which take `--piles`; the others take `--n`.
+const PILE_GAMES: &[&str] = &[
+    "stone-game",
+    "stone-game-ii",
+    "stone-game-iii",
+    "stone-game-vii",
+    "coins-in-a-circle",
+];
+
+/// Draws a flag's value, as `(flag, value)`.
+fn flag(flag: &'static str, kind: Value) -> impl Strategy<Value = (&'static str, Option<String>)> {
+    value(kind).prop_map(move |value| (flag, value))
+}
+
+/// A random command line of `subcommand`: its game, its instance (the game's own kind four
+/// times in five), the flags it needs, then up to five of the others.
 fn command_line(subcommand: &'static Subcommand) -> impl Strategy<Value = Run> {
-    let mut flags: Vec<(&'static str, Value)> = subcommand.flags.to_vec();
+    let mut optional: Vec<(&'static str, Value)> = subcommand.flags.to_vec();
     if subcommand.generated {
-        flags.extend_from_slice(GENERATOR);
+        optional.extend_from_slice(GENERATOR);
     }
-    let most = flags.len().min(5);
-    let chosen = prop::sample::subsequence(flags, 0..=most).prop_flat_map(|flags| {
+    let most = optional.len().min(5);
+    let chosen = prop::sample::subsequence(optional, 0..=most).prop_flat_map(|flags| {
         flags
             .into_iter()
-            .map(|(flag, kind)| value(kind).prop_map(move |value| (flag, value)))
+            .map(|(name, kind)| flag(name, kind))
             .collect::<Vec<_>>()
     });
+    let required: Vec<_> = subcommand
+        .required
+        .iter()
+        .map(|&(name, kind)| flag(name, kind))
+        .collect();
     let env = prop::sample::subsequence(ENVIRONMENT.to_vec(), 0..=2).prop_flat_map(|names| {
         names
             .into_iter()
@@ -425,21 +460,35 @@ fn command_line(subcommand: &'static Subcommand) -> impl Strategy<Value = Run> {
             })
             .collect::<Vec<_>>()
     });
-    (prop::sample::select(GAMES.to_vec()), chosen, env).prop_map(move |(game, flags, env)| {
-        let mut args: Vec<String> = subcommand.words.iter().map(|w| w.to_string()).collect();
-        if subcommand.game {
-            args.push(game.to_string());
-        }
-        if subcommand.words == ["merge"] {
-            args.push("missing.csv".to_string());
-        }
-        for (flag, value) in flags {
-            args.push(flag.to_string());
-            args.extend(value);
-        }
-        args.extend(["--max-time".to_string(), TIME_BUDGET.to_string()]);
-        Run { args, env }
-    })
+    // Now and then a game that does not exist.
+    let game = prop_oneof![19 => prop::sample::select(GAMES.to_vec()), 1 => Just("chess")];
+    let game_and_instance = game.prop_flat_map(|game| {
+        let own = if PILE_GAMES.contains(&game) {
+            flag("--piles", Value::Piles).boxed()
+        } else {
+            flag("--n", Value::Size).boxed()
+        };
+        let either = prop_oneof![flag("--piles", Value::Piles), flag("--n", Value::Size)];
+        (Just(game), prop_oneof![4 => own, 1 => either])
+    });
+    (game_and_instance, required, chosen, env).prop_map(
+        move |((game, instance), required, flags, env)| {
+            let mut args: Vec<String> = subcommand.words.iter().map(|w| w.to_string()).collect();
+            if subcommand.game {
+                args.push(game.to_string());
+            }
+            if subcommand.words == ["merge"] {
+                args.push("missing.csv".to_string());
+            }
+            let instance = subcommand.instance.then_some(instance);
+            for (flag, value) in instance.into_iter().chain(required).chain(flags) {
+                args.push(flag.to_string());
+                args.extend(value);
+            }
+            args.extend(["--max-time".to_string(), TIME_BUDGET.to_string()]);
+            Run { args, env }
+        },
+    )
 }
 
 /// Any subcommand's random command line.
