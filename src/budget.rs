@@ -425,7 +425,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 /// Parses a time budget: `none` (no limit), or a number with an optional unit `s` (the
-/// default), `m`/`min`, `h`, `d`, e.g. `90`, `90s`, `10m`, `1.5h`, `2d`.
+/// default), `ms`, `us`, `ns`, `m`/`min`, `h`, `d`, e.g. `90`, `90s`, `10m`, `1.5h`, `2d`.
 pub fn parse_time(text: &str) -> Result<Option<Duration>, String> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("none") {
@@ -439,7 +439,9 @@ pub fn parse_time(text: &str) -> Result<Option<Duration>, String> {
     let number: f64 = number.parse().map_err(|_| form())?;
     let unit_seconds = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
-        "ms" => 0.001,
+        "ms" => 1e-3,
+        "us" | "µs" => 1e-6,
+        "ns" => 1e-9,
         "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
         "h" | "hour" | "hours" => 3600.0,
         "d" | "day" | "days" => 86_400.0,
@@ -506,6 +508,8 @@ mod tests {
         assert_eq!(parse_time("1.5h"), Ok(Some(Duration::from_secs(5400))));
         assert_eq!(parse_time("2d"), Ok(Some(Duration::from_secs(172_800))));
         assert_eq!(parse_time("NONE"), Ok(None));
+        assert_eq!(parse_time("250ms"), Ok(Some(Duration::from_millis(250))));
+        assert_eq!(parse_time("10ns"), Ok(Some(Duration::from_nanos(10))));
         for bad in ["", "m", "10x", "-5", "0", "1e999", "1..2s"] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }

@@ -1,7 +1,9 @@
 //! The fuzz targets of `fuzz/` (every parser a user feeds, and the DOT/EFG round trips), driven
 //! by proptest with arbitrary bytes — and with bytes shaped like the real inputs, so the
-//! interesting paths are reached — in the normal test run. `cargo +nightly fuzz run TARGET` in
-//! `fuzz/` runs the same functions under libFuzzer.
+//! interesting paths are reached — in the normal test run, for a fixed budget: 400 inputs per
+//! target (a fraction of a second in all), 20,000 with `GAMELAB_THOROUGH=1`. `cargo +nightly fuzz run
+//! TARGET` in `fuzz/` runs the same functions under libFuzzer, where a nightly toolchain is at
+//! hand.
 
 #[path = "../../fuzz/src/targets.rs"]
 mod targets;
@@ -14,8 +16,17 @@ fn shaped(alphabet: &'static str, max: usize) -> impl Strategy<Value = Vec<u8>> 
     prop::collection::vec(prop::sample::select(chars), 0..max)
 }
 
+/// Inputs per target: the budget of the normal run, or of a thorough one.
+fn cases() -> u32 {
+    if std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0") {
+        20_000
+    } else {
+        400
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn pile_lists_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..64),
