@@ -204,7 +204,27 @@ fn discard(temporary: &Path) {
 /// Deletes every temporary file still being written and makes sure none is renamed into place
 /// afterwards: for a handler that ends the process on Ctrl-C.
 pub fn abandon_unfinished() {
-    let mut list = unfinished();
+    abandon(&mut unfinished());
+}
+
+/// [`abandon_unfinished`] unless the list is held right now (by the thread calling this, say,
+/// when an allocation failed while a path was being listed): for ending the process from a place
+/// that must not wait. Returns whether the files were deleted.
+pub fn try_abandon_unfinished() -> bool {
+    match UNFINISHED.try_lock() {
+        Ok(mut list) => {
+            abandon(&mut list);
+            true
+        }
+        Err(std::sync::TryLockError::Poisoned(poisoned)) => {
+            abandon(&mut poisoned.into_inner());
+            true
+        }
+        Err(std::sync::TryLockError::WouldBlock) => false,
+    }
+}
+
+fn abandon(list: &mut Unfinished) {
     list.abandoned = true;
     for path in list.paths.drain(..) {
         let _ = std::fs::remove_file(path);

@@ -13,6 +13,8 @@ mod generate;
 mod generator_args;
 mod instance;
 mod interrupt;
+#[cfg(unix)]
+mod memory;
 mod merge;
 mod mistakes;
 mod play;

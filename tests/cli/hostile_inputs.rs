@@ -1421,3 +1421,30 @@ fn stone_game_ii_tables_respect_a_memory_budget_below_the_limit() {
     assert!(stderr.contains("--max-memory"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn an_allocation_the_system_refuses_is_one_line_not_an_abort() {
+    // A budget raised past what the address space gives: the moves on a million piles keep
+    // about 750 MiB of checkpoint rows, and the run has 600 MB.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("million.jsonl");
+    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", pile_list(1_000_000)))
+        .expect("the input file");
+    let file = path.to_str().expect("a UTF-8 path");
+    let args = [
+        "solve",
+        "stone-game",
+        "--input",
+        file,
+        "--max-memory",
+        "8G",
+        "--max-time",
+        "none",
+    ];
+    let (status, stderr) = run_with(&args, &[], 600_000_000, Streams::default(), None);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.starts_with("error: the system refused ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
