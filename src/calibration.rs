@@ -93,6 +93,14 @@ pub fn probes() -> Vec<Probe> {
             prepare: sweep_of_single_piles,
         },
         Probe {
+            operation: Operation::NumberInstance,
+            calibrates: true,
+            path: "gamelab plot margins nim --n 1000 --trials T",
+            quick: &[100_000, 400_000],
+            calibrate: 5_000_000,
+            prepare: margins_of_numbers,
+        },
+        Probe {
             operation: Operation::SweepRow,
             calibrates: true,
             path: "gamelab sweep divisor-game --n-max N",
@@ -422,9 +430,21 @@ fn sweep(
     Ok(Prepared {
         estimate,
         run: Box::new(move || {
-            run_sweep(entry, &spec, &|_| {})
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+            // Each row written as CSV, as `--out` and `--format csv` write it.
+            let mut out = std::io::sink();
+            let mut first = true;
+            crate::sweep::stream_sweep(
+                entry,
+                &spec,
+                &|_| {},
+                &std::sync::atomic::AtomicBool::new(false),
+                &mut |row| {
+                    crate::sweep::write_csv_row(&mut out, &row, first)?;
+                    first = false;
+                    Ok(())
+                },
+            )
+            .map_err(|e| e.to_string())
         }),
     })
 }
@@ -469,6 +489,23 @@ fn sweep_of_rows(n: u64) -> Result<Prepared, String> {
         Some(ValueSpec::uniform(1, 100)),
         10_000,
     )
+}
+
+fn margins_of_numbers(trials: u64) -> Result<Prepared, String> {
+    let entry = find_game("nim").map_err(|e| e.to_string())?;
+    let spec = GeneratorSpec::new(SizeRange::new(1_000, 1_000), None, 5);
+    let per_instance = entry
+        .margin_cost(1_000)
+        .work
+        .plus(Work::of(Operation::Instance, 1));
+    Ok(Prepared {
+        estimate: per_instance.times(trials as u128),
+        run: Box::new(move || {
+            crate::sweep::margins_at(entry, spec.clone(), trials)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }),
+    })
 }
 
 fn margins_of_rows(n: u64) -> Result<Prepared, String> {

@@ -53,6 +53,8 @@ pub enum Operation {
     Instance,
     /// One instance a claim check draws and judges (besides its solver and its piles).
     Candidate,
+    /// One instance of a number game built from its input and solved in closed form.
+    NumberInstance,
     /// One pile written as JSON (`generate`).
     WritePile,
     /// One instance drawn and written as a JSON line, besides its piles (`generate`).
@@ -100,6 +102,7 @@ impl Operation {
         Operation::DrawPile,
         Operation::Instance,
         Operation::Candidate,
+        Operation::NumberInstance,
         Operation::WritePile,
         Operation::WriteInstance,
         Operation::SweepRow,
@@ -146,6 +149,7 @@ impl Operation {
             Operation::DrawPile => "draw-pile",
             Operation::Instance => "instance",
             Operation::Candidate => "candidate",
+            Operation::NumberInstance => "number-instance",
             Operation::WritePile => "write-pile",
             Operation::WriteInstance => "write-instance",
             Operation::SweepRow => "sweep-row",
@@ -185,6 +189,7 @@ impl Operation {
             Operation::DrawPile => "random pile values",
             Operation::Instance => "instances",
             Operation::Candidate => "instances judged by the claim check",
+            Operation::NumberInstance => "number-game instances solved in closed form",
             Operation::WritePile => "piles written as JSON",
             Operation::WriteInstance => "instances written as JSON lines",
             Operation::SweepRow => "sweep rows",

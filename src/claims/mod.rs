@@ -327,7 +327,27 @@ pub fn check_claim(
     let Some(found) = found else {
         return finish(entry, claim, None, checked, false);
     };
+    // Shrinking and the walk below: announced as the most their allowance lets them judge, at
+    // the counterexample's size (they usually end sooner).
     judge.progress = None;
+    let size = match &found {
+        Candidate::Number(n) => *n,
+        Candidate::Piles { offsets, .. } => offsets.len() as u64,
+    };
+    let per_candidate = judge
+        .cost_at(size)?
+        .work
+        .plus(Work::of(Operation::Candidate, 1));
+    let most = allowance.map_or(SHRINK_CANDIDATES, |nanos| {
+        (nanos / (per_candidate.seconds() * 1e9).max(1.0)).min(SHRINK_CANDIDATES)
+    });
+    judge.progress = Some((
+        Cost::work(per_candidate.scaled(most)).admit(
+            "shrinking the counterexample",
+            "use fewer --samples or smaller sizes",
+        )?,
+        per_candidate,
+    ));
     judge.allow(allowance);
     let (shrunk, settled) = space.shrink(found, &mut judge)?;
     let (smallest, _) = space.search(
@@ -409,6 +429,10 @@ fn judging_cost(
 /// The most estimated time a sampled check spends shrinking a counterexample and searching below
 /// it: past it the counterexample is reported as far as it got (`Minimality::Partial`).
 const SHRINK_SECONDS: f64 = 10.0;
+
+/// The most candidates a shrink and the walk below it are announced as (their own budgets stop
+/// them sooner): for the progress report only.
+const SHRINK_CANDIDATES: f64 = 100_000.0;
 
 /// A sampled check is costed at the mean of at most this many of its sizes.
 const MEAN_OF_SIZES: u64 = 64;

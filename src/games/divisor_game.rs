@@ -156,7 +156,7 @@ impl Game for DivisorGame {
 impl RegisteredGame for DivisorGame {
     /// The closed form: constant.
     fn margin_cost(_: u64) -> Cost {
-        Cost::work(Work::of(Operation::Instance, 1))
+        Cost::work(Work::of(Operation::NumberInstance, 1))
     }
 
     /// `dp` sieves every number up to N (5 bytes each); `closed-form` is constant. With the

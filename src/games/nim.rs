@@ -284,7 +284,7 @@ impl RegisteredGame for Nim {
     /// The closed form: the period of the subtraction set, searched once per set and thread
     /// (remembered for the next instance of the same set), then a lookup.
     fn margin_cost(_: u64) -> Cost {
-        Cost::new(4 * 1024, Work::of(Operation::Instance, 1))
+        Cost::new(4 * 1024, Work::of(Operation::NumberInstance, 1))
     }
 
     /// `dp`: the Grundy table up to N, |S| moves tried at each (4 bytes each); `closed-form`:
