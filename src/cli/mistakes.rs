@@ -141,11 +141,14 @@ impl Outputs {
             write_rows_csv(rows, &mut file)?;
             written.push(file.written()?);
         }
+        let mut charts = Vec::new();
         if let (Some(staged), Some((drawing, path))) = (self.chart, chart()?) {
             drawing.draw(&staged, &path)?;
             written.push(staged);
+            charts.push(path);
         }
-        commit(written)
+        let charts: Vec<&Path> = charts.iter().map(PathBuf::as_path).collect();
+        commit(written, &charts)
     }
 }
 

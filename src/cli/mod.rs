@@ -460,16 +460,12 @@ fn stage_outputs(
         .collect()
 }
 
-/// Puts a command's written files in place together (see `gamelab::output::commit_all`) and
-/// says which it wrote.
-fn commit(files: Vec<Staged>) -> anyhow::Result<()> {
-    let names: Vec<String> = files
-        .iter()
-        .map(|f| f.path().display().to_string())
-        .collect();
+/// Puts a command's written files in place together (see `gamelab::output::commit_all`), then
+/// says which charts it drew (as every chart is announced, on stderr).
+fn commit(files: Vec<Staged>, charts: &[&Path]) -> anyhow::Result<()> {
     gamelab::output::commit_all(files)?;
-    for name in names {
-        note!("wrote {name}");
+    for chart in charts {
+        note!("wrote {}", chart.display());
     }
     Ok(())
 }

@@ -123,7 +123,7 @@ fn play_one(
             args.second
         );
         draw_chart(&ValueHistoryChart::new(&title, &record)?, &staged, path)?;
-        commit(vec![staged])?;
+        commit(vec![staged], &[path.as_path()])?;
     }
     match args.format {
         Format::Json => {

@@ -202,7 +202,7 @@ impl Picture {
     /// Draws `chart` and puts the file in place.
     fn draw(self, chart: &impl Chart) -> anyhow::Result<()> {
         draw_chart(chart, &self.staged, &self.path)?;
-        super::commit(vec![self.staged])
+        super::commit(vec![self.staged], &[self.path.as_path()])
     }
 }
 

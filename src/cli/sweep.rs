@@ -137,15 +137,18 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     }
     printer.finish(&mut out)?;
     out.flush()?;
+    let mut charts = Vec::new();
     if let (Some(staged), Some(path)) = (win_rate, &args.plot) {
         draw_chart(&WinRateChart::new(rows.clone())?, &staged, path)?;
         written.push(staged);
+        charts.push(path.as_path());
     }
     if let (Some(staged), Some(path)) = (shares, &args.plot_outcome_shares) {
         draw_chart(&OutcomeSharesChart::new(rows)?, &staged, path)?;
         written.push(staged);
+        charts.push(path.as_path());
     }
-    commit(written)?;
+    commit(written, &charts)?;
     Ok(ExitCode::SUCCESS)
 }
 

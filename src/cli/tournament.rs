@@ -90,6 +90,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         write_tournament_csv(&result, &mut file)?;
         written.push(file.written()?);
     }
+    let mut charts = Vec::new();
     if let (Some(staged), Some(path)) = (picture, &args.plot) {
         draw_chart(
             &HeatmapChart::new(Grid::from_tournament(&result, &settings))?,
@@ -97,6 +98,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             path,
         )?;
         written.push(staged);
+        charts.push(path.as_path());
     }
     let mut out = open_output(None)?;
     match args.format {
@@ -108,7 +110,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    commit(written)?;
+    commit(written, &charts)?;
     Ok(ExitCode::SUCCESS)
 }
 
