@@ -17,6 +17,7 @@ mod merge;
 mod mistakes;
 mod play;
 mod plot;
+mod reference;
 mod report;
 mod serve;
 mod solve;
@@ -26,7 +27,7 @@ mod tree;
 mod values;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use gamelab::output::OutputFile;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -99,6 +100,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Regenerate the reports folder: every study with its data, charts and commands
     Report(report::ReportArgs),
+    /// Print the command reference of the guide (docs/src/reference/commands.md) in markdown
+    #[command(hide = true)]
+    Reference,
 }
 
 /// Parses the command line, runs the command and turns errors into exit statuses.
@@ -174,6 +178,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::StrategyCurve(args) => mistakes::run_curve(args),
         Command::Bench(args) => bench::run(args),
         Command::Report(args) => report::run(args),
+        Command::Reference => reference::run(Cli::command()),
     }
 }
 
