@@ -86,7 +86,7 @@ enum Command {
     Plot(plot::PlotArgs),
     /// Check a claim (exhaustively or by sampling); exit 1 with the smallest counterexample if refuted
     Check(check::CheckArgs),
-    /// The catalogue of named claims from the seeds and the literature; --run settles them
+    /// The catalogue of named claims from the problem statements and the literature; --run settles them
     Claims(claims::ClaimsArgs),
     /// Play two strategies against each other, on one instance or many
     Play(play::PlayArgs),

@@ -22,12 +22,18 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The markdown files under `dir`, recursively, in a stable order.
+/// The markdown files under `dir`, recursively, in a stable order. Symbolic links are not
+/// followed: `docs/src/reports` links the reports' pictures into the book, and
+/// reports/README.md's commands are run elsewhere.
 fn markdown_files(dir: &Path, found: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut paths: Vec<PathBuf> = entries.map(|entry| entry.unwrap().path()).collect();
+    let mut paths: Vec<PathBuf> = entries
+        .map(|entry| entry.unwrap())
+        .filter(|entry| !entry.file_type().is_ok_and(|kind| kind.is_symlink()))
+        .map(|entry| entry.path())
+        .collect();
     paths.sort();
     for path in paths {
         if path.is_dir() {
