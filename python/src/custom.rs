@@ -32,6 +32,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(explore_game, module)?)?;
     module.add_function(wrap_pyfunction!(explore_builtin, module)?)?;
     module.add_function(wrap_pyfunction!(expectation_holds, module)?)?;
+    module.add_function(wrap_pyfunction!(claim_sentence, module)?)?;
     Ok(())
 }
 
@@ -499,6 +500,14 @@ fn expectation_holds(expect: &str, margin: i64) -> PyResult<bool> {
         ))
     })?;
     Ok(expectation.holds_for(margin))
+}
+
+/// A claim in words (`the first player wins`), as the claims checker says it.
+#[pyfunction]
+fn claim_sentence(expect: &str) -> PyResult<&'static str> {
+    Expectation::from_name(expect)
+        .map(Expectation::sentence)
+        .ok_or_else(|| input_error(format!("unknown expectation '{expect}'")))
 }
 
 /// Runs `work` on a thread with a deep stack (see [`DEEP_STACK_BYTES`]), without the GIL.

@@ -102,6 +102,27 @@ impl Solution {
         pythonize::pythonize(py, &self.solution.moves).map_err(input_error)
     }
 
+    /// The principal variation one tuple per move, the same fields for every game:
+    /// `(player, key, move, gain, took, position_after)`; empty for a value-only solution.
+    fn move_rows(&self) -> Vec<(&'static str, &'static str, String, i64, Vec<i64>, String)> {
+        self.solution
+            .moves
+            .iter()
+            .flatten()
+            .map(|record| {
+                let action = &record.description.action;
+                (
+                    record.player.name(),
+                    action.key,
+                    action.value.to_string(),
+                    record.gain,
+                    record.description.took.clone(),
+                    record.position_after.clone(),
+                )
+            })
+            .collect()
+    }
+
     /// The solution as the CLI's `--format json` line (without the newline).
     fn to_json(&self) -> PyResult<String> {
         serde_json::to_string(&self.solution).map_err(input_error)

@@ -78,7 +78,11 @@ def test_check_refutes_a_claim_with_the_smallest_counterexample():
     assert not verdict.holds
     assert verdict.checked == 30
     # Heaps 2 and 1 are the losses with the fewest positions (one each); 2 comes first.
-    assert verdict.counterexample.heap == 2
+    assert isinstance(verdict, gamelab.Verdict) and not verdict
+    assert verdict.counterexample["game"].heap == 2
+    assert verdict.counterexample["positions"] == 1 and verdict.counterexample["winner"] == "second"
+    assert verdict.solution.winner == "second"
+    assert json.loads(verdict.to_json())["counterexample"]["instance"] == verdict.solution.instance
     held = gamelab.check(lambda i: StoneGame([1] * (2 * i + 2)), "first-never-loses", samples=6)
     assert held.holds and held.checked == 6
     with pytest.raises(gamelab.InputError, match="unknown expectation 'first-wins-big'"):
