@@ -85,6 +85,15 @@ class Game:
         """How a move is named in output (default ``str``)."""
         return str(move)
 
+    # Optional, not defined here (the engine looks for them):
+    #
+    # children(state) -> [(move, next_state, points), ...]: every legal move with what it
+    #     leads to, in one call (a batch hook: saves a play() call per move; when defined,
+    #     moves() and play() are not needed).
+    # key(state) -> hashable: what identifies a position when the state object itself is not
+    #     hashable or holds more than the position (an OpenSpiel state: key = str).
+    # title: a string naming the instance in output (default: the class and start position).
+
 
 def _limit(game: Any, max_states: Optional[int]) -> int:
     limit = max_states if max_states is not None else getattr(game, "max_states", None)

@@ -429,9 +429,12 @@ pub struct ExploredGame {
     labels: Option<Arc<PythonLabels>>,
     /// The built-in instance the table was explored from, for its own analysis.
     builtin: Option<Arc<dyn AnyGame>>,
-    /// The Python class's name, or the built-in game's.
+    /// The Python class's name, or the instance's title (a built-in game's name and instance,
+    /// or the `title` a Python game gives).
     #[pyo3(get)]
     name: String,
+    /// Whether `name` names the instance (else the start position follows it in titles).
+    titled: bool,
     /// Every position's value, computed once when first needed.
     values: OnceLock<Arc<Vec<i64>>>,
     /// Every position solved and named, for analyses, computed once when first needed.
@@ -443,6 +446,8 @@ pub struct ExploredGame {
 /// with a note naming the call that raised them.
 #[pyfunction]
 fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredGame> {
+    // A game may name its instance (`title`); else the class and the start position name it.
+    let title = optional_method(&game, "title")?.and_then(|title| title.extract::<String>().ok());
     let name = game.get_type().name()?.to_string();
     let mut rules = PythonRules::new(game)?;
     let explored = explore(&mut rules, max_states).map_err(|error| match error {
@@ -456,12 +461,14 @@ fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredG
         moves: explored.moves,
         error: Mutex::new(None),
     });
-    Ok(ExploredGame::new(
+    let mut explored = ExploredGame::new(
         explored.table.with_labels(labels.clone()),
         Some(labels),
         None,
-        name,
-    ))
+        title.clone().unwrap_or(name),
+    );
+    explored.titled = title.is_some();
+    Ok(explored)
 }
 
 /// A built-in instance (`options` as for `solve`) explored into a table, refused above
@@ -486,7 +493,9 @@ fn explore_builtin(
         .detach(move || explored.explore_table(limit))
         .map_err(input_error)?;
     let title = format!("{} {}", entry.name, instance.input().describe());
-    Ok(ExploredGame::new(table, None, Some(instance), title))
+    let mut explored = ExploredGame::new(table, None, Some(instance), title);
+    explored.titled = true;
+    Ok(explored)
 }
 
 /// Whether a first-player margin agrees with a claim (`first-wins`, `tie`, ...): the claims
@@ -537,6 +546,7 @@ impl ExploredGame {
             labels,
             builtin,
             name,
+            titled: false,
             values: OnceLock::new(),
             space: OnceLock::new(),
         }
@@ -549,7 +559,7 @@ impl ExploredGame {
 
     /// The class name and the start position, naming the instance in titles.
     pub fn describe(&self) -> String {
-        if self.builtin.is_some() {
+        if self.titled {
             return self.name.clone();
         }
         format!("{} {}", self.name, self.table.label(0))
