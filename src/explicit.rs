@@ -60,6 +60,12 @@ pub trait Rules {
     fn final_payoff(&mut self, state: &Self::State) -> Result<Scores, Self::Error>;
     /// A short text for `state`, for error messages (the line of a cycle).
     fn describe_state(&mut self, state: &Self::State) -> Result<String, Self::Error>;
+    /// Whether [`explore`] hands back every position's state (the default). Rules whose states
+    /// are heavy say no: a state is then dropped once everything below its position is
+    /// explored, and [`Explored::parents`] gives a line to rebuild it from.
+    fn keeps_states(&self) -> bool {
+        true
+    }
 }
 
 /// Names the positions and moves of an explored table when an output shows them (see the
@@ -165,13 +171,16 @@ impl fmt::Debug for ExplicitGame {
 }
 
 /// An explored game: the table, with the definer's own state of every position (by position
-/// index) and every move with the position it is played at (by move index), from which
-/// [`Labels`] can name them later.
+/// index; `None` when the rules keep no states, see [`Rules::keeps_states`]) and every move
+/// with the position it is played at (by move index), from which [`Labels`] can name them later.
 #[derive(Debug)]
 pub struct Explored<S, M> {
     pub table: ExplicitGame,
-    pub states: Vec<S>,
+    pub states: Vec<Option<S>>,
     pub moves: Vec<(u32, M)>,
+    /// Per position, the move that first reached it (`None` for the start): following these
+    /// back gives a line of play from the start to any position.
+    pub parents: Vec<Option<u32>>,
 }
 
 /// Positions beyond which [`explore`] refuses when no limit is given: a table of this size takes
@@ -212,7 +221,7 @@ const LINE_ENDS_SHOWN: usize = 6;
 /// let explored = explore(&mut TakeOneOrTwo(9), 1000).unwrap();
 /// let game = explored.table;
 /// assert_eq!(game.position_count(), 18); // the (heap, player to move) pairs reachable from 9
-/// assert_eq!(explored.states[0], (9, Player::First));
+/// assert_eq!(explored.states[0], Some((9, Player::First)));
 /// assert_eq!(game.solve().winner, gamelab::game::Winner::Second); // 9 is a multiple of 3
 /// ```
 pub fn explore<R: Rules>(
@@ -232,7 +241,7 @@ pub fn explore_game<G: Game + Clone + 'static>(
     let explored = explore(&mut GameRules(game), max_positions)?;
     let labels = GameLabels {
         game: game.clone(),
-        states: explored.states,
+        states: explored.states.into_iter().flatten().collect(),
         moves: explored.moves,
     };
     Ok(explored.table.with_labels(Arc::new(labels)))
@@ -306,8 +315,11 @@ struct Explorer<'r, R: Rules> {
     rules: &'r mut R,
     max_positions: usize,
     ids: FastMap<R::Key, u32>,
-    /// The definer's state of each position.
-    states: Vec<R::State>,
+    /// The definer's state of each position (while its position is on the line at least).
+    states: Vec<Option<R::State>>,
+    /// The move that first reached each position.
+    parents: Vec<Option<u32>>,
+    keep_states: bool,
     progress: Vec<Progress>,
     positions: Vec<Position>,
     moves: Vec<ExplicitMove>,
@@ -321,11 +333,14 @@ struct Explorer<'r, R: Rules> {
 
 impl<'r, R: Rules> Explorer<'r, R> {
     fn new(rules: &'r mut R, max_positions: usize) -> Self {
+        let keep_states = rules.keeps_states();
         Explorer {
             rules,
             max_positions,
             ids: FastMap::default(),
             states: Vec::new(),
+            parents: Vec::new(),
+            keep_states,
             progress: Vec::new(),
             positions: Vec::new(),
             moves: Vec::new(),
@@ -337,7 +352,7 @@ impl<'r, R: Rules> Explorer<'r, R> {
 
     fn run(mut self) -> Result<Explored<R::State, R::Move>, ExploreError<R::Error>> {
         let start = self.rules.initial().map_err(ExploreError::Rules)?;
-        let root = self.intern(start)?;
+        let root = self.intern(start, None)?;
         // Each frame: a position on the current line and the next of its moves to follow.
         let mut line: Vec<(u32, u32)> = Vec::new();
         self.expand(root)?;
@@ -350,6 +365,9 @@ impl<'r, R: Rules> Explorer<'r, R> {
             } = self.positions[position as usize];
             if *next == move_count {
                 self.progress[position as usize] = Progress::Done;
+                if !self.keep_states {
+                    self.states[position as usize] = None;
+                }
                 self.children_first.push(position);
                 line.pop();
                 continue;
@@ -377,11 +395,16 @@ impl<'r, R: Rules> Explorer<'r, R> {
             },
             states: self.states,
             moves: self.move_objects,
+            parents: self.parents,
         })
     }
 
-    /// The id of `state`, numbering it if it is new.
-    fn intern(&mut self, state: R::State) -> Result<u32, ExploreError<R::Error>> {
+    /// The id of `state`, reached by move `parent` (`None` at the start), numbering it if new.
+    fn intern(
+        &mut self,
+        state: R::State,
+        parent: Option<u32>,
+    ) -> Result<u32, ExploreError<R::Error>> {
         let key = self.rules.key(&state).map_err(ExploreError::Rules)?;
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
@@ -399,7 +422,8 @@ impl<'r, R: Rules> Explorer<'r, R> {
             first_move: 0,
             move_count: 0,
         });
-        self.states.push(state);
+        self.states.push(Some(state));
+        self.parents.push(parent);
         self.progress.push(Progress::Seen);
         Ok(id)
     }
@@ -408,7 +432,9 @@ impl<'r, R: Rules> Explorer<'r, R> {
     fn expand(&mut self, position: u32) -> Result<(), ExploreError<R::Error>> {
         let index = position as usize;
         self.progress[index] = Progress::OnLine;
-        let state = &self.states[index];
+        let state = self.states[index]
+            .as_ref()
+            .expect("a position's state is kept until everything below it is explored");
         let to_move = self.rules.to_move(state).map_err(ExploreError::Rules)?;
         let children = self.rules.children(state).map_err(ExploreError::Rules)?;
         let final_payoff = if children.is_empty() {
@@ -422,8 +448,8 @@ impl<'r, R: Rules> Explorer<'r, R> {
             + u128::from(final_payoff.second.unsigned_abs());
         let first_move = self.moves.len() as u32;
         let move_count = children.len() as u32;
-        for (mv, next, gain) in children {
-            let target = self.intern(next)?;
+        for (offset, (mv, next, gain)) in children.into_iter().enumerate() {
+            let target = self.intern(next, Some(first_move + offset as u32))?;
             self.points_bound += u128::from(gain.unsigned_abs());
             self.moves.push(ExplicitMove { target, gain });
             self.move_objects.push((position, mv));
@@ -442,7 +468,12 @@ impl<'r, R: Rules> Explorer<'r, R> {
         ids.push(target);
         let mut names = Vec::with_capacity(ids.len());
         for id in ids {
-            match self.rules.describe_state(&self.states[id as usize]) {
+            // Positions on the line keep their states (see `Rules::keeps_states`).
+            let Some(state) = &self.states[id as usize] else {
+                names.push(format!("#{id}"));
+                continue;
+            };
+            match self.rules.describe_state(state) {
                 Ok(name) => names.push(name),
                 Err(error) => return ExploreError::Rules(error),
             }

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from typing import Any, Callable, Dict, Optional, Union
+from itertools import repeat
+from typing import Any, Callable, Dict, Iterator, Optional, Union
 
 from . import _gamelab
 from .custom import Game
@@ -80,6 +81,10 @@ class OpenSpielGame(Game):
     action numbers (named by ``action_to_string``), and the payoff at the end is OpenSpiel's
     returns. Made by :func:`game`; usable wherever a game defined in Python is."""
 
+    #: pyspiel states are heavy: the engine keeps only their keys and replays a position's
+    #: line from the start when it must describe it.
+    keep_states = False
+
     def __init__(self, spiel_game: Any, key: Union[str, Callable[[Any], Any]] = "str"):
         refusal = _refusal(spiel_game)
         if refusal:
@@ -114,9 +119,11 @@ class OpenSpielGame(Game):
             player = state.move_number() % 2
         return _PLAYERS[player]
 
-    def children(self, state: Any) -> list:
-        child = state.child
-        return [(action, child(action), 0) for action in state.legal_actions()]
+    def children(self, state: Any) -> Iterator[tuple]:
+        # zip and map build the (action, child, 0) triples in C, without a Python loop: the
+        # engine calls this once per position of games with millions of them.
+        actions = state.legal_actions()
+        return zip(actions, map(state.child, actions), repeat(0))
 
     def moves(self, state: Any) -> list:
         return state.legal_actions()

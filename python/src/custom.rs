@@ -56,6 +56,11 @@ impl Hash for PositionKey {
 
 impl PartialEq for PositionKey {
     fn eq(&self, other: &Self) -> bool {
+        // The map calls this whenever 7 bits of the hash meet: the whole hash settles most of
+        // those calls without touching either object (cold in the cache, mostly).
+        if self.hash != other.hash {
+            return false;
+        }
         if self.key.as_ptr() == other.key.as_ptr() {
             return true;
         }
@@ -63,7 +68,16 @@ impl PartialEq for PositionKey {
         // GIL throughout (`explore_game` runs attached). A failing `==` is treated as
         // "different positions"; rare enough to accept.
         let py = unsafe { Python::assume_attached() };
-        self.key.bind(py).eq(other.key.bind(py)).unwrap_or(false)
+        let (mine, theirs) = (self.key.bind(py), other.key.bind(py));
+        // Text keys (an OpenSpiel board) compare as text, without a rich comparison's call.
+        if let (Ok(mine), Ok(theirs)) = (
+            mine.cast_exact::<PyString>(),
+            theirs.cast_exact::<PyString>(),
+        ) && let (Ok(mine), Ok(theirs)) = (mine.to_str(), theirs.to_str())
+        {
+            return mine == theirs;
+        }
+        mine.eq(theirs).unwrap_or(false)
     }
 }
 
@@ -89,6 +103,9 @@ struct PythonRules<'py> {
     key: Option<Bound<'py, PyAny>>,
     final_payoff: Option<Bound<'py, PyAny>>,
     describe_state: Option<Bound<'py, PyAny>>,
+    /// The game's `keep_states` (default true): false drops each state once its position is
+    /// explored, rebuilding it by replay when it must be described.
+    keep_states: bool,
     first: Bound<'py, PyString>,
     second: Bound<'py, PyString>,
 }
@@ -152,6 +169,10 @@ impl<'py> PythonRules<'py> {
             key: optional_method(&game, "key")?,
             final_payoff: optional_method(&game, "final_payoff")?,
             describe_state: optional_method(&game, "describe_state")?,
+            keep_states: match optional_method(&game, "keep_states")? {
+                Some(keep) => keep.is_truthy()?,
+                None => true,
+            },
             first: PyString::intern(py, "first"),
             second: PyString::intern(py, "second"),
             game,
@@ -344,6 +365,10 @@ impl<'py> Rules for PythonRules<'py> {
             state.bind(self.py()),
         )
     }
+
+    fn keeps_states(&self) -> bool {
+        self.keep_states
+    }
 }
 
 /// `describe_state(state)` as text, or `repr(state)` for games without the method.
@@ -366,14 +391,56 @@ fn describe_state(
 /// these without the GIL, so each call attaches; an exception is kept and raised by the
 /// operation that asked (see [`ExploredGame::raise_label_error`]), the label reading `<error>`.
 struct PythonLabels {
+    game: Py<PyAny>,
     describe_state: Option<Py<PyAny>>,
     describe_move: Option<Py<PyAny>>,
-    states: Vec<Py<PyAny>>,
+    /// Every position's state, or None where the game keeps no states (`keep_states`).
+    states: Vec<Option<Py<PyAny>>>,
     moves: Vec<(u32, Py<PyAny>)>,
+    /// The move that first reached each position, to rebuild a state not kept.
+    parents: Vec<Option<u32>>,
     error: Mutex<Option<PyErr>>,
 }
 
 impl PythonLabels {
+    /// The state of `position`: kept, or rebuilt by replaying the line that first reached it
+    /// from the start (`play(state, move)`, or the move's place in `children(state)`).
+    fn state<'py>(&self, py: Python<'py>, position: u32) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(state) = &self.states[position as usize] {
+            return Ok(state.bind(py).clone());
+        }
+        let mut line = Vec::new();
+        let mut at = position;
+        while let Some(mv) = self.parents[at as usize] {
+            line.push(mv);
+            at = self.moves[mv as usize].0;
+        }
+        let game = self.game.bind(py);
+        let mut state = game.call_method0("initial")?;
+        for &mv in line.iter().rev() {
+            let (from, played) = &self.moves[mv as usize];
+            let play = optional_method(game, "play")?.filter(|play| play.is_callable());
+            state = if let Some(play) = play {
+                play.call1((&state, played))?.get_item(0)?
+            } else {
+                // The moves of a position are consecutive in the table, in the rules' order.
+                let first = (0..mv)
+                    .rev()
+                    .take_while(|&m| self.moves[m as usize].0 == *from)
+                    .count();
+                let children = game.call_method1("children", (&state,))?;
+                let mut listed = children.try_iter()?;
+                listed
+                    .nth(first)
+                    .ok_or_else(|| {
+                        input_error("children(state) listed fewer moves when replayed")
+                    })??
+                    .get_item(1)?
+            };
+        }
+        Ok(state)
+    }
+
     fn keep(&self, error: PyErr) -> String {
         let mut kept = self
             .error
@@ -387,9 +454,10 @@ impl PythonLabels {
 impl Labels for PythonLabels {
     fn state(&self, position: u32) -> String {
         Python::attach(|py| {
-            let state = self.states[position as usize].bind(py);
             let method = self.describe_state.as_ref().map(|method| method.bind(py));
-            describe_state(py, method, state).unwrap_or_else(|error| self.keep(error))
+            self.state(py, position)
+                .and_then(|state| describe_state(py, method, &state))
+                .unwrap_or_else(|error| self.keep(error))
         })
     }
 
@@ -399,20 +467,16 @@ impl Labels for PythonLabels {
             let mv = mv.bind(py);
             let named = match &self.describe_move {
                 None => mv.str().map(|text| text.to_string()),
-                Some(method) => {
-                    let state = self.states[*position as usize].bind(py);
+                Some(method) => self.state(py, *position).and_then(|state| {
                     method
                         .bind(py)
-                        .call1((state, mv))
+                        .call1((&state, mv))
                         .map_err(|error| {
-                            noted(
-                                py,
-                                error,
-                                format!("describe_move({}, {})", show(state), show(mv)),
-                            )
+                            let call = format!("describe_move({}, {})", show(&state), show(mv));
+                            noted(py, error, call)
                         })
                         .and_then(|text| Ok(text.str()?.to_string()))
-                }
+                }),
             };
             named.unwrap_or_else(|error| self.keep(error))
         })
@@ -455,10 +519,12 @@ fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredG
         other => input_error(other),
     })?;
     let labels = Arc::new(PythonLabels {
-        describe_state: rules.describe_state.map(Bound::unbind),
         describe_move: optional_method(&rules.game, "describe_move")?.map(Bound::unbind),
+        describe_state: rules.describe_state.map(Bound::unbind),
+        game: rules.game.unbind(),
         states: explored.states,
         moves: explored.moves,
+        parents: explored.parents,
         error: Mutex::new(None),
     });
     let mut explored = ExploredGame::new(
@@ -798,13 +864,14 @@ impl ExploredGame {
             .map(|labels| labels.moves[mv as usize].1.clone_ref(py)))
     }
 
-    /// The game's own state object of `position` (a Python game's), or None for a built-in.
+    /// The game's own state object of `position` (a Python game's, rebuilt by replay if the
+    /// game keeps no states), or None for a built-in.
     fn state_object(&self, py: Python<'_>, position: u32) -> PyResult<Option<Py<PyAny>>> {
         let position = self.position(position)?;
-        Ok(self
-            .labels
-            .as_ref()
-            .map(|labels| labels.states[position as usize].clone_ref(py)))
+        match &self.labels {
+            None => Ok(None),
+            Some(labels) => Ok(Some(labels.state(py, position)?.unbind())),
+        }
     }
 
     /// The margin of the player to move at `position` over the rest of the game, both sides
