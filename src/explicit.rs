@@ -52,10 +52,7 @@ pub trait Rules {
     fn to_move(&mut self, state: &Self::State) -> Result<Player, Self::Error>;
     /// Every legal move at `state`, in the order ties are broken, each with the position it
     /// leads to and the points its mover gains; empty when the game is over.
-    fn children(
-        &mut self,
-        state: &Self::State,
-    ) -> Result<Vec<(Self::Move, Self::State, i64)>, Self::Error>;
+    fn children(&mut self, state: &Self::State) -> Result<Vec<Child<Self>>, Self::Error>;
     /// Points awarded at the end, at a position without moves.
     fn final_payoff(&mut self, state: &Self::State) -> Result<Scores, Self::Error>;
     /// A short text for `state`, for error messages (the line of a cycle).
@@ -67,6 +64,13 @@ pub trait Rules {
         true
     }
 }
+
+/// One legal move of [`Rules`] `R`, with the position it leads to and the points its mover gains.
+pub type Child<R> = (<R as Rules>::Move, <R as Rules>::State, i64);
+
+/// What [`explore`] gives for [`Rules`] `R`: the explored game, or why it could not be.
+pub type Exploration<R> =
+    Result<Explored<<R as Rules>::State, <R as Rules>::Move>, ExploreError<<R as Rules>::Error>>;
 
 /// Names the positions and moves of an explored table when an output shows them (see the
 /// module docs: the table itself holds no text).
@@ -224,10 +228,7 @@ const LINE_ENDS_SHOWN: usize = 6;
 /// assert_eq!(explored.states[0], Some((9, Player::First)));
 /// assert_eq!(game.solve().winner, gamelab::game::Winner::Second); // 9 is a multiple of 3
 /// ```
-pub fn explore<R: Rules>(
-    rules: &mut R,
-    max_positions: usize,
-) -> Result<Explored<R::State, R::Move>, ExploreError<R::Error>> {
+pub fn explore<R: Rules>(rules: &mut R, max_positions: usize) -> Exploration<R> {
     Explorer::new(rules, max_positions).run()
 }
 
@@ -350,7 +351,7 @@ impl<'r, R: Rules> Explorer<'r, R> {
         }
     }
 
-    fn run(mut self) -> Result<Explored<R::State, R::Move>, ExploreError<R::Error>> {
+    fn run(mut self) -> Exploration<R> {
         let start = self.rules.initial().map_err(ExploreError::Rules)?;
         let root = self.intern(start, None)?;
         // Each frame: a position on the current line and the next of its moves to follow.

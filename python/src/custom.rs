@@ -17,7 +17,7 @@ use gamelab::AnyGame;
 use gamelab::analysis::{DEFAULT_MAX_STATES, SolvedSpace, solve_space};
 use gamelab::choice::Choice;
 use gamelab::claims::Expectation;
-use gamelab::explicit::{ExplicitGame, ExploreError, Labels, Rules, explore};
+use gamelab::explicit::{Child, ExplicitGame, ExploreError, Labels, Rules, explore};
 use gamelab::game::{Game, Player, Scores};
 use gamelab::strategy::StrategySpec;
 use gamelab::strategy::valuation::PositionValues;
@@ -210,7 +210,7 @@ impl<'py> PythonRules<'py> {
         &self,
         children: &Bound<'py, PyAny>,
         state: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<(Py<PyAny>, Py<PyAny>, i64)>> {
+    ) -> PyResult<Vec<Child<PythonRules<'py>>>> {
         let shown = || format!("children({})", show(state));
         let listed = self.call(children, (state,), shown)?;
         let mut found = Vec::new();
@@ -246,7 +246,7 @@ impl<'py> PythonRules<'py> {
         moves: &Bound<'py, PyAny>,
         play: &Bound<'py, PyAny>,
         state: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<(Py<PyAny>, Py<PyAny>, i64)>> {
+    ) -> PyResult<Vec<Child<PythonRules<'py>>>> {
         let shown = || format!("moves({})", show(state));
         let listed = self.call(moves, (state,), shown)?;
         let mut found = Vec::new();
@@ -333,7 +333,7 @@ impl<'py> Rules for PythonRules<'py> {
         )))
     }
 
-    fn children(&mut self, state: &Py<PyAny>) -> PyResult<Vec<(Py<PyAny>, Py<PyAny>, i64)>> {
+    fn children(&mut self, state: &Py<PyAny>) -> PyResult<Vec<Child<Self>>> {
         let bound = state.bind(self.py());
         match &self.step {
             Step::Children(children) => self.batch(children, bound),

@@ -48,6 +48,10 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(list)
 }
 
+/// One move of a solution as `Solution.move_rows` gives it: (player, key, move, gain, took,
+/// position after).
+type MoveRow = (&'static str, &'static str, String, i64, Vec<i64>, String);
+
 /// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
 /// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
 /// solve itself.
@@ -104,7 +108,7 @@ impl Solution {
 
     /// The principal variation one tuple per move, the same fields for every game:
     /// `(player, key, move, gain, took, position_after)`; empty for a value-only solution.
-    fn move_rows(&self) -> Vec<(&'static str, &'static str, String, i64, Vec<i64>, String)> {
+    fn move_rows(&self) -> Vec<MoveRow> {
         self.solution
             .moves
             .iter()
