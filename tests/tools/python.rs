@@ -20,7 +20,8 @@ pub fn missing() -> Option<crate::Missing> {
     (!python.exists()).then(|| crate::Missing {
         tool: ".venv".into(),
         how: "a Python venv at the repository's root: python3 -m venv .venv && .venv/bin/pip \
-              install maturin pytest numpy pandas networkx 'dask[distributed]' (as .ci/run does)"
+              install maturin pytest numpy pandas networkx 'dask[distributed]' open_spiel (as .ci/run \
+              does)"
             .into(),
     })
 }
@@ -64,6 +65,8 @@ pub fn python_package_passes_its_pytest_suite() {
             "-m",
             "pytest",
             "-q",
+            // Skipped tests (an optional package missing locally) show their reason.
+            "-rs",
             "-p",
             "no:cacheprovider",
             "python/tests",
