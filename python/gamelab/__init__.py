@@ -22,18 +22,21 @@ import numpy as np
 from . import _gamelab, custom
 from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .custom import Game
+from .explorer_page import Explorer, explorer
 
 __all__ = [
     "Batch",
     "analyze",
     "budget",
     "ExploredGame",
+    "Explorer",
     "Game",
     "Graph",
     "InputError",
     "Solution",
     "Verdict",
     "check",
+    "explorer",
     "games",
     "generate",
     "merge",

@@ -384,9 +384,14 @@ impl ExploredGame {
 }
 
 impl ExploredGame {
-    /// The explored table, for the graph exports.
+    /// The explored table, for the graph exports and the explorer page.
     pub fn table(&self) -> Arc<ExplicitGame> {
         Arc::clone(&self.table)
+    }
+
+    /// The Python class's name.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The class name and the start position, naming the instance in titles.
