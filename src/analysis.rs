@@ -660,11 +660,11 @@ impl Analysis {
         use std::fmt::Write;
         let mut text = String::new();
         let line = if self.line.is_empty() {
-            "the start".to_string()
+            "at the start".to_string()
         } else {
             format!("after {}", self.line.join(", "))
         };
-        let _ = writeln!(text, "{} at {line}: {}", self.game, self.position);
+        let _ = writeln!(text, "{} {line}: {}", self.game, self.position);
         let _ = writeln!(
             text,
             "scores so far: first {}, second {}",
