@@ -410,6 +410,7 @@ pub fn the_300_pile_page_loads_and_answers_clicks() {
     }
     assert_eq!(result["best"].as_array().unwrap().len(), 13);
     assert_eq!(result["errors"], json!([]));
+    check_layout("stone-game with 300 piles", result);
     eprintln!(
         "300 piles: page ready in {} ms, a move click updates it in {} ms",
         result["loaded_ms"], result["click_ms"]

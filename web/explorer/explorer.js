@@ -41,6 +41,7 @@
   const valueOf = (margin) => (margin > 0 ? "win" : margin < 0 ? "lose" : "tie");
   // Margins as people write them: +3, 0, −2 (a real minus sign).
   const signed = (m) => (m > 0 ? "+" + m : m < 0 ? "\u2212" + -m : "0");
+  const number = (m) => (m < 0 ? "\u2212" + -m : String(m));
   const playerName = (p) => (p === 0 ? "first" : "second");
   const playerShort = (p) => (p === 0 ? "A" : "B");
   const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
@@ -236,8 +237,8 @@
     const turn = $("turn");
     turn.innerHTML = "";
     if (finished) {
-      const result = s[0] === s[1] ? `a tie, ${s[0]}–${s[1]}`
-        : s[0] > s[1] ? `A (first player) wins ${s[0]}–${s[1]}` : `B (second player) wins ${s[1]}–${s[0]}`;
+      const result = s[0] === s[1] ? `a tie, ${number(s[0])} each`
+        : s[0] > s[1] ? `A (first player) wins ${number(s[0])} to ${number(s[1])}` : `B (second player) wins ${number(s[1])} to ${number(s[0])}`;
       el("span", { class: "phrase", text: "Game over:" }, turn);
       el("span", { class: "phrase", text: result }, turn);
     } else {
@@ -257,8 +258,8 @@
     scores.dataset.second = String(s[1]);
     scores.innerHTML = "";
     el("span", { class: "phrase", text: finished ? "Final scores:" : "Scores so far:" }, scores);
-    el("b", { class: "phrase", text: `A ${s[0]}` }, scores);
-    el("b", { class: "phrase", text: `B ${s[1]}` }, scores);
+    el("b", { class: "phrase", text: `A ${number(s[0])}` }, scores);
+    el("b", { class: "phrase", text: `B ${number(s[1])}` }, scores);
     el("span", { class: "phrase muted", text: `after ${plural(k, "move", "moves")}` }, scores);
 
     $("undo").disabled = played.length === 0;
