@@ -54,6 +54,9 @@ fn reference_grundy<G: Game>(game: &G, state: &G::State) -> u64 {
     (0..).find(|g| !options.contains(g)).unwrap()
 }
 
+/// A line of play: its moves, the position it reaches, the points taken and who moved last.
+type Line<G> = (Vec<String>, <G as Game>::State, Scores, Option<Player>);
+
 /// Walks every line of `game` and checks the analysis of each position against the reference;
 /// returns how many positions were checked.
 fn check_every_line<G: Game>(game: &G) -> usize {
@@ -61,9 +64,7 @@ fn check_every_line<G: Game>(game: &G) -> usize {
     let brute_margin = brute::solve(game).unwrap().margin;
     assert_eq!(space.analyze::<&str>(&[]).unwrap().margin, brute_margin);
     let mut checked = 0;
-    // Each line: its moves, the position it reaches, the points taken and who moved last.
-    let mut lines: Vec<(Vec<String>, G::State, Scores, Option<Player>)> =
-        vec![(vec![], game.initial_state(), Scores::ZERO, None)];
+    let mut lines: Vec<Line<G>> = vec![(vec![], game.initial_state(), Scores::ZERO, None)];
     while let Some((line, state, gained, last_mover)) = lines.pop() {
         let analysis = space.analyze(&line).unwrap();
         let finished = game.legal_moves(&state).is_empty();
