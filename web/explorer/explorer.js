@@ -471,7 +471,11 @@
       ? ` · [${D.row[shortened[0]]} … ${D.row[shortened[shortened.length - 1]]}] ×${shortened.length}: ${shortened.length} piles, the first ${D.row[shortened[0]]} and the last ${D.row[shortened[shortened.length - 1]]} (hover a node for all)`
       : "";
     const W = Math.min(200, Math.max(96, ...order.map((id) => textWidth(nodeText(id), 12) + 18)));
-    const gap = Math.min(140, Math.max(56, ...edges.map((e) => textWidth(moveName(e.entry), 11) + 30)));
+    // Wider gaps where many moves fan out of one node, so their names find room on the curves.
+    const fanOut = new Map();
+    for (const e of edges) fanOut.set(e.from, (fanOut.get(e.from) || 0) + 1);
+    const widestFan = Math.max(1, ...fanOut.values());
+    const gap = Math.min(160, Math.max(56, 30 + 8 * widestFan, ...edges.map((e) => textWidth(moveName(e.entry), 11) + 30)));
     const H = 30, colW = W + gap, rowH = 44, pad = 14;
     const rows = new Map();
     const place = new Map();
@@ -498,8 +502,9 @@
       if (!a || !b) continue;
       const x1 = a.x + W + 8, y1 = a.y + H / 2, x2 = b.x, y2 = b.y + H / 2;
       const onPath = ids.includes(e.from) && ids[ids.indexOf(e.from) + 1] === e.entry.child;
+      const bend = Math.min(gap / 2, 48);
       const path = el("svg:path", {
-        d: `M${x1},${y1} C${x1 + 24},${y1} ${x2 - 24},${y2} ${x2},${y2}`, fill: "none",
+        d: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`, fill: "none",
         stroke: onPath ? INK : COLOURS[valueOf(e.entry.margin)], "stroke-width": e.entry.optimal ? 3.2 : 1.2,
         "stroke-dasharray": onPath ? "" : (e.entry.optimal ? "" : "4 3"), "data-testid": "dag-edge",
         "data-optimal": String(e.entry.optimal), "data-move": moveName(e.entry),
@@ -508,7 +513,7 @@
       // The move's name at a point of its curve where it overlaps no other label or node.
       const at = (t) => {
         const u = 1 - t;
-        return [u * u * u * x1 + 3 * u * u * t * (x1 + 24) + 3 * u * t * t * (x2 - 24) + t * t * t * x2,
+        return [u * u * u * x1 + 3 * u * u * t * (x1 + bend) + 3 * u * t * t * (x2 - bend) + t * t * t * x2,
           u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2];
       };
       const candidates = [];
