@@ -59,10 +59,10 @@ pub mod tournament;
 
 pub use error::{InputError, SolveError};
 
-/// The guide's Rust example (its introduction, "Using the library"), compiled and run as a
-/// doctest so it cannot go stale.
+/// The guide's Rust example (its chapter "Using the library"), compiled and run as a doctest
+/// so it cannot go stale.
 #[cfg(doctest)]
-#[doc = include_str!("../docs/src/introduction.md")]
+#[doc = include_str!("../docs/src/library.md")]
 pub struct GuideDoctests;
 pub use game::{Game, Player, Scores, Winner};
 pub use registry::{AnyGame, GAMES, find_game};

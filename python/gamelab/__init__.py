@@ -22,6 +22,7 @@ import numpy as np
 from . import _gamelab, custom
 from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .custom import Game
+from .explorer_page import Explorer, explorer
 from .positions import TERMINAL, LoadedGame, Move, State, load_game
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "analyze",
     "budget",
     "ExploredGame",
+    "Explorer",
     "Game",
     "Graph",
     "InputError",
@@ -38,6 +40,7 @@ __all__ = [
     "State",
     "Verdict",
     "check",
+    "explorer",
     "games",
     "generate",
     "load_game",

@@ -354,3 +354,28 @@ def tree(
     max_states: Optional[int] = None,
 ) -> Graph:
     """The solved game tree (or with ``dag=True`` the state DAG) of one instance."""
+
+class Explorer:
+    """One explorer page (:func:`explorer`): shown inline by Jupyter, saved by :meth:`save`."""
+
+    html: str
+    name: str
+    positions: int
+    height: int
+    def save(self, path: PathLike) -> str:
+        """Writes the page to ``path`` and returns the path."""
+    def _repr_html_(self) -> str: ...
+
+def explorer(
+    game: Union[str, Any],
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    max_states: Optional[int] = None,
+    title: Optional[str] = None,
+    rules: Optional[str] = None,
+    height: int = 900,
+) -> Explorer:
+    """The explorer page of a built-in game's instance or of a game defined in Python (any
+    object with the methods of :class:`Game`)."""

@@ -915,3 +915,10 @@ impl ExploredGame {
         )
     }
 }
+
+impl ExploredGame {
+    /// The Python class's name (or the instance's title), for the explorer page.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}

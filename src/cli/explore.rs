@@ -3,7 +3,7 @@
 use super::instance::InstanceArgs;
 use super::open_output;
 use clap::Args;
-use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, write_page};
+use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
 use gamelab::registry::find_game;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,9 +29,9 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
     let instance = entry.build(&input)?;
     let space = instance.solve_space(args.max_states as u128)?;
     let mut out = open_output(args.out.as_deref())?;
+    let instance_text = input.describe();
     write_page(
-        Some(entry),
-        &input.describe(),
+        Some(&PageMeta::for_entry(entry, &instance_text)),
         Source::Inline(&space),
         &mut out,
     )?;

@@ -2,7 +2,7 @@
 //! heatmap, and its game tree and state DAG as DOT (drawn), and the tree as Gambit EFG.
 
 use super::{ReportError, ReportWriter, Section};
-use crate::explore::{Source, write_page};
+use crate::explore::{PageMeta, Source, write_page};
 use crate::export::GraphFormat;
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
 use crate::image::ImageFormat;
@@ -114,9 +114,9 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     ));
     files.push("[gold-pots-tree.efg](gold-pots-tree.efg)".to_string());
     let mut page = Vec::new();
+    let instance_text = format_piles(&PILES);
     write_page(
-        Some(game),
-        &format_piles(&PILES),
+        Some(&PageMeta::for_entry(game, &instance_text)),
         Source::Inline(&instance.solve_space(100).map_err(ReportError::study)?),
         &mut page,
     )
@@ -127,7 +127,8 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     )?;
     body.push_str(
         "\nPlay through it in a browser: [gold-pots-explorer.html](gold-pots-explorer.html), one \
-         offline page with every move coloured by its value (win green, tie yellow, lose maroon), \
+         offline page with every move coloured by its value from here (the rest of the game: win \
+         green, tie yellow, lose maroon), \
          undo/redo, the solver's best move, the value history, the state DAG and this DP table \
          with the current cell outlined.\n",
     );

@@ -1,6 +1,6 @@
 //! Tests that need a tool from outside the Rust toolchain: Chromium and playwright-core (the
-//! explorer in a real browser), the Python venv (the Python package's pytest suite) and Graphviz
-//! (`dot` reading our DOT). A custom harness (libtest-mimic) so that, when a tool is missing, its
+//! explorer in a real browser), the Python venv (the Python package's pytest suite), both at once
+//! (explorer pages made from Python, in the browser) and Graphviz (`dot` reading our DOT). A custom harness (libtest-mimic) so that, when a tool is missing, its
 //! tests are reported as *ignored* with the tool named (`test [missing: …] browser::… ignored`)
 //! instead of passing silently; with `CI=true` they fail instead, since `.ci/run` installs every
 //! tool. `cargo test -- --include-ignored` runs them anyway (and they fail on the missing tool).
@@ -9,6 +9,7 @@
 mod common;
 
 mod browser;
+mod browser_python;
 mod graphviz;
 mod python;
 
@@ -39,6 +40,10 @@ fn suites() -> Vec<Suite> {
                     browser::explorer_pages_play_every_game_as_analyze_says,
                 ),
                 (
+                    "the_layout_check_finds_overlapping_texts",
+                    browser::the_layout_check_finds_overlapping_texts,
+                ),
+                (
                     "the_300_pile_page_loads_and_answers_clicks",
                     browser::the_300_pile_page_loads_and_answers_clicks,
                 ),
@@ -47,6 +52,14 @@ fn suites() -> Vec<Suite> {
                     browser::served_pages_play_every_game_as_analyze_says,
                 ),
             ],
+        },
+        Suite {
+            area: "browser_python",
+            missing: browser_python::missing(),
+            tests: vec![(
+                "pages_from_python_play_a_python_game_and_a_built_in_one",
+                browser_python::pages_from_python_play_a_python_game_and_a_built_in_one,
+            )],
         },
         Suite {
             area: "graphviz",
