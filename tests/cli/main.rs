@@ -1,5 +1,6 @@
 //! The command-line tool as a user meets it: every subcommand's behaviour and refusals, hostile
-//! inputs, interrupts, the fuzz targets, the examples, the server, and the library's layering.
+//! inputs, interrupts, the fuzz targets, the examples, the server, the library's layering, and what a
+//! release ships (the packaged crate's files, completions, man pages, one version).
 //! One test binary for the area.
 
 #[path = "../common/mod.rs"]
@@ -13,4 +14,6 @@ mod examples;
 mod fuzz_targets;
 mod hostile_inputs;
 mod interrupt;
+mod package;
 mod serve;
+mod version;
