@@ -7,12 +7,14 @@ mod analyze;
 mod bench;
 mod check;
 mod claims;
+mod completions;
 mod explore;
 mod games;
 mod generate;
 mod generator_args;
 mod instance;
 mod interrupt;
+mod man;
 mod merge;
 mod mistakes;
 mod play;
@@ -100,6 +102,10 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Regenerate the reports folder: every study with its data, charts and commands
     Report(report::ReportArgs),
+    /// Print the completion script for a shell: bash, zsh, fish, powershell or elvish
+    Completions(completions::CompletionsArgs),
+    /// Write the manual pages: gamelab.1 and one page per subcommand
+    Man(man::ManArgs),
     /// Print the command reference of the guide (docs/src/reference/commands.md) in markdown
     #[command(hide = true)]
     Reference,
@@ -178,6 +184,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::StrategyCurve(args) => mistakes::run_curve(args),
         Command::Bench(args) => bench::run(args),
         Command::Report(args) => report::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
+        Command::Man(args) => man::run(args, Cli::command()),
         Command::Reference => reference::run(Cli::command()),
     }
 }

@@ -10,6 +10,7 @@ mod architecture;
 mod cli_solve;
 mod cli_strategy_lab;
 mod cli_sweep;
+mod completions_man;
 mod examples;
 mod fuzz_targets;
 mod hostile_inputs;
