@@ -157,3 +157,24 @@ fn the_crate_s_files_add_up_to_less_than_5_mb() {
         .sum();
     assert!(total < 5_000_000, "{total} bytes");
 }
+
+/// A wheel can only hold files from python/, so the Python package ships copies of the licences
+/// (python/licenses/, named by pyproject.toml's `license-files`): they must stay the originals.
+#[test]
+fn the_python_package_s_licences_are_the_repository_s() {
+    let root = repository();
+    for (copy, original) in [
+        ("python/licenses/LICENSE", "LICENSE"),
+        (
+            "python/licenses/DejaVuSans-LICENSE.txt",
+            "assets/DejaVuSans-LICENSE.txt",
+        ),
+    ] {
+        let copy_bytes = std::fs::read(root.join(copy)).unwrap();
+        let original_bytes = std::fs::read(root.join(original)).unwrap();
+        assert!(
+            copy_bytes == original_bytes,
+            "{copy} differs from {original}"
+        );
+    }
+}
