@@ -51,7 +51,7 @@ fn stone_game(c: &mut Criterion) {
     c.bench_function("stone-game fast margin n=10000", |b| {
         b.iter(|| fast_margin(black_box(&ten), threads))
     });
-    c.bench_function("stone-game seed table n=10000", |b| {
+    c.bench_function("stone-game score table n=10000", |b| {
         b.iter(|| {
             ScoreTable::build(black_box(&ten))
                 .expect("the table fits")
@@ -127,7 +127,7 @@ fn sweep(c: &mut Criterion) {
     });
 }
 
-/// The same kernels in each lane width (issue 15, part 3): one instance of 100,000 piles with
+/// The same kernels in each lane width: one instance of 100,000 piles with
 /// values up to 10^4 (its absolute sum fits i32), and 10,000 instances of 32 piles with values
 /// 1..=100 (the sweep's middle size; sums fit i16).
 fn lane_widths(c: &mut Criterion) {

@@ -1,4 +1,4 @@
-//! Check a claim of the seed articles — "with an odd number of piles the first player never
+//! Check a claim of labuladong's article — "with an odd number of piles the first player never
 //! loses" — and print the smallest counterexample with its optimal play.
 //!
 //! Run with `cargo run --release --example check_claim`.

@@ -7,7 +7,7 @@ use gamelab::registry::AnyGame;
 use gamelab::solve::SolverKind;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The gold-pots example of the seed articles.
+    // The gold-pots example of the gold-pots article.
     let game = StoneGame::new(vec![4, 6, 2, 3])?;
     let solution = game.solve(SolverKind::Auto)?;
     print!("{}", solution.to_text("[4, 6, 2, 3]"));

@@ -16,15 +16,23 @@
 //!   moves that keep the position's value of the remaining game (its margin from here on), a
 //!   player who wins or ties takes the shortest way, a losing player the longest. It belongs to
 //!   the position, not to the line that reached it.
+//! - *From here*: the same margin over the rest of the game only (the position's DP value,
+//!   `remaining_margin`), and its sign `remaining_value`. It belongs to the position, not to
+//!   the line that reached it, so it is what the explorer colours by: its badge, its move
+//!   buttons, the DAG's nodes and the DP table's cells all mean the value from here.
 //! - Moves are sorted best first: larger margin first, then (equal margins) shorter remoteness
-//!   when the move wins or ties and longer when it loses, then legal order. The move optimal
-//!   play makes (`solve`'s tie-break: the first best move in legal order) is flagged
+//!   when the move wins or ties from here and longer when it loses, then legal order. The move
+//!   optimal play makes (`solve`'s tie-break: the first best move in legal order) is flagged
 //!   `optimal`; it is the top of the list unless an equally good move is quicker.
+//! - At a finished position the player to move is the one who would move next: the opponent
+//!   of the player who made the last move, in every game. Games that end in one shared
+//!   position whoever moved last (stone-game-ii, stone-game-iii) get one finished position per
+//!   player here, so the rule holds on every line.
 
 use crate::budget::{Cost, Operation, Work, times};
 use crate::error::{InputError, Setting};
 use crate::game::{Game, Player, Scores};
-use crate::solve::{first_best, signed_for, terminal_value};
+use crate::solve::first_best;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -84,7 +92,7 @@ pub struct MoveEntry {
 /// One solved position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionEntry {
-    /// The player to move.
+    /// The player to move; at a finished position, the opponent of the player who moved last.
     pub to_move: Player,
     /// The mover's margin over the rest of the game under optimal play (the DP value).
     pub margin: i64,
@@ -144,10 +152,14 @@ pub struct MoveAnalysis {
     pub key: &'static str,
     /// The points it earns its player.
     pub gain: i64,
-    /// Its value for the mover.
+    /// Its value for the mover over the whole game.
     pub value: Value,
     /// The mover's margin over the whole game if it plays this move, both sides optimal after.
     pub margin: i64,
+    /// Its value for the mover from here on (what the explorer colours its button by).
+    pub remaining_value: Value,
+    /// The mover's margin over the rest of the game if it plays this move (its gain included).
+    pub remaining_margin: i64,
     /// Moves left after it under optimal play, this move included.
     pub remoteness: u64,
     /// How much margin it gives up against the best move (0 for the best).
@@ -170,12 +182,16 @@ pub struct Analysis {
     pub piles: Option<Vec<i64>>,
     /// Whether the game is over.
     pub finished: bool,
-    /// The player to move.
+    /// The player to move; once the game is over, the player who would move next (the
+    /// opponent of the player who moved last).
     pub to_move: Player,
     /// The value of the whole game for the player to move.
     pub value: Value,
     /// The mover's margin over the whole game under optimal play from here.
     pub margin: i64,
+    /// The value of the rest of the game for the player to move (what the explorer colours
+    /// the position by).
+    pub remaining_value: Value,
     /// The mover's margin over the rest of the game (the position's DP value).
     pub remaining_margin: i64,
     /// Moves left under optimal play.
@@ -276,7 +292,8 @@ pub fn solve_indexed<G: Game>(game: &G, max_states: u128) -> Result<Solved<G>, I
         ),
         "use a smaller instance",
     )?;
-    let dag = Dag::discover(game)?;
+    let mut dag = Dag::discover(game)?;
+    dag.split_finished_positions();
     let values = dag.values(game);
     let space = dag.into_space(game, &values)?;
     Ok(Solved {
@@ -285,12 +302,15 @@ pub fn solve_indexed<G: Game>(game: &G, max_states: u128) -> Result<Solved<G>, I
     })
 }
 
-/// The state DAG: positions in discovery order (breadth first from the start) and their moves
-/// in legal order.
+/// The state DAG: positions in discovery order (breadth first from the start), their moves in
+/// legal order, and the player to move at each.
 struct Dag<G: Game> {
     states: Vec<G::State>,
     /// Per position: (move, child) in legal order.
     moves: Vec<Vec<(G::Move, u32)>>,
+    /// Per position: the player to move (at a finished position, the player who would move
+    /// next: see [`Dag::split_finished_positions`]).
+    movers: Vec<Player>,
 }
 
 /// The solved values of a [`Dag`]'s positions, with its states handed on for the index.
@@ -322,6 +342,8 @@ impl<G: Game> Dag<G> {
         states.push(start);
         let mut moves = Vec::new();
         crate::budget::reserve(&mut moves, bound, "the moves of the positions")?;
+        let mut movers = Vec::new();
+        crate::budget::reserve(&mut movers, bound, "the players to move")?;
         let mut next = 0;
         while next < states.len() {
             let state = states[next].clone();
@@ -340,9 +362,61 @@ impl<G: Game> Dag<G> {
                 edges.push((mv, id));
             }
             moves.push(edges);
+            movers.push(game.to_move(&state));
             next += 1;
         }
-        Ok(Dag { states, moves })
+        Ok(Dag {
+            states,
+            moves,
+            movers,
+        })
+    }
+
+    /// Gives every finished position the player who would move next, the opponent of the one
+    /// who moved into it. A game may end in one shared position whoever moved last (the
+    /// `Game` trait leaves its player to move open); such a position is split in two, the copy
+    /// taking the moves of the player who did not come first, so that "who is to move once the
+    /// game is over" has one answer on every line, in every game. The start keeps the game's
+    /// player when it is already finished.
+    fn split_finished_positions(&mut self) {
+        // The players who moved into each finished position, in the order first seen.
+        let mut arrivals: HashMap<u32, Vec<Player>> = HashMap::new();
+        for (parent, edges) in self.moves.iter().enumerate() {
+            for &(_, child) in edges {
+                if self.moves[child as usize].is_empty() {
+                    let movers = arrivals.entry(child).or_default();
+                    if !movers.contains(&self.movers[parent]) {
+                        movers.push(self.movers[parent]);
+                    }
+                }
+            }
+        }
+        let mut finished: Vec<(u32, Vec<Player>)> = arrivals.into_iter().collect();
+        finished.sort_unstable_by_key(|&(id, _)| id);
+        // Per finished position reached by both players: the copy, and who moves into it.
+        let mut copies: HashMap<u32, (u32, Player)> = HashMap::new();
+        for (id, arrived) in finished {
+            self.movers[id as usize] = arrived[0].other();
+            if let Some(&second) = arrived.get(1) {
+                let copy = self.states.len() as u32;
+                self.states.push(self.states[id as usize].clone());
+                self.moves.push(Vec::new());
+                self.movers.push(second.other());
+                copies.insert(id, (copy, second));
+            }
+        }
+        if copies.is_empty() {
+            return;
+        }
+        for (parent, edges) in self.moves.iter_mut().enumerate() {
+            for edge in edges {
+                if let Some(&(copy, second)) = copies.get(&edge.1)
+                    && self.movers[parent] == second
+                {
+                    edge.1 = copy;
+                }
+            }
+        }
     }
 
     /// Children before parents: an iterative depth-first post-order from the start, so deep
@@ -373,15 +447,13 @@ impl<G: Game> Dag<G> {
     /// The mover's margin of a move from position `id`: its gain plus the child's value seen
     /// from the mover's side.
     fn move_margin(&self, game: &G, id: usize, mv: G::Move, child: u32, margin: &[i64]) -> i64 {
-        let state = &self.states[id];
-        let child_state = &self.states[child as usize];
-        game.gain(state, mv)
-            + signed_for(
-                game,
-                child_state,
-                game.to_move(state),
-                margin[child as usize],
-            )
+        let child_value = margin[child as usize];
+        let seen = if self.movers[child as usize] == self.movers[id] {
+            child_value
+        } else {
+            -child_value
+        };
+        game.gain(&self.states[id], mv) + seen
     }
 
     fn values(&self, game: &G) -> Values<G> {
@@ -393,7 +465,9 @@ impl<G: Game> Dag<G> {
             let id = id as usize;
             let moves = &self.moves[id];
             if moves.is_empty() {
-                margin[id] = terminal_value(game, &self.states[id]);
+                margin[id] = game
+                    .terminal_payoff(&self.states[id])
+                    .margin_for(self.movers[id]);
                 continue;
             }
             let scored: Vec<(u32, i64)> = moves
@@ -449,7 +523,7 @@ impl<G: Game> Dag<G> {
                 .collect();
             moves.sort_by_key(|entry| best_first_key(entry.margin, entry.remoteness));
             positions.push(PositionEntry {
-                to_move: game.to_move(state),
+                to_move: self.movers[id],
                 margin: values.margin[id],
                 remoteness: values.remoteness[id],
                 grundy: G::IMPARTIAL.then_some(values.grundy[id]),
@@ -512,13 +586,14 @@ impl MoveNames {
     }
 }
 
-/// The index of positions by state (position ids are the states' places in discovery order).
+/// The index of positions by state (position ids are the states' places in discovery order);
+/// a finished position split in two is found as its first copy.
 fn index_of<S: std::hash::Hash + Eq>(states: Vec<S>) -> HashMap<S, u32> {
-    states
-        .into_iter()
-        .enumerate()
-        .map(|(id, state)| (state, id as u32))
-        .collect()
+    let mut index = HashMap::with_capacity(states.len());
+    for (id, state) in states.into_iter().enumerate() {
+        index.entry(state).or_insert(id as u32);
+    }
+    index
 }
 
 impl SolvedSpace {
@@ -574,7 +649,9 @@ impl SolvedSpace {
             .plus(Player::Second, position.payoff.second);
         let margin = so_far + position.margin;
         let best = position.moves.first().map_or(0, |entry| entry.margin);
-        let mut moves: Vec<MoveAnalysis> = position
+        // The stored order: best first, ties settled on the value from here (as the position's
+        // remoteness is), so the first move always keeps the position's remoteness.
+        let moves: Vec<MoveAnalysis> = position
             .moves
             .iter()
             .map(|entry| MoveAnalysis {
@@ -583,15 +660,13 @@ impl SolvedSpace {
                 gain: entry.gain,
                 value: Value::from_margin(so_far + entry.margin),
                 margin: so_far + entry.margin,
+                remaining_value: Value::from_margin(entry.margin),
+                remaining_margin: entry.margin,
                 remoteness: entry.remoteness,
                 difference: best - entry.margin,
                 optimal: entry.optimal,
             })
             .collect();
-        // Whether an equally good move wins or loses depends on the points taken so far, so the
-        // shorter-or-longer order is settled on the whole game's margin (a stable sort keeps the
-        // stored order otherwise; the explorer page sorts alike).
-        moves.sort_by_key(|entry| best_first_key(entry.margin, entry.remoteness));
         Ok(Analysis {
             game: self.game,
             line: line
@@ -604,6 +679,7 @@ impl SolvedSpace {
             to_move: mover,
             value: Value::from_margin(margin),
             margin,
+            remaining_value: Value::from_margin(position.margin),
             remaining_margin: position.margin,
             remoteness: position.remoteness,
             grundy: position.grundy,
@@ -637,11 +713,11 @@ impl Analysis {
         use std::fmt::Write;
         let mut text = String::new();
         let line = if self.line.is_empty() {
-            "the start".to_string()
+            "at the start".to_string()
         } else {
             format!("after {}", self.line.join(", "))
         };
-        let _ = writeln!(text, "{} at {line}: {}", self.game, self.position);
+        let _ = writeln!(text, "{} {line}: {}", self.game, self.position);
         let _ = writeln!(
             text,
             "scores so far: first {}, second {}",
@@ -650,7 +726,7 @@ impl Analysis {
         if self.finished {
             let _ = writeln!(
                 text,
-                "the game is over: {} for the {} player (margin {})",
+                "the game is over: {} for the {} player (margin {}), who would move next",
                 self.value.name(),
                 self.to_move.name(),
                 self.margin
@@ -659,11 +735,13 @@ impl Analysis {
         }
         let _ = writeln!(
             text,
-            "{} to move: {} with margin {} under optimal play ({} from here), {} moves left",
+            "{} to move: {} {} from here; over the whole game {} {} under optimal play; {} \
+             moves left",
             self.to_move.name(),
+            self.remaining_value.name(),
+            signed(self.remaining_margin),
             self.value.name(),
-            self.margin,
-            self.remaining_margin,
+            signed(self.margin),
             self.remoteness
         );
         if let Some(grundy) = self.grundy {
@@ -676,18 +754,32 @@ impl Analysis {
             .max()
             .unwrap_or(4)
             .max(4);
+        let cells: Vec<(String, String)> = self
+            .moves
+            .iter()
+            .map(|m| {
+                (
+                    format!(
+                        "{} {}",
+                        m.remaining_value.name(),
+                        signed(m.remaining_margin)
+                    ),
+                    format!("{} {}", m.value.name(), signed(m.margin)),
+                )
+            })
+            .collect();
+        let here = cells.iter().map(|c| c.0.len()).max().unwrap_or(0).max(9);
+        let whole = cells.iter().map(|c| c.1.len()).max().unwrap_or(0).max(10);
         let _ = writeln!(
             text,
-            "{:<width$}  value  margin  remoteness  difference",
-            "move"
+            "{:<width$}  {:<here$}  {:<whole$}  remoteness  difference",
+            "move", "from here", "whole game"
         );
-        for entry in &self.moves {
+        for (entry, (from_here, whole_game)) in self.moves.iter().zip(&cells) {
             let _ = writeln!(
                 text,
-                "{:<width$}  {:<5}  {:>6}  {:>10}  {:>10}{}",
+                "{:<width$}  {from_here:<here$}  {whole_game:<whole$}  {:>10}  {:>10}{}",
                 entry.name,
-                entry.value.name(),
-                entry.margin,
                 entry.remoteness,
                 entry.difference,
                 if entry.optimal {
@@ -699,11 +791,21 @@ impl Analysis {
         }
         let _ = writeln!(
             text,
-            "values are for the {} player: win (green in the explorer), tie (yellow), lose \
-             (maroon); margin is own points minus the opponent's over the whole game",
+            "values are for the {} player, as own points minus the opponent's; from here: the \
+             rest of the game, as the explorer colours it: win (green), tie (yellow), lose \
+             (maroon); whole game: points taken so far included",
             self.to_move.name()
         );
         text
+    }
+}
+
+/// A margin with its sign: `+3`, `0`, `-2`.
+fn signed(margin: i64) -> String {
+    if margin > 0 {
+        format!("+{margin}")
+    } else {
+        margin.to_string()
     }
 }
 

@@ -788,8 +788,7 @@ fn page(n: u64) -> Result<Prepared, String> {
         estimate: Work::of(Operation::PagePosition, space.positions.len() as u128),
         run: Box::new(move || {
             crate::explore::write_page(
-                Some(entry),
-                "probe",
+                Some(&crate::explore::PageMeta::for_entry(entry, "probe")),
                 crate::explore::Source::Inline(&space),
                 &mut std::io::sink(),
             )

@@ -23,26 +23,79 @@ const SCRIPT: &str = include_str!("../web/explorer/explorer.js");
 
 /// How the page gets its positions.
 pub enum Source<'a> {
-    /// Inline: the whole solved space is in the page (`gamelab explore`).
+    /// Inline: the whole solved space is in the page (`gamelab explore`, `gamelab.explorer`).
     Inline(&'a SolvedSpace),
     /// From the server's JSON API (`gamelab serve`): the page asks for spaces itself.
     Server,
 }
 
-/// Writes the page for `space` (an instance of `entry`, described as `instance`), or the
-/// server's page that loads instances through the API.
+/// How the page draws a position on its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The row of piles as bars, the ones taken marked by who took them.
+    Piles,
+    /// The number games' N as a figure and as stones.
+    Number,
+    /// The game's own text for the position (games defined outside the crate).
+    Text,
+}
+
+impl Board {
+    fn name(self) -> &'static str {
+        match self {
+            Board::Piles => "piles",
+            Board::Number => "number",
+            Board::Text => "text",
+        }
+    }
+}
+
+/// What the page says about the game beside its positions.
+#[derive(Clone, Copy, Debug)]
+pub struct PageMeta<'a> {
+    /// The game's name (`stone-game`, or a Python class's name).
+    pub game: &'a str,
+    /// Its title, shown as the page's heading (the name when empty).
+    pub title: &'a str,
+    /// The rules in a sentence (may be empty).
+    pub rules: &'a str,
+    /// The instance, as `gamelab explore` describes it (`[4, 6, 2, 3]`, `N=12`).
+    pub instance: &'a str,
+    /// How positions are drawn.
+    pub board: Board,
+}
+
+impl<'a> PageMeta<'a> {
+    /// The page of a built-in game's instance: pile games draw piles, number games N.
+    pub fn for_entry(entry: &'a GameEntry, instance: &'a str) -> PageMeta<'a> {
+        PageMeta {
+            game: entry.name,
+            title: entry.title,
+            rules: entry.rules,
+            instance,
+            board: if entry.takes_piles() {
+                Board::Piles
+            } else {
+                Board::Number
+            },
+        }
+    }
+}
+
+/// Writes the page for `space` (described by `meta`), or the server's page that loads
+/// instances through the API (`meta` `None`). Both are the same page: the same template, styles
+/// and script, only the data differs.
 pub fn write_page(
-    entry: Option<&GameEntry>,
-    instance: &str,
+    meta: Option<&PageMeta<'_>>,
     source: Source<'_>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let data = match source {
-        Source::Inline(space) => page_data(entry, instance, space),
-        Source::Server => "null".to_string(),
+    let data = match (source, meta) {
+        (Source::Inline(space), Some(meta)) => page_data(meta, space),
+        _ => "null".to_string(),
     };
-    let title = match entry {
-        Some(entry) => format!("{} {} — gamelab explorer", entry.name, instance),
+    let title = match meta {
+        Some(meta) => format!("{} {} — gamelab explorer", meta.game, meta.instance),
         None => "gamelab explorer".to_string(),
     };
     let page = TEMPLATE
@@ -59,16 +112,22 @@ pub fn write_page(
 }
 
 /// The page data of one solved instance, as JSON safe to inline in a `<script>` element.
-pub fn page_data(entry: Option<&GameEntry>, instance: &str, space: &SolvedSpace) -> String {
+pub fn page_data(meta: &PageMeta<'_>, space: &SolvedSpace) -> String {
     let mut json = String::with_capacity(space.positions.len() * 64 + 1024);
     json.push('{');
+    // A row of piles is drawn only when the positions have one.
+    let board = match (meta.board, &space.pile_row) {
+        (Board::Piles, None) => Board::Text,
+        (board, _) => board,
+    };
     let _ = write!(
         json,
-        "\"game\":{},\"title\":{},\"rules\":{},\"instance\":{},",
-        quote(space.game),
-        quote(entry.map_or("", |e| e.title)),
-        quote(entry.map_or("", |e| e.rules)),
-        quote(instance)
+        "\"game\":{},\"title\":{},\"rules\":{},\"instance\":{},\"board\":{},",
+        quote(meta.game),
+        quote(meta.title),
+        quote(meta.rules),
+        quote(meta.instance),
+        quote(board.name())
     );
     let _ = write!(json, "\"names\":{},", strings(&space.move_names));
     let keys: Vec<String> = space.move_keys.iter().map(|k| k.to_string()).collect();
@@ -212,10 +271,17 @@ mod tests {
     #[test]
     fn page_data_is_json_with_one_entry_per_position() {
         let space = solve_space(&StoneGame::new(vec![4, 6, 2, 3]).unwrap(), 100).unwrap();
-        let data: serde_json::Value =
-            serde_json::from_str(&page_data(None, "[4, 6, 2, 3]", &space)).unwrap();
+        let meta = PageMeta {
+            game: "stone-game",
+            title: "",
+            rules: "",
+            instance: "[4, 6, 2, 3]",
+            board: Board::Piles,
+        };
+        let data: serde_json::Value = serde_json::from_str(&page_data(&meta, &space)).unwrap();
         assert_eq!(data["s"].as_array().unwrap().len(), space.positions.len());
         assert_eq!(data["s"][0][1], 3);
         assert_eq!(data["row"], serde_json::json!([4, 6, 2, 3]));
+        assert_eq!(data["board"], "piles");
     }
 }

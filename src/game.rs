@@ -235,7 +235,8 @@ pub trait Game: Send + Sync {
     fn initial_state(&self) -> Self::State;
 
     /// The player to move at `state`. At terminal states the answer carries no meaning beyond
-    /// being consistent.
+    /// being consistent: the position analysis (`crate::analysis`) reports there the player who
+    /// would move next, the opponent of the one who moved last, whatever this says.
     fn to_move(&self, state: &Self::State) -> Player;
 
     /// The legal moves at `state`, in tie-breaking order; empty exactly when `state` is terminal.

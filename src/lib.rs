@@ -12,7 +12,7 @@
 //! use gamelab::game::Winner;
 //! use gamelab::solve::SolverKind;
 //!
-//! // The gold-pots example of the seed articles: A gets 9 coins, B gets 6.
+//! // The gold pots of the gold-pots article: A gets 9 coins, B gets 6.
 //! let game = StoneGame::new(vec![4, 6, 2, 3])?;
 //! let solution = game.solve(SolverKind::Auto)?;
 //! assert_eq!((solution.first_score, solution.second_score), (9, 6));
@@ -61,10 +61,11 @@ pub mod tournament;
 
 pub use error::{InputError, SolveError};
 
-/// The README's Rust snippet, compiled and run as a doctest so it cannot go stale.
+/// The guide's Rust example (its chapter "Using the library"), compiled and run as a doctest
+/// so it cannot go stale.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+#[doc = include_str!("../docs/src/library.md")]
+pub struct GuideDoctests;
 pub use game::{Game, Player, Scores, Winner};
 pub use registry::{AnyGame, GAMES, find_game};
 pub use solve::{Solution, SolverKind};

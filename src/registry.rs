@@ -9,7 +9,8 @@
 use crate::analysis::{self, SolvedSpace};
 use crate::budget::Cost;
 use crate::conformance::{SuiteOptions, SuiteReport, check_game};
-use crate::error::{InputError, SolveError};
+use crate::error::{InputError, Setting, SolveError};
+use crate::explicit::{self, ExplicitGame};
 use crate::export::{self, GraphError, GraphFormat};
 use crate::game::Scores;
 use crate::games::{self, GroupMargins16, InputForm, RegisteredGame, solver_names};
@@ -217,6 +218,10 @@ pub trait AnyGame: Send + Sync {
     /// Solves every position reachable from the start, refusing (before any work) an instance
     /// that may have more than `max_states` (see [`analysis::solve_space`]).
     fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError>;
+    /// Every position reachable from the start as an explicit table (see
+    /// [`explicit::explore_game`]), for stepping through the instance from outside the crate;
+    /// refused (before any work) above `max_states` positions, as [`AnyGame::solve_space`].
+    fn explore_table(&self, max_states: u128) -> Result<ExplicitGame, InputError>;
     /// [`AnyGame::play`], recording every move's value and regret (see
     /// [`strategy::regret`]); refused above the size the position values accept.
     fn play_valued(
@@ -329,6 +334,21 @@ impl<G: RegisteredGame> AnyGame for G {
 
     fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError> {
         analysis::solve_space(self, max_states)
+    }
+
+    fn explore_table(&self, max_states: u128) -> Result<ExplicitGame, InputError> {
+        analysis::check_state_count(self, max_states)?;
+        let limit = usize::try_from(max_states).unwrap_or(usize::MAX);
+        explicit::explore_game(self, limit).map_err(|error| InputError::TooManyNodes {
+            what: "state space",
+            count: format!("more than {limit}"),
+            limit: max_states,
+            setting: Setting::MaxStates,
+            advice: format!(
+                "use a smaller instance or raise {} ({error})",
+                Setting::MaxStates
+            ),
+        })
     }
 
     fn play_valued(

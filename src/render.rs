@@ -183,21 +183,258 @@ fn render_with_graphviz(dot: &str, format: ImageFormat, path: &Path) -> Result<(
     Ok(())
 }
 
-/// SVG text drawn by layout-rs (no fonts needed: it writes text elements).
+/// The size every text of a built-in picture is drawn at, in pixels (nodes, moves, legend), and
+/// the title's.
+const TEXT_PX: f64 = 12.0;
+const TITLE_PX: f64 = 14.0;
+
+/// The width of one character at [`TEXT_PX`], for sizing nodes: a little over the average
+/// advance of a sans-serif font's digits and lowercase letters (about 0.6 em).
+const CHAR_PX: f64 = 0.62 * TEXT_PX;
+
+/// The font size move labels are laid out at. layout-rs sizes a label as one font size per
+/// character, about 1.7 times a real sans-serif character; laid out at 7 and drawn at
+/// [`TEXT_PX`], a label's box fits its text.
+const EDGE_LAYOUT_FONT: usize = 7;
+
+/// Node label lines longer than this are broken at a comma or a bracket, so nodes stay narrow.
+const LINE_CHARS: usize = 28;
+
+/// The widest picture drawn at full size, in pixels: a larger graph is scaled down to this width
+/// and says so in a note above it.
+pub const MAX_PICTURE_WIDTH: f64 = 1300.0;
+
+/// SVG text drawn by layout-rs (no fonts needed: it writes text elements), readable at 100 %:
+/// every text at 12 pixels or more, nodes sized to their text, the title and legend of the DOT
+/// graph's label above the drawing, and a drawing wider than [`MAX_PICTURE_WIDTH`] scaled down
+/// to it with a note saying so.
 pub fn render_svg_with_layout_rs(dot: &str, nodes: usize) -> Result<String, RenderError> {
     if nodes > LAYOUT_RS_NODE_LIMIT {
         return Err(RenderError::TooLargeWithoutGraphviz(nodes));
     }
     let mut parser = layout::gv::DotParser::new(dot);
-    let tree = parser.process().map_err(RenderError::LayoutRs)?;
+    let mut tree = parser.process().map_err(RenderError::LayoutRs)?;
+    let heading = graph_label(&tree);
+    lay_out_move_labels_small(&mut tree);
     let mut builder = layout::gv::GraphBuilder::new();
     builder.visit_graph(&tree);
     let mut visual = builder.get();
+    let handles: Vec<_> = visual.iter_nodes().collect();
+    for &handle in &handles {
+        fit_node_to_text(visual.element_mut(handle));
+    }
     // Validation after every edge is exponential on DAGs (upstream nadavrot/layout#3).
     visual.dag.set_validate(false);
     let mut svg = layout::backends::svg::SVGWriter::new();
     visual.do_it(false, nodes > LAYOUT_RS_OPTIMISER_LIMIT, false, &mut svg);
-    Ok(with_sorted_styles(svg.finalize()))
+    // The drawing's extent, from where the nodes (and the move labels' boxes) ended up.
+    let mut low = (f64::INFINITY, f64::INFINITY);
+    let mut high = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for handle in visual.iter_nodes() {
+        let (top_left, bottom_right) = visual.pos(handle).bbox(false);
+        low = (low.0.min(top_left.x), low.1.min(top_left.y));
+        high = (high.0.max(bottom_right.x), high.1.max(bottom_right.y));
+    }
+    if !low.0.is_finite() {
+        low = (0.0, 0.0);
+        high = (1.0, 1.0);
+    }
+    let drawing = with_sorted_styles(svg.finalize());
+    Ok(framed(&drawing, low, high, &heading, nodes))
+}
+
+/// Sets every move label's font size to [`EDGE_LAYOUT_FONT`], whose one-em-per-character
+/// estimate fits the text drawn at [`TEXT_PX`]: in every edge default and edge statement, and as
+/// the first statement for edges that set none.
+fn lay_out_move_labels_small(tree: &mut layout::gv::parser::ast::Graph) {
+    use layout::gv::parser::ast::{AttrStmt, AttrStmtTarget, AttributeList, Stmt};
+    let size = EDGE_LAYOUT_FONT.to_string();
+    let set = |list: &mut AttributeList| {
+        list.list.retain(|(key, _)| key != "fontsize");
+        list.add_attr("fontsize", &size);
+    };
+    for statement in &mut tree.list.list {
+        match statement {
+            Stmt::Attribute(attribute) if matches!(attribute.target, AttrStmtTarget::Edge) => {
+                set(&mut attribute.list)
+            }
+            Stmt::Edge(edge) if edge.list.list.iter().any(|(key, _)| key == "fontsize") => {
+                set(&mut edge.list)
+            }
+            _ => {}
+        }
+    }
+    let mut list = AttributeList::new();
+    set(&mut list);
+    tree.list.list.insert(
+        0,
+        Stmt::Attribute(AttrStmt::new(AttrStmtTarget::Edge, list)),
+    );
+}
+
+/// The text of the DOT graph's `label` attribute (title and legend, lines split at `\n`).
+fn graph_label(tree: &layout::gv::parser::ast::Graph) -> Vec<String> {
+    use layout::gv::parser::ast::{AttrStmtTarget, Stmt};
+    let mut label = String::new();
+    for statement in &tree.list.list {
+        if let Stmt::Attribute(attribute) = statement
+            && matches!(attribute.target, AttrStmtTarget::Graph)
+        {
+            for (key, value) in attribute.list.iter() {
+                if key == "label" {
+                    label = value.clone();
+                }
+            }
+        }
+    }
+    label
+        .replace("\\n", "\n")
+        .lines()
+        .map(str::to_string)
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// Breaks `line` into pieces of at most `limit` characters where it can: after a comma and a
+/// space, or before a bracket, or at a space.
+fn wrap_line(line: &str, limit: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut rest = line.trim().to_string();
+    while rest.chars().count() > limit {
+        let head: String = rest.chars().take(limit + 1).collect();
+        // The last break that fits after ", ", else before " (", else at any space.
+        let cut = head
+            .rfind(", ")
+            .map(|at| at + 2)
+            .or_else(|| head.rfind(" (").map(|at| at + 1))
+            .or_else(|| head.rfind(' ').map(|at| at + 1));
+        match cut {
+            Some(at) if at > 0 => {
+                pieces.push(rest[..at].trim_end().to_string());
+                rest = rest[at..].trim_start().to_string();
+            }
+            _ => break,
+        }
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// Sizes a node (not a move label) to its text drawn at [`TEXT_PX`], its long lines broken:
+/// boxes pad the text, ellipses enclose its box.
+fn fit_node_to_text(element: &mut layout::std_shapes::shapes::Element) {
+    use layout::core::geometry::Point;
+    use layout::std_shapes::shapes::ShapeKind;
+    let wrap = |text: &str| -> String {
+        text.lines()
+            .flat_map(|line| wrap_line(line, LINE_CHARS))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (text, enclose) = match &element.shape {
+        ShapeKind::Box(text) => (wrap(text), 1.0),
+        ShapeKind::Circle(text) | ShapeKind::DoubleCircle(text) => (wrap(text), 1.35),
+        _ => return,
+    };
+    let lines = text.lines().count().max(1) as f64;
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
+    let size = Point::new(
+        (widest * CHAR_PX + 16.0) * enclose,
+        (lines * TEXT_PX + 12.0) * enclose,
+    );
+    element.shape = match &element.shape {
+        ShapeKind::Box(_) => ShapeKind::Box(text),
+        ShapeKind::DoubleCircle(_) => ShapeKind::DoubleCircle(text),
+        _ => ShapeKind::Circle(text),
+    };
+    element.look.font_size = TEXT_PX as usize;
+    element.pos.set_size(size);
+}
+
+/// `drawing` (layout-rs's SVG, whose own canvas size is unreliable) in a canvas fitted to the
+/// drawing's extent `low`..`high`, with the heading's lines above it and, when wider than
+/// [`MAX_PICTURE_WIDTH`], scaled down to it with a note; text in a sans-serif font, move labels
+/// at their drawn size.
+fn framed(
+    drawing: &str,
+    low: (f64, f64),
+    high: (f64, f64),
+    heading: &[String],
+    nodes: usize,
+) -> String {
+    const PAD: f64 = 12.0;
+    let content_width = high.0 - low.0 + 2.0 * PAD;
+    let scale = (MAX_PICTURE_WIDTH / content_width).min(1.0);
+    // The heading is drawn at its size on screen: in the drawing's units, divided by the scale.
+    let mut lines: Vec<(String, f64)> = Vec::new();
+    let shown_width = content_width * scale;
+    let chars = |px: f64| ((shown_width - 2.0 * PAD) / (0.62 * px)).max(20.0) as usize;
+    for (index, line) in heading.iter().enumerate() {
+        let px = if index == 0 { TITLE_PX } else { TEXT_PX };
+        for piece in wrap_line(line, chars(px)) {
+            lines.push((piece, px));
+        }
+    }
+    if scale < 1.0 {
+        let note = format!(
+            "{nodes} nodes, drawn at {:.0}% to fit {MAX_PICTURE_WIDTH} pixels: zoom in to read \
+             them, or draw a smaller instance",
+            scale * 100.0
+        );
+        for piece in wrap_line(&note, chars(TEXT_PX)) {
+            lines.push((piece, TEXT_PX));
+        }
+    }
+    let band: f64 = lines.iter().map(|(_, px)| px * 1.4).sum::<f64>() + PAD;
+    let view_x = low.0 - PAD;
+    let view_y = low.1 - PAD - band / scale;
+    let view_width = content_width;
+    let view_height = high.1 - low.1 + 2.0 * PAD + band / scale;
+    let mut heading_svg = String::new();
+    let mut y = view_y + PAD / scale;
+    for (line, px) in &lines {
+        y += px * 1.4 / scale;
+        heading_svg.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.2}px\" font-family=\"Helvetica, Arial, \
+             sans-serif\" fill=\"#1d232b\"{}>{}</text>\n",
+            view_x + PAD / scale,
+            y - px * 0.3 / scale,
+            px / scale,
+            if *px == TITLE_PX {
+                " font-weight=\"bold\""
+            } else {
+                ""
+            },
+            escape_xml(line)
+        ));
+    }
+    let header = format!(
+        "<svg width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{view_x:.1} {view_y:.1} {view_width:.1} \
+         {view_height:.1}\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+        view_width * scale,
+        view_height * scale
+    );
+    let body_start = drawing.find("<svg ").unwrap_or(0);
+    let body = &drawing[body_start..];
+    let body = body.find(">\n").map_or(body, |end| &body[end + 2..]);
+    let body = body
+        .replace(
+            "font-family: Times, serif;",
+            "font-family: Helvetica, Arial, sans-serif;",
+        )
+        .replace(
+            &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {EDGE_LAYOUT_FONT}px;"),
+            &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {TEXT_PX}px;"),
+        );
+    format!("{}{header}{heading_svg}{body}", &drawing[..body_start])
+}
+
+/// `text` with the characters XML gives a meaning escaped.
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// `svg` with the lines of its `<style>` block sorted. layout-rs writes one class per font size
@@ -228,12 +465,13 @@ mod tests {
 
     #[test]
     fn the_built_in_renderer_gives_the_same_bytes_every_time() {
-        // Two font sizes, so two style classes whose order layout-rs leaves to a `HashMap`
-        // (seeded afresh for every map): twenty renderings all agree only if it is fixed.
-        let dot = "digraph { a [label=\"a\", fontsize=9]; b [label=\"b\", fontsize=10]; a -> b; }";
+        // Two font sizes (nodes and move labels), so two style classes whose order layout-rs
+        // leaves to a `HashMap` (seeded afresh for every map): twenty renderings all agree only
+        // if it is fixed.
+        let dot = "digraph { a [label=\"a\", fontsize=9]; b [label=\"b\"]; a -> b [label=\"x\"]; }";
         let first = render_svg_with_layout_rs(dot, 2).unwrap();
         assert!(
-            first.contains(".a10 {") && first.contains(".a9 {"),
+            first.contains(".a12 {") && first.contains(".a7 { font-size: 12px;"),
             "{first}"
         );
         for _ in 0..20 {

@@ -22,20 +22,28 @@ import numpy as np
 from . import _gamelab, custom
 from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .custom import Game
+from .explorer_page import Explorer, explorer
+from .positions import TERMINAL, LoadedGame, Move, State, load_game
 
 __all__ = [
     "Batch",
     "analyze",
     "budget",
     "ExploredGame",
+    "Explorer",
     "Game",
     "Graph",
     "InputError",
+    "LoadedGame",
+    "Move",
     "Solution",
+    "State",
     "Verdict",
     "check",
+    "explorer",
     "games",
     "generate",
+    "load_game",
     "merge",
     "play",
     "set_budget",
@@ -136,7 +144,10 @@ def solve(
     :class:`Solution` prints as ``gamelab solve`` does.
 
     ``game`` may also be a game defined in Python (a :class:`Game`): it is explored into a
-    table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`)."""
+    table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`), and
+    so may a :class:`LoadedGame` (see :func:`load_game`)."""
+    if isinstance(game, LoadedGame):
+        return game.solve(value_only=value_only)
     if custom.is_custom(game):
         return custom.solve(game, max_states)
     return _gamelab.solve(
@@ -163,6 +174,8 @@ def analyze(
     if isinstance(moves, str):
         raise InputError("moves must be a list of move names, e.g. ['left', 'right']")
     moves = [str(move) for move in moves]
+    if isinstance(game, LoadedGame):
+        return game.analyze(moves)
     if custom.is_custom(game):
         return _gamelab.analyze_explored(custom.explore(game, max_states), moves)
     return _gamelab.analyze(
@@ -435,6 +448,8 @@ def play(
 
     ``game`` may also be a game defined in Python (a :class:`Game`): one game is played on it
     with the generic strategies."""
+    if isinstance(game, LoadedGame):
+        return game.play(first, second, seed)
     if custom.is_custom(game):
         return custom.play(game, first, second, seed, max_states)
     return _gamelab.play(
@@ -501,7 +516,9 @@ def tree(
     distinct position), refused before it is built if it has more than ``max_nodes`` nodes
     (default 1,000,000). The :class:`Graph` exports DOT, EFG and JSON as ``gamelab tree``
     does, converts to networkx, and draws itself in Jupyter. ``game`` may also be a game
-    defined in Python (a :class:`Game`)."""
+    defined in Python (a :class:`Game`) or a :class:`LoadedGame`."""
+    if isinstance(game, LoadedGame):
+        return game.tree(dag, max_nodes)
     if custom.is_custom(game):
         return custom.tree(game, dag, max_nodes, max_states)
     return _gamelab.tree(
@@ -541,5 +558,34 @@ def _graph_mimebundle(self: Graph, include=None, exclude=None) -> dict:
     return bundle
 
 
+#: The columns of :meth:`Solution.moves_frame`, the same for every game.
+MOVE_COLUMNS = ("number", "player", "move", "key", "gain", "took", "first_score",
+                "second_score", "position")
+
+
+def _solution_moves_frame(self: Solution):
+    """The optimal line as a pandas DataFrame, one row per move, with the same columns for
+    every game (:data:`MOVE_COLUMNS`): ``number`` (1 first), ``player`` (first/second),
+    ``move`` (its name, as ``moves`` gives it under ``key``: ``side``, ``count``, ``take``...),
+    ``gain``, ``took`` (the pile values taken, a list; empty for games without piles), the
+    running ``first_score`` and ``second_score``, and ``position`` (after the move). Empty for
+    a value-only solution."""
+    import pandas as pd
+
+    rows = []
+    first = second = 0
+    for number, (player, key, name, gain, took, position) in enumerate(self.move_rows(), 1):
+        if player == "first":
+            first += gain
+        else:
+            second += gain
+        rows.append((number, player, name, key, gain, list(took), first, second, position))
+    frame = pd.DataFrame(rows, columns=list(MOVE_COLUMNS))
+    return frame.astype({"number": "int64", "gain": "int64", "first_score": "int64",
+                         "second_score": "int64", "player": "string", "move": "string",
+                         "key": "string", "position": "string"})
+
+
+Solution.moves_frame = _solution_moves_frame
 Graph.to_networkx = _graph_to_networkx
 Graph._repr_mimebundle_ = _graph_mimebundle

@@ -15,6 +15,9 @@ from . import plot as plot
 __version__: str
 SWEEP_DTYPES: dict[str, str]
 SVG_NODE_LIMIT: int
+MOVE_COLUMNS: tuple[str, ...]
+TERMINAL: int
+"""What ``State.current_player()`` says once the game is over (OpenSpiel's -4)."""
 
 class InputError(ValueError):
     """Bad input: an unknown game, a malformed instance, settings that cannot be met. The
@@ -40,6 +43,11 @@ class Solution:
     ``took``), or None for a value-only solution."""
     def to_json(self) -> str:
         """The solution as ``gamelab solve --format json`` prints it (without the newline)."""
+    def move_rows(self) -> list[tuple[str, str, str, int, list[int], str]]:
+        """The line as ``(player, key, move, gain, took, position_after)`` tuples."""
+    def moves_frame(self) -> pd.DataFrame:
+        """The optimal line as a DataFrame, one row per move, the same columns
+        (``MOVE_COLUMNS``) for every game."""
 
 class Batch(NamedTuple):
     """The results of :func:`solve_many`, one int64 entry per instance, in input order."""
@@ -118,9 +126,77 @@ class ExploredGame:
     @property
     def move_count(self) -> int: ...
     def solve(self) -> Solution: ...
+    def first_margin(self) -> int: ...
+    def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]: ...
+    def analyze(self, moves: list[str]) -> dict[str, Any]: ...
+    def to_move(self, position: int) -> int: ...
+    def moves(self, position: int) -> list[tuple[int, int, int]]: ...
+    def payoff(self, position: int) -> tuple[int, int]: ...
+    def label(self, position: int) -> str: ...
+    def move_name(self, mv: int) -> str: ...
+    def move_object(self, mv: int) -> Any: ...
+    def state_object(self, position: int) -> Any: ...
+    def value(self, position: int) -> int: ...
+    def best_move(self, position: int) -> Optional[int]: ...
+    def move_value(self, position: int, mv: int) -> int: ...
+    def extremes(self) -> tuple[int, int, int]: ...
+
+class Move(NamedTuple):
+    """A legal move of a :class:`State`: its place in the legal list, its name, and the
+    game's own move object (an OpenSpiel action number for OpenSpiel games)."""
+
+    index: int
+    name: str
+    action: Any
+
+class State:
+    """A position of a :class:`LoadedGame`, with OpenSpiel's verbs."""
+
+    @property
+    def game(self) -> LoadedGame: ...
+    @property
+    def position(self) -> int: ...
+    def current_player(self) -> int:
+        """0 (first), 1 (second), or ``TERMINAL`` (-4) once the game is over."""
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in legal order."""
+    def apply_move(self, move: Union[Move, int, str]) -> None:
+        """Plays a move (a ``Move``, its index or its name) in place."""
+    def child(self, move: Union[Move, int, str]) -> State:
+        """The state after a move; this one stays."""
+    def clone(self) -> State: ...
+    def returns(self) -> list[int]:
+        """``[first, second]`` points so far (with the end's payoff once over)."""
+    def history(self) -> list[str]: ...
+    def analyze(self) -> dict[str, Any]:
+        """The position analysis, as ``gamelab.analyze`` after this state's moves."""
+
+class LoadedGame:
+    """A game to step through, solve, analyse, draw and play (see :func:`load_game`)."""
+
+    name: str
+    rules: Any
+    def explore(self) -> ExploredGame: ...
+    def new_initial_state(self) -> State: ...
+    def num_players(self) -> int: ...
+    def solve(self, value_only: bool = False) -> Solution: ...
+    def analyze(self, moves: Sequence[str] = ()) -> dict[str, Any]: ...
+    def tree(self, dag: bool = False, max_nodes: Optional[int] = None) -> Graph: ...
     def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]: ...
 
-CustomGame = Union[Game, ExploredGame]
+def load_game(
+    game: Any,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    max_states: Optional[int] = None,
+) -> LoadedGame:
+    """A game to step through: a built-in game's name with its instance, or a game defined
+    in Python."""
+
+CustomGame = Union[Game, ExploredGame, LoadedGame]
 
 def set_budget(
     max_memory: Union[None, int, str] = ..., max_time: Union[None, int, float, str] = ...
@@ -226,7 +302,7 @@ def check(
     samples: Optional[int] = None,
     seed: int = 1,
     solver: str = "auto",
-) -> Union[Verdict, custom.CustomVerdict]:
+) -> Verdict:
     """Settles a claim, as ``gamelab check``, with the smallest counterexample if refuted."""
 
 def play(
@@ -279,3 +355,28 @@ def tree(
     max_states: Optional[int] = None,
 ) -> Graph:
     """The solved game tree (or with ``dag=True`` the state DAG) of one instance."""
+
+class Explorer:
+    """One explorer page (:func:`explorer`): shown inline by Jupyter, saved by :meth:`save`."""
+
+    html: str
+    name: str
+    positions: int
+    height: int
+    def save(self, path: PathLike) -> str:
+        """Writes the page to ``path`` and returns the path."""
+    def _repr_html_(self) -> str: ...
+
+def explorer(
+    game: Union[str, Any],
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    max_states: Optional[int] = None,
+    title: Optional[str] = None,
+    rules: Optional[str] = None,
+    height: int = 900,
+) -> Explorer:
+    """The explorer page of a built-in game's instance or of a game defined in Python (any
+    object with the methods of :class:`Game`)."""

@@ -35,6 +35,7 @@ from moves (``play``) and from the end (``final_payoff``).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Hashable, Iterable, Optional, Union
 
 from . import _gamelab
@@ -84,6 +85,15 @@ class Game:
         """How a move is named in output (default ``str``)."""
         return str(move)
 
+    # Optional, not defined here (the engine looks for them):
+    #
+    # children(state) -> [(move, next_state, points), ...]: every legal move with what it
+    #     leads to, in one call (a batch hook: saves a play() call per move; when defined,
+    #     moves() and play() are not needed).
+    # key(state) -> hashable: what identifies a position when the state object itself is not
+    #     hashable or holds more than the position (an OpenSpiel state: key = str).
+    # title: a string naming the instance in output (default: the class and start position).
+
 
 def _limit(game: Any, max_states: Optional[int]) -> int:
     limit = max_states if max_states is not None else getattr(game, "max_states", None)
@@ -95,9 +105,14 @@ def _limit(game: Any, max_states: Optional[int]) -> int:
 
 def explore(game: Any, max_states: Optional[int] = None) -> "_gamelab.ExploredGame":
     """Explores ``game`` into the engine's table of positions (the step every other function
-    here starts with); the result can be solved, played and drawn many times."""
+    here starts with); the result can be solved, played and drawn many times. A
+    :class:`gamelab.LoadedGame` gives the table it keeps."""
+    from .positions import LoadedGame
+
     if isinstance(game, _gamelab.ExploredGame):
         return game
+    if isinstance(game, LoadedGame):
+        return game.explore()
     if isinstance(game, type):
         raise _gamelab.InputError(
             f"pass an instance of the game, e.g. {game.__name__}(...), not the class itself"
@@ -130,40 +145,17 @@ def tree(game: Any, dag: bool = False, max_nodes: Optional[int] = None,
     return _gamelab.explored_tree(explore(game, max_states), dag, max_nodes)
 
 
-class CustomVerdict:
-    """The result of :func:`check` over games defined in Python."""
-
-    def __init__(self, expect: str, checked: int, counterexample: Any, solution: Any):
-        #: The claim, e.g. ``"first-wins"``.
-        self.expect = expect
-        #: How many instances were solved.
-        self.checked = checked
-        #: The refuting instance with the fewest positions, or None when the claim held.
-        self.counterexample = counterexample
-        #: Its optimal play (a :class:`gamelab.Solution`), or None.
-        self.solution = solution
-
-    @property
-    def holds(self) -> bool:
-        """Whether every instance checked agreed with the claim."""
-        return self.counterexample is None
-
-    def __repr__(self) -> str:
-        if self.holds:
-            return f"CustomVerdict(expect='{self.expect}', holds=True, checked={self.checked})"
-        return (
-            f"CustomVerdict(expect='{self.expect}', holds=False, checked={self.checked}, "
-            f"counterexample={self.counterexample!r}, margin={self.solution.margin})"
-        )
-
-
 def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
-          count: Optional[int] = None, max_states: Optional[int] = None) -> CustomVerdict:
+          count: Optional[int] = None, max_states: Optional[int] = None) -> "Verdict":
     """Checks a claim (``first-wins``, ``first-never-loses``, ``second-wins``,
     ``second-never-loses``, ``tie``) on games defined in Python: ``instances`` is an iterable
     of game objects, or a callable ``f(i)`` giving instance ``i`` for ``i`` in ``range(count)``.
     A refuted claim names the refuting instance with the fewest positions (the first such when
-    several tie), with its optimal play."""
+    several tie), with its optimal play. The result is a :class:`gamelab.Verdict`, as for a
+    built-in game: its ``counterexample`` holds the refuting game object under ``game``, with
+    its positions and optimal scores."""
+    from . import Verdict
+
     _gamelab.expectation_holds(expect, 0)  # an unknown claim fails before any work
     if callable(instances) and not isinstance(instances, Game):
         if count is None:
@@ -189,6 +181,27 @@ def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
                 smallest = (explored.position_count, game, solution)
     if checked == 0:
         raise _gamelab.InputError("check was given no instances")
-    if smallest is None:
-        return CustomVerdict(expect, checked, None, None)
-    return CustomVerdict(expect, checked, smallest[1], smallest[2])
+    counterexample = None
+    if smallest is not None:
+        positions, refuting, solution = smallest
+        counterexample = {
+            "instance": solution.instance,
+            "positions": positions,
+            "first_score": solution.first_score,
+            "second_score": solution.second_score,
+            "margin": solution.margin,
+            "winner": solution.winner,
+        }
+    record = {
+        "holds": smallest is None,
+        "checked": checked,
+        # Every instance given was solved: the claim is settled for all of them.
+        "exhaustive": True,
+        "counterexample": counterexample,
+    }
+    text = json.dumps(record, separators=(",", ":"))
+    if counterexample is not None:
+        counterexample["game"] = smallest[1]
+    return Verdict(dict(record, claim=f"{checked} games defined in Python: "
+                        f"{_gamelab.claim_sentence(expect)}",
+                        solution=None if smallest is None else smallest[2], json=text))

@@ -6,7 +6,7 @@ use crate::custom::ExploredGame;
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::play::to_dict;
-use gamelab::analysis::{DEFAULT_MAX_STATES, solve_space};
+use gamelab::analysis::DEFAULT_MAX_STATES;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -51,14 +51,5 @@ fn analyze_explored<'py>(
     explored: &ExploredGame,
     moves: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let table = explored.table();
-    let analysis = py
-        .detach(|| -> Result<_, String> {
-            solve_space(table.as_ref(), table.position_count() as u128)
-                .map_err(|error| error.to_string())?
-                .analyze(&moves)
-                .map_err(|error| error.to_string())
-        })
-        .map_err(input_error)?;
-    to_dict(py, &analysis)
+    explored.analyze_line(py, moves)
 }

@@ -1,27 +1,38 @@
 //! Games defined in Python (`gamelab.Game` subclasses, or any object with the same methods):
 //! explored once into the library's explicit table of positions (`gamelab::explicit`) with the
-//! GIL held while the rules run, then solved, played and drawn by the library's generic code
-//! without the GIL.
+//! GIL held while the rules run, then solved, played, drawn and stepped through by the
+//! library's generic code without the GIL. Built-in instances become the same kind of table
+//! (`explore_builtin`), so `gamelab.load_game` steps through every game alike.
+//!
+//! Speed matters here: the rules of a 100,000-position game are called half a million times, so
+//! every call is one Python call and nothing more (methods looked up once, players compared by
+//! identity with the interned `"first"`/`"second"`, no description asked for until an output
+//! shows it: see `PythonLabels`).
 
 use crate::errors::input_error;
+use crate::options::{Options, game};
 use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
+use gamelab::AnyGame;
+use gamelab::analysis::{DEFAULT_MAX_STATES, SolvedSpace, solve_space};
 use gamelab::choice::Choice;
 use gamelab::claims::Expectation;
-use gamelab::explicit::{ExplicitGame, ExploreError, Rules, explore};
+use gamelab::explicit::{Child, ExplicitGame, ExploreError, Labels, Rules, explore};
 use gamelab::game::{Game, Player, Scores};
 use gamelab::strategy::StrategySpec;
 use gamelab::strategy::valuation::PositionValues;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString, PyTuple};
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<ExploredGame>()?;
     module.add_function(wrap_pyfunction!(explore_game, module)?)?;
+    module.add_function(wrap_pyfunction!(explore_builtin, module)?)?;
     module.add_function(wrap_pyfunction!(expectation_holds, module)?)?;
+    module.add_function(wrap_pyfunction!(claim_sentence, module)?)?;
     Ok(())
 }
 
@@ -34,7 +45,7 @@ const DEEP_STACK_BYTES: usize = 1 << 30;
 /// fails), and the object, compared with Python's `==` when hashes meet.
 struct PositionKey {
     hash: isize,
-    state: Py<PyAny>,
+    key: Py<PyAny>,
 }
 
 impl Hash for PositionKey {
@@ -45,81 +56,131 @@ impl Hash for PositionKey {
 
 impl PartialEq for PositionKey {
     fn eq(&self, other: &Self) -> bool {
-        if self.state.as_ptr() == other.state.as_ptr() {
+        // The map calls this whenever 7 bits of the hash meet: the whole hash settles most of
+        // those calls without touching either object (cold in the cache, mostly).
+        if self.hash != other.hash {
+            return false;
+        }
+        if self.key.as_ptr() == other.key.as_ptr() {
             return true;
         }
-        // Only reached with the GIL held (exploration holds it throughout). A failing `==` is
-        // treated as "different positions", as a dict would propagate it; rare enough to accept.
-        Python::attach(|py| {
-            self.state
-                .bind(py)
-                .eq(other.state.bind(py))
-                .unwrap_or(false)
-        })
+        // SAFETY: keys are compared only inside the explorer's map, and exploration holds the
+        // GIL throughout (`explore_game` runs attached). A failing `==` is treated as
+        // "different positions"; rare enough to accept.
+        let py = unsafe { Python::assume_attached() };
+        let (mine, theirs) = (self.key.bind(py), other.key.bind(py));
+        // Text keys (an OpenSpiel board) compare as text, without a rich comparison's call.
+        if let (Ok(mine), Ok(theirs)) = (
+            mine.cast_exact::<PyString>(),
+            theirs.cast_exact::<PyString>(),
+        ) && let (Ok(mine), Ok(theirs)) = (mine.to_str(), theirs.to_str())
+        {
+            return mine == theirs;
+        }
+        mine.eq(theirs).unwrap_or(false)
     }
 }
 
 impl Eq for PositionKey {}
 
+/// How the rules list a position's moves: the optional batch hook `children(state)` giving
+/// every `(move, next_state, points)` at once, or `moves(state)` then `play(state, move)` for
+/// each.
+enum Step<'py> {
+    Children(Bound<'py, PyAny>),
+    MovesThenPlay {
+        moves: Bound<'py, PyAny>,
+        play: Bound<'py, PyAny>,
+    },
+}
+
 /// The rules of a Python game object, called with the GIL held. The bound methods are looked
-/// up once: a game of 100,000 positions calls them half a million times.
+/// up once.
 struct PythonRules<'py> {
     game: Bound<'py, PyAny>,
     to_move: Bound<'py, PyAny>,
-    moves: Bound<'py, PyAny>,
-    play: Bound<'py, PyAny>,
+    step: Step<'py>,
+    key: Option<Bound<'py, PyAny>>,
     final_payoff: Option<Bound<'py, PyAny>>,
     describe_state: Option<Bound<'py, PyAny>>,
-    describe_move: Option<Bound<'py, PyAny>>,
+    /// The game's `keep_states` (default true): false drops each state once its position is
+    /// explored, rebuilding it by replay when it must be described.
+    keep_states: bool,
+    first: Bound<'py, PyString>,
+    second: Bound<'py, PyString>,
+}
+
+/// The game object's method `name`, if it has one.
+fn optional_method<'py>(
+    game: &Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    Ok(if game.hasattr(name)? {
+        Some(game.getattr(name)?)
+    } else {
+        None
+    })
+}
+
+/// `repr(value)`, for messages.
+fn show(value: &Bound<'_, PyAny>) -> String {
+    value
+        .repr()
+        .map(|text| text.to_string())
+        .unwrap_or_else(|_| "<unprintable>".to_string())
+}
+
+/// `error` with a note naming the call that raised it (Python ≥ 3.11 shows notes under the
+/// traceback; older versions keep the exception unchanged).
+fn noted(py: Python<'_>, error: PyErr, call: String) -> PyErr {
+    let value = error.value(py);
+    if value.hasattr("add_note").unwrap_or(false) {
+        let _ = value.call_method1("add_note", (format!("raised by the game's {call}"),));
+    }
+    error
 }
 
 impl<'py> PythonRules<'py> {
     fn new(game: Bound<'py, PyAny>) -> PyResult<Self> {
-        for method in ["initial", "to_move", "moves", "play"] {
-            if !game.hasattr(method)? {
+        let py = game.py();
+        let has_children = game.hasattr("children")?;
+        let needed: &[&str] = if has_children {
+            &["initial", "to_move"]
+        } else {
+            &["initial", "to_move", "moves", "play"]
+        };
+        for method in needed {
+            if !game.hasattr(*method)? {
                 return Err(PyTypeError::new_err(format!(
                     "a game defined in Python needs the method {method}(); see gamelab.Game"
                 )));
             }
         }
-        let optional = |name: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
-            Ok(if game.hasattr(name)? {
-                Some(game.getattr(name)?)
-            } else {
-                None
-            })
+        let step = match optional_method(&game, "children")? {
+            Some(children) => Step::Children(children),
+            None => Step::MovesThenPlay {
+                moves: game.getattr("moves")?,
+                play: game.getattr("play")?,
+            },
         };
         Ok(PythonRules {
             to_move: game.getattr("to_move")?,
-            moves: game.getattr("moves")?,
-            play: game.getattr("play")?,
-            final_payoff: optional("final_payoff")?,
-            describe_state: optional("describe_state")?,
-            describe_move: optional("describe_move")?,
+            step,
+            key: optional_method(&game, "key")?,
+            final_payoff: optional_method(&game, "final_payoff")?,
+            describe_state: optional_method(&game, "describe_state")?,
+            keep_states: match optional_method(&game, "keep_states")? {
+                Some(keep) => keep.is_truthy()?,
+                None => true,
+            },
+            first: PyString::intern(py, "first"),
+            second: PyString::intern(py, "second"),
             game,
         })
     }
 
     fn py(&self) -> Python<'py> {
         self.game.py()
-    }
-
-    /// `error` with a note naming the call that raised it (Python ≥ 3.11 shows notes under the
-    /// traceback; older versions keep the exception unchanged).
-    fn noted(&self, error: PyErr, call: String) -> PyErr {
-        let py = self.py();
-        let value = error.value(py);
-        if value.hasattr("add_note").unwrap_or(false) {
-            let _ = value.call_method1("add_note", (format!("raised by the game's {call}"),));
-        }
-        error
-    }
-
-    fn show(&self, value: &Bound<'py, PyAny>) -> String {
-        value
-            .repr()
-            .map(|text| text.to_string())
-            .unwrap_or_else(|_| "<unprintable>".to_string())
     }
 
     fn call(
@@ -130,7 +191,87 @@ impl<'py> PythonRules<'py> {
     ) -> PyResult<Bound<'py, PyAny>> {
         method
             .call1(args)
-            .map_err(|error| self.noted(error, shown()))
+            .map_err(|error| noted(self.py(), error, shown()))
+    }
+
+    /// The points of a move, as an integer within 64 bits.
+    fn points(&self, points: &Bound<'py, PyAny>, shown: impl FnOnce() -> String) -> PyResult<i64> {
+        points.extract::<i64>().map_err(|_| {
+            input_error(format!(
+                "{} gave the points {}; points must be integers within 64 bits",
+                shown(),
+                show(points)
+            ))
+        })
+    }
+
+    /// `children(state)`: every `(move, next_state, points)` at once.
+    fn batch(
+        &self,
+        children: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Child<PythonRules<'py>>>> {
+        let shown = || format!("children({})", show(state));
+        let listed = self.call(children, (state,), shown)?;
+        let mut found = Vec::new();
+        for item in listed
+            .try_iter()
+            .map_err(|error| noted(self.py(), error, shown()))?
+        {
+            let item = item.map_err(|error| noted(self.py(), error, shown()))?;
+            let triple = item
+                .cast::<PyTuple>()
+                .ok()
+                .filter(|tuple| tuple.len() == 3)
+                .ok_or_else(|| {
+                    input_error(format!(
+                        "{} gave {}; each child must be a tuple (move, next_state, points)",
+                        shown(),
+                        show(&item)
+                    ))
+                })?;
+            let points = self.points(&triple.get_item(2)?, shown)?;
+            found.push((
+                triple.get_item(0)?.unbind(),
+                triple.get_item(1)?.unbind(),
+                points,
+            ));
+        }
+        Ok(found)
+    }
+
+    /// `moves(state)`, then `play(state, move)` for each.
+    fn one_by_one(
+        &self,
+        moves: &Bound<'py, PyAny>,
+        play: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Child<PythonRules<'py>>>> {
+        let shown = || format!("moves({})", show(state));
+        let listed = self.call(moves, (state,), shown)?;
+        let mut found = Vec::new();
+        for mv in listed
+            .try_iter()
+            .map_err(|error| noted(self.py(), error, shown()))?
+        {
+            let mv = mv.map_err(|error| noted(self.py(), error, shown()))?;
+            let shown = || format!("play({}, {})", show(state), show(&mv));
+            let result = self.call(play, (state, &mv), shown)?;
+            let pair = result
+                .cast::<PyTuple>()
+                .ok()
+                .filter(|tuple| tuple.len() == 2)
+                .ok_or_else(|| {
+                    input_error(format!(
+                        "{} returned {}; it must return (next_state, points)",
+                        shown(),
+                        show(&result)
+                    ))
+                })?;
+            let points = self.points(&pair.get_item(1)?, shown)?;
+            found.push((mv.unbind(), pair.get_item(0)?.unbind(), points));
+        }
+        Ok(found)
     }
 }
 
@@ -144,75 +285,60 @@ impl<'py> Rules for PythonRules<'py> {
         let state = self
             .game
             .call_method0("initial")
-            .map_err(|error| self.noted(error, "initial()".to_string()))?;
+            .map_err(|error| noted(self.py(), error, "initial()".to_string()))?;
         Ok(state.unbind())
     }
 
     fn key(&mut self, state: &Py<PyAny>) -> PyResult<PositionKey> {
-        let bound = state.bind(self.py());
-        let hash = bound.hash().map_err(|error| {
+        let py = self.py();
+        let bound = state.bind(py);
+        let key = match &self.key {
+            Some(method) => self.call(method, (bound,), || format!("key({})", show(bound)))?,
+            None => bound.clone(),
+        };
+        let hash = key.hash().map_err(|error| {
             PyTypeError::new_err(format!(
                 "the position {} cannot be hashed ({error}); use a hashable value such as a \
-                 tuple, an int or a frozenset",
-                self.show(bound)
+                 tuple, an int or a frozenset (or give the game a key(state) method)",
+                show(&key)
             ))
         })?;
         Ok(PositionKey {
             hash,
-            state: state.clone_ref(self.py()),
+            key: key.unbind(),
         })
     }
 
     fn to_move(&mut self, state: &Py<PyAny>) -> PyResult<Player> {
         let bound = state.bind(self.py());
         let player = self.call(&self.to_move, (bound,), || {
-            format!("to_move({})", self.show(bound))
+            format!("to_move({})", show(bound))
         })?;
-        match player.extract::<String>().as_deref() {
-            Ok("first") => Ok(Player::First),
-            Ok("second") => Ok(Player::Second),
-            _ => Err(input_error(format!(
-                "to_move({}) returned {}; it must return 'first' or 'second'",
-                self.show(bound),
-                self.show(&player)
-            ))),
+        // String literals are interned, so identity settles nearly every call.
+        if player.is(&self.first) {
+            return Ok(Player::First);
         }
+        if player.is(&self.second) {
+            return Ok(Player::Second);
+        }
+        match player.extract::<&str>() {
+            Ok("first") => return Ok(Player::First),
+            Ok("second") => return Ok(Player::Second),
+            _ => {}
+        }
+        Err(input_error(format!(
+            "to_move({}) returned {}; it must return 'first' or 'second'",
+            show(bound),
+            show(&player)
+        )))
     }
 
-    fn moves(&mut self, state: &Py<PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+    fn children(&mut self, state: &Py<PyAny>) -> PyResult<Vec<Child<Self>>> {
         let bound = state.bind(self.py());
-        let shown = || format!("moves({})", self.show(bound));
-        let moves = self.call(&self.moves, (bound,), shown)?;
-        let mut listed = Vec::new();
-        for mv in moves
-            .try_iter()
-            .map_err(|error| self.noted(error, shown()))?
-        {
-            listed.push(mv.map_err(|error| self.noted(error, shown()))?.unbind());
+        match &self.step {
+            Step::Children(children) => self.batch(children, bound),
+            Step::MovesThenPlay { moves, play } => self.one_by_one(moves, play, bound),
         }
-        Ok(listed)
-    }
-
-    fn play(&mut self, state: &Py<PyAny>, mv: &Py<PyAny>) -> PyResult<(Py<PyAny>, i64)> {
-        let py = self.py();
-        let (bound, bound_move) = (state.bind(py), mv.bind(py));
-        let shown = || format!("play({}, {})", self.show(bound), self.show(bound_move));
-        let result = self.call(&self.play, (bound, bound_move), shown)?;
-        let Ok((next, points)) = result.extract::<(Bound<'py, PyAny>, Bound<'py, PyAny>)>() else {
-            return Err(input_error(format!(
-                "{} returned {}; it must return (next_state, points)",
-                shown(),
-                self.show(&result)
-            )));
-        };
-        let points = points.extract::<i64>().map_err(|_| {
-            input_error(format!(
-                "{} gave the points {}; points must be integers within 64 bits",
-                shown(),
-                self.show(&points)
-            ))
-        })?;
-        Ok((next.unbind(), points))
     }
 
     fn final_payoff(&mut self, state: &Py<PyAny>) -> PyResult<Scores> {
@@ -220,54 +346,163 @@ impl<'py> Rules for PythonRules<'py> {
             return Ok(Scores::ZERO);
         };
         let bound = state.bind(self.py());
-        let shown = || format!("final_payoff({})", self.show(bound));
+        let shown = || format!("final_payoff({})", show(bound));
         let payoff = self.call(method, (bound,), shown)?;
         let (first, second) = payoff.extract::<(i64, i64)>().map_err(|_| {
             input_error(format!(
                 "{} returned {}; it must return (first_points, second_points) as integers",
                 shown(),
-                self.show(&payoff)
+                show(&payoff)
             ))
         })?;
         Ok(Scores { first, second })
     }
 
     fn describe_state(&mut self, state: &Py<PyAny>) -> PyResult<String> {
-        let bound = state.bind(self.py());
-        let Some(method) = &self.describe_state else {
-            return Ok(self.show(bound));
-        };
-        let text = self.call(method, (bound,), || {
-            format!("describe_state({})", self.show(bound))
-        })?;
-        Ok(text.str()?.to_string())
+        describe_state(
+            self.py(),
+            self.describe_state.as_ref(),
+            state.bind(self.py()),
+        )
     }
 
-    fn describe_move(&mut self, state: &Py<PyAny>, mv: &Py<PyAny>) -> PyResult<String> {
-        let py = self.py();
-        let (bound, bound_move) = (state.bind(py), mv.bind(py));
-        let Some(method) = &self.describe_move else {
-            return Ok(bound_move.str()?.to_string());
-        };
-        let text = self.call(method, (bound, bound_move), || {
-            format!(
-                "describe_move({}, {})",
-                self.show(bound),
-                self.show(bound_move)
-            )
-        })?;
-        Ok(text.str()?.to_string())
+    fn keeps_states(&self) -> bool {
+        self.keep_states
     }
 }
 
-/// A game defined in Python, explored into a table of positions (documented in the stubs as
-/// `gamelab.ExploredGame`). The rules are not called again: everything here runs on the table.
+/// `describe_state(state)` as text, or `repr(state)` for games without the method.
+fn describe_state(
+    py: Python<'_>,
+    method: Option<&Bound<'_, PyAny>>,
+    state: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    let Some(method) = method else {
+        return Ok(show(state));
+    };
+    let text = method
+        .call1((state,))
+        .map_err(|error| noted(py, error, format!("describe_state({})", show(state))))?;
+    Ok(text.str()?.to_string())
+}
+
+/// The names of a Python game's positions and moves, asked of its `describe_state` and
+/// `describe_move` (default `repr` and `str`) only when an output shows them. The library calls
+/// these without the GIL, so each call attaches; an exception is kept and raised by the
+/// operation that asked (see [`ExploredGame::raise_label_error`]), the label reading `<error>`.
+struct PythonLabels {
+    game: Py<PyAny>,
+    describe_state: Option<Py<PyAny>>,
+    describe_move: Option<Py<PyAny>>,
+    /// Every position's state, or None where the game keeps no states (`keep_states`).
+    states: Vec<Option<Py<PyAny>>>,
+    moves: Vec<(u32, Py<PyAny>)>,
+    /// The move that first reached each position, to rebuild a state not kept.
+    parents: Vec<Option<u32>>,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl PythonLabels {
+    /// The state of `position`: kept, or rebuilt by replaying the line that first reached it
+    /// from the start (`play(state, move)`, or the move's place in `children(state)`).
+    fn state<'py>(&self, py: Python<'py>, position: u32) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(state) = &self.states[position as usize] {
+            return Ok(state.bind(py).clone());
+        }
+        let mut line = Vec::new();
+        let mut at = position;
+        while let Some(mv) = self.parents[at as usize] {
+            line.push(mv);
+            at = self.moves[mv as usize].0;
+        }
+        let game = self.game.bind(py);
+        let mut state = game.call_method0("initial")?;
+        for &mv in line.iter().rev() {
+            let (from, played) = &self.moves[mv as usize];
+            let play = optional_method(game, "play")?.filter(|play| play.is_callable());
+            state = if let Some(play) = play {
+                play.call1((&state, played))?.get_item(0)?
+            } else {
+                // The moves of a position are consecutive in the table, in the rules' order.
+                let first = (0..mv)
+                    .rev()
+                    .take_while(|&m| self.moves[m as usize].0 == *from)
+                    .count();
+                let children = game.call_method1("children", (&state,))?;
+                let mut listed = children.try_iter()?;
+                listed
+                    .nth(first)
+                    .ok_or_else(|| {
+                        input_error("children(state) listed fewer moves when replayed")
+                    })??
+                    .get_item(1)?
+            };
+        }
+        Ok(state)
+    }
+
+    fn keep(&self, error: PyErr) -> String {
+        let mut kept = self
+            .error
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        kept.get_or_insert(error);
+        "<error>".to_string()
+    }
+}
+
+impl Labels for PythonLabels {
+    fn state(&self, position: u32) -> String {
+        Python::attach(|py| {
+            let method = self.describe_state.as_ref().map(|method| method.bind(py));
+            self.state(py, position)
+                .and_then(|state| describe_state(py, method, &state))
+                .unwrap_or_else(|error| self.keep(error))
+        })
+    }
+
+    fn move_name(&self, mv: u32) -> String {
+        Python::attach(|py| {
+            let (position, mv) = &self.moves[mv as usize];
+            let mv = mv.bind(py);
+            let named = match &self.describe_move {
+                None => mv.str().map(|text| text.to_string()),
+                Some(method) => self.state(py, *position).and_then(|state| {
+                    method
+                        .bind(py)
+                        .call1((&state, mv))
+                        .map_err(|error| {
+                            let call = format!("describe_move({}, {})", show(&state), show(mv));
+                            noted(py, error, call)
+                        })
+                        .and_then(|text| Ok(text.str()?.to_string()))
+                }),
+            };
+            named.unwrap_or_else(|error| self.keep(error))
+        })
+    }
+}
+
+/// A game as an explored table of positions (documented in the stubs as
+/// `gamelab.ExploredGame`): a game defined in Python, or a built-in instance. The rules are not
+/// called again: everything here runs on the table, asking only for names.
 #[pyclass(frozen, module = "gamelab")]
 pub struct ExploredGame {
     table: Arc<ExplicitGame>,
-    /// The Python class's name, for text output.
+    /// The names of a Python game (None for a built-in instance, named in Rust).
+    labels: Option<Arc<PythonLabels>>,
+    /// The built-in instance the table was explored from, for its own analysis.
+    builtin: Option<Arc<dyn AnyGame>>,
+    /// The Python class's name, or the instance's title (a built-in game's name and instance,
+    /// or the `title` a Python game gives).
     #[pyo3(get)]
     name: String,
+    /// Whether `name` names the instance (else the start position follows it in titles).
+    titled: bool,
+    /// Every position's value, computed once when first needed.
+    values: OnceLock<Arc<Vec<i64>>>,
+    /// Every position solved and named, for analyses, computed once when first needed.
+    space: OnceLock<Arc<SolvedSpace>>,
 }
 
 /// Explores the game object `game`, refusing more than `max_states` distinct positions and any
@@ -275,16 +510,58 @@ pub struct ExploredGame {
 /// with a note naming the call that raised them.
 #[pyfunction]
 fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredGame> {
+    // A game may name its instance (`title`); else the class and the start position name it.
+    let title = optional_method(&game, "title")?.and_then(|title| title.extract::<String>().ok());
     let name = game.get_type().name()?.to_string();
     let mut rules = PythonRules::new(game)?;
-    let table = explore(&mut rules, max_states).map_err(|error| match error {
+    let explored = explore(&mut rules, max_states).map_err(|error| match error {
         ExploreError::Rules(error) => error,
         other => input_error(other),
     })?;
-    Ok(ExploredGame {
-        table: Arc::new(table),
-        name,
-    })
+    let labels = Arc::new(PythonLabels {
+        describe_move: optional_method(&rules.game, "describe_move")?.map(Bound::unbind),
+        describe_state: rules.describe_state.map(Bound::unbind),
+        game: rules.game.unbind(),
+        states: explored.states,
+        moves: explored.moves,
+        parents: explored.parents,
+        error: Mutex::new(None),
+    });
+    let mut explored = ExploredGame::new(
+        explored.table.with_labels(labels.clone()),
+        Some(labels),
+        None,
+        title.clone().unwrap_or(name),
+    );
+    explored.titled = title.is_some();
+    Ok(explored)
+}
+
+/// A built-in instance (`options` as for `solve`) explored into a table, refused above
+/// `max_states` positions (default 2,000,000).
+#[pyfunction]
+#[pyo3(signature = (name, options, max_states=None))]
+fn explore_builtin(
+    py: Python<'_>,
+    name: &str,
+    options: Bound<'_, PyDict>,
+    max_states: Option<u64>,
+) -> PyResult<ExploredGame> {
+    let entry = game(name)?;
+    let instance: Arc<dyn AnyGame> = Arc::from(
+        entry
+            .build(&Options::new(options).instance()?)
+            .map_err(input_error)?,
+    );
+    let limit = max_states.map_or(DEFAULT_MAX_STATES, u128::from);
+    let explored = Arc::clone(&instance);
+    let table = py
+        .detach(move || explored.explore_table(limit))
+        .map_err(input_error)?;
+    let title = format!("{} {}", entry.name, instance.input().describe());
+    let mut explored = ExploredGame::new(table, None, Some(instance), title);
+    explored.titled = true;
+    Ok(explored)
 }
 
 /// Whether a first-player margin agrees with a claim (`first-wins`, `tie`, ...): the claims
@@ -298,6 +575,14 @@ fn expectation_holds(expect: &str, margin: i64) -> PyResult<bool> {
         ))
     })?;
     Ok(expectation.holds_for(margin))
+}
+
+/// A claim in words (`the first player wins`), as the claims checker says it.
+#[pyfunction]
+fn claim_sentence(expect: &str) -> PyResult<&'static str> {
+    Expectation::from_name(expect)
+        .map(Expectation::sentence)
+        .ok_or_else(|| input_error(format!("unknown expectation '{expect}'")))
 }
 
 /// Runs `work` on a thread with a deep stack (see [`DEEP_STACK_BYTES`]), without the GIL.
@@ -315,6 +600,140 @@ fn on_deep_stack<R: Send + 'static>(
     })?
 }
 
+impl ExploredGame {
+    fn new(
+        table: ExplicitGame,
+        labels: Option<Arc<PythonLabels>>,
+        builtin: Option<Arc<dyn AnyGame>>,
+        name: String,
+    ) -> ExploredGame {
+        ExploredGame {
+            table: Arc::new(table),
+            labels,
+            builtin,
+            name,
+            titled: false,
+            values: OnceLock::new(),
+            space: OnceLock::new(),
+        }
+    }
+
+    /// The explored table, for the graph exports.
+    pub fn table(&self) -> Arc<ExplicitGame> {
+        Arc::clone(&self.table)
+    }
+
+    /// The class name and the start position, naming the instance in titles.
+    pub fn describe(&self) -> String {
+        if self.titled {
+            return self.name.clone();
+        }
+        format!("{} {}", self.name, self.table.label(0))
+    }
+
+    /// Raises the first exception a `describe_state`/`describe_move` call raised while an
+    /// output was being made, if any (then that output is not handed out).
+    pub fn raise_label_error(&self) -> PyResult<()> {
+        raise_label_error(
+            self.labels
+                .as_deref()
+                .map(|labels| labels as &dyn LabelErrors),
+        )
+    }
+
+    /// The labels of a Python game, for graphs that name nodes after this object is gone.
+    pub fn label_errors(&self) -> Option<Arc<dyn LabelErrors>> {
+        self.labels
+            .clone()
+            .map(|labels| labels as Arc<dyn LabelErrors>)
+    }
+
+    /// See the Python method `analyze`.
+    pub fn analyze_line<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<String>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let space = match self.space.get() {
+            Some(space) => Arc::clone(space),
+            None => {
+                let table = Arc::clone(&self.table);
+                let builtin = self.builtin.clone();
+                let solved = py
+                    .detach(move || match builtin {
+                        Some(instance) => instance.solve_space(table.position_count() as u128),
+                        None => solve_space(table.as_ref(), table.position_count() as u128),
+                    })
+                    .map_err(input_error)?;
+                self.raise_label_error()?;
+                Arc::clone(self.space.get_or_init(|| Arc::new(solved)))
+            }
+        };
+        let analysis = space.analyze(&moves).map_err(input_error)?;
+        crate::play::to_dict(py, &analysis)
+    }
+
+    fn all_values(&self, py: Python<'_>) -> Arc<Vec<i64>> {
+        Arc::clone(self.values.get_or_init(|| {
+            let table = Arc::clone(&self.table);
+            Arc::new(py.detach(move || table.values()))
+        }))
+    }
+
+    fn position(&self, position: u32) -> PyResult<u32> {
+        if (position as usize) < self.table.position_count() {
+            Ok(position)
+        } else {
+            Err(input_error(format!(
+                "there is no position {position}; the game has {}",
+                self.table.position_count()
+            )))
+        }
+    }
+
+    fn move_index(&self, mv: u32) -> PyResult<u32> {
+        if (mv as usize) < self.table.move_count() {
+            Ok(mv)
+        } else {
+            Err(input_error(format!(
+                "there is no move {mv}; the game has {}",
+                self.table.move_count()
+            )))
+        }
+    }
+}
+
+/// Where an operation on a table learns that naming a position or move failed.
+pub trait LabelErrors: Send + Sync {
+    /// The first exception kept, taken.
+    fn take(&self) -> Option<PyErr>;
+}
+
+impl LabelErrors for PythonLabels {
+    fn take(&self) -> Option<PyErr> {
+        self.error
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take()
+    }
+}
+
+/// Raises the first exception `labels` kept, if any.
+pub fn raise_label_error(labels: Option<&dyn LabelErrors>) -> PyResult<()> {
+    match labels.and_then(LabelErrors::take) {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// `0` for the first player, `1` for the second (OpenSpiel's numbering).
+fn player_number(player: Player) -> u8 {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
 #[pymethods]
 impl ExploredGame {
     /// Distinct positions reachable from the start.
@@ -329,11 +748,24 @@ impl ExploredGame {
         self.table.move_count()
     }
 
-    /// The optimal play from the start (values computed over the table in one pass).
-    fn solve(&self, py: Python<'_>) -> Solution {
+    /// The optimal play from the start (values computed over the table in one pass, only the
+    /// line's positions and moves named).
+    fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
+        let values = self.all_values(py);
         let table = Arc::clone(&self.table);
-        let solution = py.detach(move || table.solve());
-        Solution::new(solution, self.describe())
+        let solution = py.detach(move || table.solution(&values));
+        self.raise_label_error()?;
+        Ok(Solution::new(solution, self.describe()))
+    }
+
+    /// The value of the start for the first player (its margin under optimal play), naming
+    /// nothing.
+    fn first_margin(&self, py: Python<'_>) -> i64 {
+        let values = self.all_values(py);
+        match self.table.to_move(&0) {
+            Player::First => values[0],
+            Player::Second => -values[0],
+        }
     }
 
     /// `first` against `second` (generic strategies: optimal, greedy, random, lookahead-K):
@@ -349,10 +781,10 @@ impl ExploredGame {
         let first: StrategySpec = first.parse().map_err(input_error)?;
         let second: StrategySpec = second.parse().map_err(input_error)?;
         let table = Arc::clone(&self.table);
+        let values = self.all_values(py);
         let record = on_deep_stack(py, move || {
             // Every position's value is one pass over the table, shared by the game's value and
             // the record's per-move regret (as `gamelab play` gives it).
-            let values = Arc::new(table.values());
             let optimal = table.solution(&values).scores();
             let mut values = PositionValues::from_table(
                 table.as_ref(),
@@ -370,7 +802,108 @@ impl ExploredGame {
             .map_err(|error| error.to_string())
         })?
         .map_err(input_error)?;
+        self.raise_label_error()?;
         crate::play::to_dict(py, &record)
+    }
+
+    /// The position analysis after the line `moves` (move names), as `gamelab.analyze` gives
+    /// it. Every position is solved and named once, on the first call.
+    fn analyze<'py>(&self, py: Python<'py>, moves: Vec<String>) -> PyResult<Bound<'py, PyDict>> {
+        self.analyze_line(py, moves)
+    }
+
+    /// The player to move at `position`: 0 (first) or 1 (second).
+    fn to_move(&self, position: u32) -> PyResult<u8> {
+        Ok(player_number(self.table.to_move(&self.position(position)?)))
+    }
+
+    /// The moves of `position` in legal order: `(move, next_position, points)` each.
+    fn moves(&self, position: u32) -> PyResult<Vec<(u32, u32, i64)>> {
+        let position = self.position(position)?;
+        Ok(self
+            .table
+            .legal_moves(&position)
+            .into_iter()
+            .map(|mv| {
+                (
+                    mv,
+                    self.table.apply(&position, mv),
+                    self.table.gain(&position, mv),
+                )
+            })
+            .collect())
+    }
+
+    /// The points each player is paid at `position` when the game ends there.
+    fn payoff(&self, position: u32) -> PyResult<(i64, i64)> {
+        let payoff = self.table.terminal_payoff(&self.position(position)?);
+        Ok((payoff.first, payoff.second))
+    }
+
+    /// The text of `position` (the game's `describe_state`).
+    fn label(&self, position: u32) -> PyResult<String> {
+        let label = self.table.label(self.position(position)?);
+        self.raise_label_error()?;
+        Ok(label)
+    }
+
+    /// The name of move `mv` (the game's `describe_move`, or the built-in move's name).
+    fn move_name(&self, mv: u32) -> PyResult<String> {
+        let name = self.table.move_name(self.move_index(mv)?);
+        self.raise_label_error()?;
+        Ok(name)
+    }
+
+    /// The game's own move object of move `mv` (a Python game's move, e.g. an OpenSpiel
+    /// action), or None for a built-in instance.
+    fn move_object(&self, py: Python<'_>, mv: u32) -> PyResult<Option<Py<PyAny>>> {
+        let mv = self.move_index(mv)?;
+        Ok(self
+            .labels
+            .as_ref()
+            .map(|labels| labels.moves[mv as usize].1.clone_ref(py)))
+    }
+
+    /// The game's own state object of `position` (a Python game's, rebuilt by replay if the
+    /// game keeps no states), or None for a built-in.
+    fn state_object(&self, py: Python<'_>, position: u32) -> PyResult<Option<Py<PyAny>>> {
+        let position = self.position(position)?;
+        match &self.labels {
+            None => Ok(None),
+            Some(labels) => Ok(Some(labels.state(py, position)?.unbind())),
+        }
+    }
+
+    /// The margin of the player to move at `position` over the rest of the game, both sides
+    /// optimal.
+    fn value(&self, py: Python<'_>, position: u32) -> PyResult<i64> {
+        let position = self.position(position)?;
+        Ok(self.all_values(py)[position as usize])
+    }
+
+    /// The move optimal play makes at `position` (the first best in legal order), or None
+    /// at the end.
+    fn best_move(&self, py: Python<'_>, position: u32) -> PyResult<Option<u32>> {
+        let position = self.position(position)?;
+        Ok(self.table.best_move(position, &self.all_values(py)))
+    }
+
+    /// The mover's margin over the rest of the game if it plays `mv` at `position`, both sides
+    /// optimal afterwards.
+    fn move_value(&self, py: Python<'_>, position: u32, mv: u32) -> PyResult<i64> {
+        let position = self.position(position)?;
+        let mv = self.move_index(mv)?;
+        Ok(self.table.move_value(position, mv, &self.all_values(py)))
+    }
+
+    /// `(least first-player margin, largest, most moves)` over every line of play.
+    fn extremes(&self) -> (i64, i64, u64) {
+        let extremes = self.table.extremes();
+        (
+            extremes.min_margin,
+            extremes.max_margin,
+            extremes.longest_line,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -384,13 +917,8 @@ impl ExploredGame {
 }
 
 impl ExploredGame {
-    /// The explored table, for the graph exports.
-    pub fn table(&self) -> Arc<ExplicitGame> {
-        Arc::clone(&self.table)
-    }
-
-    /// The class name and the start position, naming the instance in titles.
-    pub fn describe(&self) -> String {
-        format!("{} {}", self.name, self.table.describe_state(&0))
+    /// The Python class's name (or the instance's title), for the explorer page.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }

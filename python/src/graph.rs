@@ -2,7 +2,7 @@
 //! exports (DOT, Gambit EFG, JSON) and an SVG picture (Graphviz when installed, else the
 //! built-in renderer) for Jupyter.
 
-use crate::custom::ExploredGame;
+use crate::custom::{ExploredGame, LabelErrors, raise_label_error};
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use gamelab::AnyGame;
@@ -29,6 +29,8 @@ enum GraphSource {
     Explored {
         table: Arc<ExplicitGame>,
         instance: String,
+        /// Where naming a Python game's node or edge failed, if it did.
+        labels: Option<Arc<dyn LabelErrors>>,
     },
 }
 
@@ -47,6 +49,15 @@ impl GraphSource {
         }
     }
 
+    /// Raises the exception a Python game's `describe_state`/`describe_move` raised while the
+    /// graph was being written, if any.
+    fn raise_label_error(&self) -> PyResult<()> {
+        match self {
+            GraphSource::Registered(_) => Ok(()),
+            GraphSource::Explored { labels, .. } => raise_label_error(labels.as_deref()),
+        }
+    }
+
     /// Writes the graph in `format`; returns the node counts of the tree and the DAG.
     fn export(
         &self,
@@ -59,9 +70,9 @@ impl GraphSource {
             GraphSource::Registered(instance) => {
                 instance.export_graph(kind, format, max_nodes, out)
             }
-            GraphSource::Explored { table, instance } => {
-                write_graph(table.as_ref(), instance, kind, format, max_nodes, out)
-            }
+            GraphSource::Explored {
+                table, instance, ..
+            } => write_graph(table.as_ref(), instance, kind, format, max_nodes, out),
         }
     }
 }
@@ -90,6 +101,7 @@ impl Graph {
         self.source
             .export(self.kind, format, self.max_nodes, &mut out)
             .map_err(input_error)?;
+        self.source.raise_label_error()?;
         String::from_utf8(out).map_err(input_error)
     }
 }
@@ -209,8 +221,10 @@ fn explored_tree(
     let source = GraphSource::Explored {
         table: explored.table(),
         instance: explored.describe(),
+        labels: explored.label_errors(),
     };
     let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+    source.raise_label_error()?;
     graph(source, kind, max_nodes, exported?)
 }
 

@@ -1,5 +1,5 @@
 //! The Python extension module `gamelab._gamelab`: thin bindings over the gamelab library, one
-//! file per area (solve, generate, sweep, check, play, graph, plot). The Python package
+//! file per area (solve, generate, sweep, check, play, graph, plot, explorer). The Python package
 //! (`python/gamelab/`) wraps these functions into its public API (DataFrames, classes,
 //! docstrings); everything computed here is the library's own code.
 
@@ -8,6 +8,7 @@ mod budget;
 mod check;
 mod custom;
 mod errors;
+mod explorer;
 mod generate;
 mod graph;
 mod options;
@@ -31,6 +32,7 @@ fn _gamelab(module: &Bound<'_, PyModule>) -> PyResult<()> {
     analyze::register(module)?;
     check::register(module)?;
     custom::register(module)?;
+    explorer::register(module)?;
     play::register(module)?;
     graph::register(module)?;
     plot::register(module)?;

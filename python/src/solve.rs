@@ -48,6 +48,10 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(list)
 }
 
+/// One move of a solution as `Solution.move_rows` gives it: (player, key, move, gain, took,
+/// position after).
+type MoveRow = (&'static str, &'static str, String, i64, Vec<i64>, String);
+
 /// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
 /// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
 /// solve itself.
@@ -100,6 +104,27 @@ impl Solution {
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         pythonize::pythonize(py, &self.solution.moves).map_err(input_error)
+    }
+
+    /// The principal variation one tuple per move, the same fields for every game:
+    /// `(player, key, move, gain, took, position_after)`; empty for a value-only solution.
+    fn move_rows(&self) -> Vec<MoveRow> {
+        self.solution
+            .moves
+            .iter()
+            .flatten()
+            .map(|record| {
+                let action = &record.description.action;
+                (
+                    record.player.name(),
+                    action.key,
+                    action.value.to_string(),
+                    record.gain,
+                    record.description.took.clone(),
+                    record.position_after.clone(),
+                )
+            })
+            .collect()
     }
 
     /// The solution as the CLI's `--format json` line (without the newline).

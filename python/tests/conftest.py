@@ -38,3 +38,18 @@ def cli_error(*args: str) -> str:
     result = cli(*args, status=2)
     assert result.stderr.startswith("error: ")
     return result.stderr[len("error: "):].strip()
+
+
+def require(module: str, install: str):
+    """Imports an optional dependency the tests of a file need. Locally a missing one skips
+    the file with the reason shown (pytest -rs); with CI=true it fails the run: CI installs
+    every one of them (.ci/run), so a missing one there is a broken install, not a skip."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        reason = f"{module} is not installed ({install})"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; CI must have it", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)

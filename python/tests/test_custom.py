@@ -78,7 +78,11 @@ def test_check_refutes_a_claim_with_the_smallest_counterexample():
     assert not verdict.holds
     assert verdict.checked == 30
     # Heaps 2 and 1 are the losses with the fewest positions (one each); 2 comes first.
-    assert verdict.counterexample.heap == 2
+    assert isinstance(verdict, gamelab.Verdict) and not verdict
+    assert verdict.counterexample["game"].heap == 2
+    assert verdict.counterexample["positions"] == 1 and verdict.counterexample["winner"] == "second"
+    assert verdict.solution.winner == "second"
+    assert json.loads(verdict.to_json())["counterexample"]["instance"] == verdict.solution.instance
     held = gamelab.check(lambda i: StoneGame([1] * (2 * i + 2)), "first-never-loses", samples=6)
     assert held.holds and held.checked == 6
     with pytest.raises(gamelab.InputError, match="unknown expectation 'first-wins-big'"):
@@ -207,3 +211,42 @@ def test_a_long_line_is_solved_and_played_without_overflowing_the_stack():
     # a line of 5,000 positions is within it and deep enough for a recursive search.
     record = gamelab.play(Countdown(5_000), "optimal", "greedy")
     assert record["first_score"] == 2_500
+
+
+class BatchStoneGame(StoneGame):
+    """The example game through the batch hook alone (no moves/play), keeping no states: the
+    engine rebuilds a position's state by replay when it names it."""
+
+    keep_states = False
+    moves = None
+    play = None
+
+    def children(self, state):
+        return [(move, *StoneGame.play(self, state, move)) for move in StoneGame.moves(self, state)]
+
+
+def test_the_batch_hook_and_dropped_states_give_the_same_game():
+    rng = random.Random(3)
+    for _ in range(20):
+        piles = [rng.randint(1, 30) for _ in range(rng.randint(1, 9))]
+        plain, batch = gamelab.solve(StoneGame(piles)), gamelab.solve(BatchStoneGame(piles))
+        assert (batch.margin, batch.moves) == (plain.margin, plain.moves)
+        assert gamelab.tree(BatchStoneGame(piles), dag=True).to_dot().replace(
+            "BatchStoneGame", "StoneGame") == gamelab.tree(StoneGame(piles), dag=True).to_dot()
+    assert gamelab.analyze(BatchStoneGame([4, 6, 2, 3]), moves=["right"]) == gamelab.analyze(
+        StoneGame([4, 6, 2, 3]), moves=["right"])
+
+
+class BadLabels(StoneGame):
+    def describe_state(self, state):
+        raise KeyError("no name")
+
+
+def test_an_exception_raised_naming_a_position_comes_back_from_the_call_that_showed_it():
+    game = BadLabels([1, 2, 3])
+    assert gamelab.custom.explore(game).first_margin() == gamelab.solve(
+        "stone-game", piles=[1, 2, 3]).margin  # nothing named: nothing raised
+    with pytest.raises(KeyError, match="no name"):
+        gamelab.solve(game)
+    with pytest.raises(KeyError, match="no name"):
+        gamelab.tree(game)

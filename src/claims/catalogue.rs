@@ -1,4 +1,4 @@
-//! The catalogue of named claims from the seed articles and the problem statements, each with its
+//! The catalogue of named claims from the articles on these games and the problem statements, each with its
 //! statement, source, the exact `gamelab check` commands that settle it, and the fixed seed.
 
 use super::{CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim};
@@ -93,7 +93,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         CatalogueEntry {
             name: "even-n-first-always-wins",
             statement: "With an even number of piles, the first player always wins.",
-            source: "The popular reading of LeetCode 877 (seeds 003 and 004 answer `return true`); \
+            source: "The popular reading of LeetCode 877 (the LeetCode 877 write-up and WenlSun's summary of game DPs answer `return true`); \
                      877 itself also requires an odd total",
             parts: vec![stone_claim(
                 Expectation::FirstWins,
@@ -105,7 +105,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         CatalogueEntry {
             name: "even-n-first-never-loses",
             statement: "With an even number of piles, the first player never loses.",
-            source: "The parity argument of seed 003: the first player can take every odd-position \
+            source: "The parity argument of the LeetCode 877 write-up: the first player can take every odd-position \
                      pile or every even-position pile, whichever set is heavier",
             parts: vec![stone_claim(
                 Expectation::FirstNeverLoses,
@@ -118,7 +118,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
             name: "even-n-negative-values-first-never-loses",
             statement: "With an even number of piles, the first player never loses, even when pile \
                         values may be negative.",
-            source: "The parity argument of seed 003 never uses the sign of the values",
+            source: "The parity argument of the LeetCode 877 write-up never uses the sign of the values",
             parts: vec![Claim {
                 values: Some(ValueSpec::uniform(-100, 100)),
                 ..stone_claim(Expectation::FirstNeverLoses, Some(Parity::Even), None)
@@ -139,7 +139,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         CatalogueEntry {
             name: "odd-n-first-never-loses",
             statement: "With an odd number of piles, the first player never loses.",
-            source: "Refuted in seed 000 by piles [1, 100, 3] (the first player gets 4, the second 100)",
+            source: "Refuted in labuladong's article on game DP by piles [1, 100, 3] (the first player gets 4, the second 100)",
             parts: vec![stone_claim(
                 Expectation::FirstNeverLoses,
                 Some(Parity::Odd),
@@ -150,7 +150,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         CatalogueEntry {
             name: "divisor-first-wins-iff-n-even",
             statement: "In the Divisor Game the first player wins if and only if N is even.",
-            source: "LeetCode 1025 Divisor Game; seed 004 (\"even wins, odd loses\", by induction)",
+            source: "LeetCode 1025 Divisor Game; WenlSun's summary of game DPs (\"even wins, odd loses\", by induction)",
             parts: vec![
                 divisor(Expectation::FirstWins, Parity::Even),
                 divisor(Expectation::SecondWins, Parity::Odd),
@@ -206,7 +206,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         CatalogueEntry {
             name: "stone-game-iii-positive-first-never-loses",
             statement: "In Stone Game III with positive pile values the first player never loses.",
-            source: "LeetCode 1406 Stone Game III (example 1 and seed 002: [1, 2, 3, 7], Bob wins)",
+            source: "LeetCode 1406 Stone Game III (example 1, also the Stone Game III write-up's: [1, 2, 3, 7], Bob wins)",
             parts: vec![Claim {
                 game: "stone-game-iii",
                 values: Some(ValueSpec {

@@ -3,11 +3,10 @@
 use super::instance::InstanceArgs;
 use super::note;
 use super::values::whole_number;
-use super::{open_output, stage_outputs};
+use super::{open_staged, stage_outputs};
 use clap::Args;
 use gamelab::budget::{Cost, Operation, Work};
-use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, write_page};
-use gamelab::output::OutputFile;
+use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
 use gamelab::registry::find_game;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,19 +40,14 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
         format_args!("writing a page of {positions} positions"),
         "use a smaller instance",
     )?;
-    let source = Source::Inline(&space);
-    match page_file {
-        Some(staged) => {
-            let mut file = OutputFile::on(staged)?;
-            write_page(Some(entry), &input.describe(), source, &mut file)?;
-            file.finish()?;
-        }
-        None => {
-            let mut out = open_output(None)?;
-            write_page(Some(entry), &input.describe(), source, &mut out)?;
-            out.finish()?;
-        }
-    }
+    let mut out = open_staged(page_file)?;
+    let instance_text = input.describe();
+    write_page(
+        Some(&PageMeta::for_entry(entry, &instance_text)),
+        Source::Inline(&space),
+        &mut out,
+    )?;
+    out.finish()?;
     if let Some(path) = &args.out {
         note!(
             "wrote {}: {} {}, {} positions",

@@ -7,12 +7,14 @@ mod analyze;
 mod bench;
 mod check;
 mod claims;
+mod completions;
 mod explore;
 mod games;
 mod generate;
 mod generator_args;
 mod instance;
 mod interrupt;
+mod man;
 #[cfg(unix)]
 mod memory;
 mod merge;
@@ -20,6 +22,7 @@ mod mistakes;
 mod play;
 mod plot;
 mod progress;
+mod reference;
 mod report;
 mod serve;
 mod solve;
@@ -29,7 +32,7 @@ mod tree;
 mod values;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use gamelab::output::{OutputFile, Staged};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -126,7 +129,7 @@ enum Command {
     Plot(plot::PlotArgs),
     /// Check a claim (exhaustively or by sampling); exit 1 with the smallest counterexample if refuted
     Check(check::CheckArgs),
-    /// The catalogue of named claims from the seeds and the literature; --run settles them
+    /// The catalogue of named claims from the problem statements and the literature; --run settles them
     Claims(claims::ClaimsArgs),
     /// Play two strategies against each other, on one instance or many
     Play(play::PlayArgs),
@@ -140,6 +143,13 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Regenerate the reports folder: every study with its data, charts and commands
     Report(report::ReportArgs),
+    /// Print the completion script for a shell: bash, zsh, fish, powershell or elvish
+    Completions(completions::CompletionsArgs),
+    /// Write the manual pages: gamelab.1 and one page per subcommand
+    Man(man::ManArgs),
+    /// Print the command reference of the guide (docs/src/reference/commands.md) in markdown
+    #[command(hide = true)]
+    Reference,
 }
 
 /// Whether `--quiet` was given.
@@ -258,6 +268,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::StrategyCurve(args) => mistakes::run_curve(args),
         Command::Bench(args) => bench::run(args),
         Command::Report(args) => report::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
+        Command::Man(args) => man::run(args, Cli::command()),
+        Command::Reference => reference::run(Cli::command()),
     }
 }
 
@@ -427,6 +440,14 @@ fn open_output(path: Option<&Path>) -> anyhow::Result<Output> {
             terminal: io::stdout().is_terminal(),
         })),
         Some(path) => Output::File(create_file(path)?),
+    })
+}
+
+/// Standard output, or the file reserved before (see [`stage_outputs`]).
+fn open_staged(staged: Option<Staged>) -> anyhow::Result<Output> {
+    Ok(match staged {
+        None => open_output(None)?,
+        Some(staged) => Output::File(OutputFile::on(staged)?),
     })
 }
 

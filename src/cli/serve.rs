@@ -20,7 +20,7 @@ use axum::routing::get;
 use clap::Args;
 use gamelab::analysis::SolvedSpace;
 use gamelab::error::InputError;
-use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, Source, page_data, write_page};
+use gamelab::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
 use gamelab::games::InputForm;
 use gamelab::input::{InstanceInput, parse_piles, parse_subtract};
 use gamelab::registry::{GAMES, GameEntry, find_game};
@@ -92,7 +92,7 @@ fn bad_request(message: impl Into<String>) -> ApiError {
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut page = Vec::new();
-    write_page(None, "", Source::Server, &mut page)?;
+    write_page(None, Source::Server, &mut page)?;
     let server = Arc::new(Server {
         page: String::from_utf8(page).context("the page is UTF-8")?,
         max_states: args.max_states as u128,
@@ -275,7 +275,10 @@ async fn explore(
     }
     let (entry, input) = instance_of(&parameters)?;
     let solved = solved(&server, entry, input).await?;
-    let data = page_data(Some(solved.game), &solved.instance, &solved.space);
+    let data = page_data(
+        &PageMeta::for_entry(solved.game, &solved.instance),
+        &solved.space,
+    );
     Ok(([(header::CONTENT_TYPE, "application/json")], data).into_response())
 }
 

@@ -125,15 +125,18 @@ fn render(result: &Tournament, settings: &str) -> String {
         .unwrap_or(6)
         .max(8);
     let _ = writeln!(text, "{} tournament, {settings}", result.game);
+    const CORNER: &str = "first \\ second";
+    // The row labels' column holds the corner's label too.
+    let label_width = width.max(CORNER.len());
     let matrix = |text: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
         let _ = writeln!(text, "\n{title}");
-        let _ = write!(text, "{:<width$}", "first \\ second");
+        let _ = write!(text, "{CORNER:<label_width$}");
         for name in &result.strategies {
             let _ = write!(text, "  {name:>width$}");
         }
         let _ = writeln!(text);
         for row in 0..k {
-            let _ = write!(text, "{:<width$}", result.strategies[row]);
+            let _ = write!(text, "{:<label_width$}", result.strategies[row]);
             for column in 0..k {
                 let _ = write!(text, "  {:>width$}", cell(row, column));
             }

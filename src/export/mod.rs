@@ -128,7 +128,7 @@ pub fn write_graph<G: Game + 'static>(
         game: G::NAME,
         instance: instance.to_string(),
     };
-    // The state DAG of stone-game in DOT (the 1000-pile export of issue 15) streams straight
+    // The state DAG of stone-game in DOT (the 1000-pile export benchmark) streams straight
     // from interval arithmetic; same bytes, no petgraph graph.
     if kind == GraphKind::Dag && format == GraphFormat::Dot {
         let any: &dyn std::any::Any = game;

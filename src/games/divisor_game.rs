@@ -5,7 +5,7 @@
 //! (N = 1) loses. There are no points: the winner is paid 1 and the loser 0 at the end, so
 //! `first_score`/`second_score` are 1/0 and every move gains 0.
 //!
-//! The seeds' claim, proved by induction: the first player wins iff N is even (take x = 1 from
+//! The claim of WenlSun's summary of game DPs, proved by induction: the first player wins iff N is even (take x = 1 from
 //! an even N; every divisor of an odd N is odd, so it hands back an even N).
 //!
 //! Positions are (N, player to move); the two positions with N = 1 are terminal.

@@ -46,7 +46,7 @@ pub type GroupMargins16 = fn(&[[i16; 32]], &mut Scratch16) -> [i16; 32];
 /// that apply to it. Generic solvers (`brute`, `memo`) need nothing beyond the rules; a game
 /// adds its own fast ones through the hooks below. An instance is plain data: equal instances
 /// compare equal, which the conformance suite checks through `from_input(to_input(g)) == g`.
-pub trait RegisteredGame: Game + PartialEq + std::fmt::Debug + Sized + 'static {
+pub trait RegisteredGame: Game + Clone + PartialEq + std::fmt::Debug + Sized + 'static {
     /// One-line title, with the problems the game covers.
     const TITLE: &'static str;
     /// The rules, as printed by `gamelab games`.

@@ -6,7 +6,7 @@
 //!
 //! This one game covers LeetCode 877 "Stone Game" (even n, odd total: the first player always
 //! wins), LeetCode 486 "Predict the Winner" (the first player "wins" when margin >= 0) and the
-//! "gold pots" problem of the seed articles (maximise player A's coins).
+//! "gold pots" problem of the gold-pots article (maximise player A's coins).
 //!
 //! Positions are the intervals of piles still on the table; the empty interval is one terminal
 //! position whatever was taken last. With a single pile left there is one move, written `left`.

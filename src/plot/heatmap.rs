@@ -1,6 +1,6 @@
 //! Chart 4: a heatmap of a labelled grid of numbers with a colour bar: one instance's
 //! dynamic-programming table (for stone-game the margin of every interval piles[i..=j], with the
-//! pile optimal play takes marked, the picture the seed articles draw by hand), or a strategy
+//! pile optimal play takes marked, the picture the articles on these games draw by hand), or a strategy
 //! tournament's matrix.
 
 use super::{Chart, PlotError, style, titled};
@@ -140,7 +140,7 @@ impl Chart for HeatmapChart {
             .fold(0.0, f64::max);
         let largest = if largest > 0.0 { largest } else { 1.0 };
         let (row_count, column_count) = (table.row_labels.len(), table.column_labels.len());
-        // Cells are centred on integers; row 0 is drawn at the top, as in the seed articles.
+        // Cells are centred on integers; row 0 is drawn at the top, as the articles draw it.
         let rows = row_count as f64;
         let y_of = |row: usize| rows - 1.0 - row as f64;
         // Room for the longest row label (about 10 pixels per character at tick size).

@@ -190,15 +190,28 @@ fn subtitle_style() -> TextStyle<'static> {
         .color(&style::NEUTRAL)
 }
 
-/// Splits off a title (and optional subtitle) band at the top; returns the area below.
+/// Splits off a title (and optional subtitle) band at the top; returns the area below. A title
+/// or subtitle wider than the canvas wraps onto more lines at spaces (the band grows and the
+/// area below shrinks), and a word wider than the canvas alone is set smaller, so no text runs
+/// off the picture.
 fn titled<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     subtitle: &str,
 ) -> Result<DrawingArea<DB, Shift>, PlotError> {
-    let band = if subtitle.is_empty() { 50 } else { 80 };
-    let (top, rest) = root.split_vertically(band);
-    let (width, _) = top.dim_in_pixel();
+    let (width, _) = root.dim_in_pixel();
+    let room = width.saturating_sub(2 * style::MARGIN);
+    let title_lines = fitted_lines(root, title, title_style(), room)?;
+    let subtitle_lines = fitted_lines(root, subtitle, subtitle_style(), room)?;
+    let title_height = 36 * title_lines.len() as i32;
+    let subtitle_height = 26 * subtitle_lines.len() as i32;
+    // One line of each: a band of 80 pixels (50 without a subtitle).
+    let band = if subtitle.is_empty() {
+        14 + title_height
+    } else {
+        18 + title_height + subtitle_height
+    };
+    let (top, rest) = root.split_vertically(band.max(50));
     let centre = (width / 2) as i32;
     let centred = |style: TextStyle<'static>| {
         style.pos(plotters::style::text_anchor::Pos::new(
@@ -206,19 +219,60 @@ fn titled<DB: DrawingBackend>(
             plotters::style::text_anchor::VPos::Top,
         ))
     };
-    top.draw(&Text::new(
-        title.to_string(),
-        (centre, 12),
-        centred(title_style()),
-    ))
-    .map_err(PlotError::draw)?;
-    if !subtitle.is_empty() {
-        top.draw(&Text::new(
-            subtitle.to_string(),
-            (centre, 48),
-            centred(subtitle_style()),
-        ))
-        .map_err(PlotError::draw)?;
+    let mut y = 12;
+    for (line, style) in title_lines {
+        top.draw(&Text::new(line, (centre, y), centred(style)))
+            .map_err(PlotError::draw)?;
+        y += 36;
+    }
+    y = 12 + title_height;
+    for (line, style) in subtitle_lines {
+        top.draw(&Text::new(line, (centre, y), centred(style)))
+            .map_err(PlotError::draw)?;
+        y += 26;
     }
     Ok(rest)
+}
+
+/// `text` broken at spaces into lines no wider than `room` pixels in `style`, each with the
+/// style it is drawn in: a line that is one word too wide for `room` is set smaller until it
+/// fits (down to 10 pixels).
+fn fitted_lines<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: TextStyle<'static>,
+    room: u32,
+) -> Result<Vec<(String, TextStyle<'static>)>, PlotError> {
+    let width = |text: &str, style: &TextStyle<'static>| {
+        area.estimate_text_size(text, style)
+            .map(|(w, _)| w)
+            .map_err(PlotError::draw)
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if width(&format!("{line} {word}"), &style)? <= room => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let mut fitted = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut sized = style.clone();
+        let mut size = match style.font.get_size() {
+            size if size > 0.0 => size,
+            _ => f64::from(style::SUBTITLE_SIZE),
+        };
+        while width(&line, &sized)? > room && size > 10.0 {
+            size -= 1.0;
+            sized = TextStyle {
+                font: style.font.resize(size),
+                ..style.clone()
+            };
+        }
+        fitted.push((line, sized));
+    }
+    Ok(fitted)
 }

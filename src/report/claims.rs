@@ -63,7 +63,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     write_claims_csv(&rows, &mut csv).map_err(ReportError::study)?;
     writer.text(CSV, std::str::from_utf8(&csv).map_err(ReportError::study)?)?;
     let body = format!(
-        "The claims of the seed articles and the problem statements, each checked by solving \
+        "The claims of the problem statements and of the articles on these games, each checked by solving \
          instances exactly: every instance when there are few enough, otherwise a fixed-seed \
          sample, and for a refuted claim the smallest counterexample (\"globally minimal\": no \
          instance earlier in size order refutes it; \"locally\": no pile can be dropped and no \

@@ -51,7 +51,7 @@ fn game_studies() -> Vec<GameStudy> {
                 "stone-game-ii",
             ),
             intro: "Take all the stones of the first X remaining piles, 1 <= X <= 2M, then \
-                    M = max(M, X), starting from M = 1 (seed 004). Does the first player ever \
+                    M = max(M, X), starting from M = 1 (LeetCode 1140). Does the first player ever \
                     lose?",
             charts: &[ChartKind::WinRate],
             table_sizes: &[1, 2, 3, 4, 5, 10, 20, 40],
@@ -64,7 +64,7 @@ fn game_studies() -> Vec<GameStudy> {
                 ValueSpec::uniform(-100, 100),
                 "stone-game-iii",
             ),
-            intro: "Take the first 1, 2 or 3 piles; values may be negative (seed 002). How does \
+            intro: "Take the first 1, 2 or 3 piles; values may be negative (LeetCode 1406). How does \
                     the first player fare on values uniform on -100..100?",
             charts: &[ChartKind::WinRate],
             table_sizes: &[1, 2, 3, 4, 5, 10, 30, 60],
@@ -73,7 +73,7 @@ fn game_studies() -> Vec<GameStudy> {
         GameStudy {
             sweep: numbers("divisor-game", 1000, Extras::default(), "divisor-game"),
             intro: "From N, the mover picks a proper divisor x of N and leaves N - x; whoever \
-                    cannot move loses (seed 004). Every N is solved by the DP, not by the closed \
+                    cannot move loses (LeetCode 1025). Every N is solved by the DP, not by the closed \
                     form.",
             charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
@@ -280,10 +280,10 @@ fn divisor_game(rows: &[SweepRow]) -> String {
     let (even_wins, even_losses) = (count(true, true), count(true, false));
     let (odd_wins, odd_losses) = (count(false, true), count(false, false));
     let verdict = if even_losses == 0 && odd_wins == 0 {
-        "exactly at the even N, as seed 004's induction says (from even N take 1, leaving odd; \
+        "exactly at the even N, as the induction of WenlSun's summary of game DPs says (from even N take 1, leaving odd; \
          every divisor of an odd N is odd, so the reply is even again)"
     } else {
-        "not exactly at the even N — this contradicts seed 004's induction, a bug to report"
+        "not exactly at the even N — this contradicts the induction argument, a bug to report"
     };
     format!(
         "The first player wins at {even_wins} of {} even N and {odd_wins} of {} odd N: {verdict}.\n",

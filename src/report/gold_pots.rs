@@ -1,8 +1,8 @@
-//! The gold-pots section: seed 001's example [4, 6, 2, 3] solved, its DP table as a table and a
+//! The gold-pots section: the gold-pots article's example [4, 6, 2, 3] solved, its DP table as a table and a
 //! heatmap, and its game tree and state DAG as DOT (drawn), and the tree as Gambit EFG.
 
 use super::{ReportError, ReportWriter, Section};
-use crate::explore::{Source, write_page};
+use crate::explore::{PageMeta, Source, write_page};
 use crate::export::GraphFormat;
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
 use crate::image::ImageFormat;
@@ -15,7 +15,7 @@ use crate::solve::SolverKind;
 use crate::solve::table::DpTable;
 use std::fmt::Write as _;
 
-/// Seed 001's example.
+/// The gold-pots article's example.
 const PILES: [i64; 4] = [4, 6, 2, 3];
 
 pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
@@ -28,7 +28,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         .solve(SolverKind::Auto)
         .map_err(ReportError::study)?;
     let mut body = format!(
-        "Seed 001's \"gold pots\": pots of gold in a row, players A and B take turns to take the \
+        "The \"gold pots\" of the article 金罐游戏的两种动态规划解法: pots of gold in a row, players A and B take turns to take the \
          pot at either end, A first, both playing optimally. For {} A gets **{}** and B gets \
          **{}** (margin {:+}). The optimal play (when two moves are equally good, the left one \
          is shown):\n\n\
@@ -64,7 +64,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     })?;
     let _ = write!(
         body,
-        "\nThe DP behind it (seed 000's table, as the margin of the player to move): cell (i, j) \
+        "\nThe DP behind it (labuladong's table, as the margin of the player to move): cell (i, j) \
          is what the mover can get more than the other on pots i..=j, with the move that \
          achieves it. The answer, {:+}, is the top-right cell.\n\n{}\n",
         solution.margin,
@@ -114,9 +114,9 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     ));
     files.push("[gold-pots-tree.efg](gold-pots-tree.efg)".to_string());
     let mut page = Vec::new();
+    let instance_text = format_piles(&PILES);
     write_page(
-        Some(game),
-        &format_piles(&PILES),
+        Some(&PageMeta::for_entry(game, &instance_text)),
         Source::Inline(&instance.solve_space(100).map_err(ReportError::study)?),
         &mut page,
     )
@@ -127,7 +127,8 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     )?;
     body.push_str(
         "\nPlay through it in a browser: [gold-pots-explorer.html](gold-pots-explorer.html), one \
-         offline page with every move coloured by its value (win green, tie yellow, lose maroon), \
+         offline page with every move coloured by its value from here (the rest of the game: win \
+         green, tie yellow, lose maroon), \
          undo/redo, the solver's best move, the value history, the state DAG and this DP table \
          with the current cell outlined.\n",
     );

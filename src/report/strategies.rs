@@ -1,5 +1,5 @@
 //! The strategy section: a stone-game tournament of the optimal player against the heuristics
-//! (greedy, seed 003's parity strategy, two-ply lookahead, random), with the price of each
+//! (greedy, the LeetCode 877 write-up's parity strategy, two-ply lookahead, random), with the price of each
 //! heuristic and where optimal play is not the best reply to a weak opponent.
 
 use super::{ReportError, ReportWriter, SEED, Section};
@@ -39,7 +39,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     let mut body = format!(
         "Every strategy moves first against every strategy (itself included) on the same \
          {settings}. *optimal* plays the solver's moves; *greedy* takes the larger end; *parity* \
-         is seed 003's proof strategy (with even n, take every pile of the heavier colour; \
+         is the parity argument's strategy (with even n, take every pile of the heavier colour; \
          at odd n, and as second player, it plays greedy, so its column equals greedy's); *lookahead-2* looks two moves ahead; *random* picks an end at \
          random.\n\nMean margin of the first player (row) against the second (column):\n\n{}\n\
          First player's win rate:\n\n{}\n",
@@ -139,7 +139,7 @@ fn findings(result: &Tournament) -> String {
         let stats = result.pairing(parity, optimal);
         let _ = writeln!(
             text,
-            "- Seed 003's parity strategy secures the even-n games but gives away {:.2} points \
+            "- The parity strategy (the LeetCode 877 write-up's argument) secures the even-n games but gives away {:.2} points \
              a game against optimal play (and plays greedy at odd n); it wins {} of its games \
              as first player against optimal play, where optimal play itself wins {}.",
             stats.mean_shortfall,

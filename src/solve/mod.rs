@@ -41,7 +41,7 @@ pub enum SolverKind {
     Brute,
     /// Memoised minimax over distinct positions (generic).
     Memo,
-    /// stone-game: the seed article's two-dimensional table of (first, second) scores.
+    /// stone-game: the two-dimensional table of (first, second) scores of labuladong's article.
     Table,
     /// stone-game: the two-dimensional table of score differences.
     Diff,
@@ -98,7 +98,9 @@ impl Choice for SolverKind {
             SolverKind::Auto => "the fastest exact solver for the game and instance (proved exact)",
             SolverKind::Brute => "plain exhaustive minimax over the game tree (for checking)",
             SolverKind::Memo => "memoised minimax over distinct positions (every game)",
-            SolverKind::Table => "stone-game: the seed article's table of (first, second) scores",
+            SolverKind::Table => {
+                "stone-game: the table of (first, second) scores of labuladong's article"
+            }
             SolverKind::Diff => "stone-game: the two-dimensional table of score differences",
             SolverKind::Rolling => "stone-game: the score-difference DP on one row",
             SolverKind::Peaks => "stone-game: the value in O(n) by merging peaks",

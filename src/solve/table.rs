@@ -1,4 +1,4 @@
-//! A game's dynamic-programming table laid out for people (the picture the seed articles draw by
+//! A game's dynamic-programming table laid out for people (the picture the articles on these games draw by
 //! hand): one value per cell and, where it helps, the move optimal play makes there.
 
 /// One filled cell.

@@ -1,11 +1,11 @@
-//! `parity`, stone-game's own strategy: the seed articles' proof that with an even number of
+//! `parity`, stone-game's own strategy: the parity argument (the LeetCode 877 write-up) that with an even number of
 //! piles the first player never loses.
 
 use super::{Greedy, Strategy};
 use crate::game::Player;
 use crate::games::stone_game::{Interval, Side, StoneGame};
 
-/// `parity`, the seeds' proof strategy (seed 003): with an even number of piles, colour the
+/// `parity`, the parity argument's strategy (the LeetCode 877 write-up): with an even number of piles, colour the
 /// piles at 0-based even and odd positions; the first player takes every pile of the heavier
 /// colour (even positions on a tie), which is always possible because at each of its turns an
 /// even number of piles remains, so the two ends have different colours. It guarantees the

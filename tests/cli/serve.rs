@@ -1,5 +1,6 @@
 //! `gamelab serve`'s JSON API: the games, one game, analyses equal to `gamelab analyze`, and every
-//! kind of bad request answered with a JSON error while the server keeps serving.
+//! kind of bad request answered with a JSON error while the server keeps serving; its page is
+//! the page `gamelab explore` (and `gamelab.explorer` in Python) writes, loading its data.
 
 use crate::common::server::Server;
 use crate::common::stdout_of;
@@ -120,4 +121,34 @@ fn two_clients_get_answers_to_every_request() {
             });
         }
     });
+}
+
+/// A page with its title and its inline data taken out: what every explorer page shares.
+fn page_frame(page: &str) -> String {
+    let cut = |text: &str, from: &str, to: &str| -> String {
+        let start = text.find(from).unwrap() + from.len();
+        let end = start + text[start..].find(to).unwrap();
+        format!("{}{}", &text[..start], &text[end..])
+    };
+    let untitled = cut(page, "<title>", "</title>");
+    cut(
+        &untitled,
+        "<script id=\"data\" type=\"application/json\">",
+        "</script>",
+    )
+}
+
+#[test]
+fn the_served_page_is_the_page_explore_writes_without_its_data() {
+    let server = Server::start(&[]);
+    let (status, served) = server.get("/");
+    assert_eq!(status, 200);
+    let written = stdout_of(&["explore", "stone-game", "--piles", "4,6,2,3"]);
+    assert_eq!(page_frame(&served), page_frame(&written));
+    // The served page loads its data from the API, whose data is the written page's.
+    assert!(served.contains("<script id=\"data\" type=\"application/json\">null</script>"));
+    let (_, data) = server.get("/api/explore?game=stone-game&piles=4,6,2,3");
+    assert!(written.contains(&format!(
+        "<script id=\"data\" type=\"application/json\">{data}</script>"
+    )));
 }

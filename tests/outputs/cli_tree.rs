@@ -166,3 +166,85 @@ fn bad_render_arguments_are_refused() {
         &["--render"],
     );
 }
+
+/// The font sizes of a built-in picture, in pixels: its style classes' and its texts' own.
+fn font_sizes(svg: &str) -> Vec<f64> {
+    let mut sizes = Vec::new();
+    for marker in ["font-size: ", "font-size=\""] {
+        let mut rest = svg;
+        while let Some(at) = rest.find(marker) {
+            rest = &rest[at + marker.len()..];
+            let digits: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            sizes.push(digits.parse().unwrap());
+        }
+    }
+    sizes
+}
+
+/// The picture's width on screen (its `width` attribute).
+fn shown_width(svg: &str) -> f64 {
+    let tag = &svg[svg.find("<svg ").unwrap()..];
+    let start = tag.find("width=\"").unwrap() + 7;
+    let length = tag[start..].find('"').unwrap();
+    tag[start..start + length].parse().unwrap()
+}
+
+#[test]
+fn the_built_in_picture_of_the_gold_pots_dag_is_readable_at_full_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dag.svg");
+    stdout_of(&[
+        "tree",
+        "stone-game",
+        "--piles",
+        "4,6,2,3",
+        "--dag",
+        "--render",
+        "svg",
+        path.to_str().unwrap(),
+        "--renderer",
+        "built-in",
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    // No horizontal scrolling in a 1,300-pixel window, every text at 12 pixels or more, drawn
+    // at full size (no note), the title and legend above the drawing.
+    assert!(shown_width(&svg) <= 1300.0, "{}", shown_width(&svg));
+    let sizes = font_sizes(&svg);
+    assert!(
+        sizes.len() >= 3 && sizes.iter().all(|&s| s >= 12.0),
+        "{sizes:?}"
+    );
+    assert!(!svg.contains("drawn at"), "no scaling note");
+    assert!(svg.contains("state DAG, 11 nodes") && svg.contains("bold: optimal move"));
+    assert!(svg.contains("[4, 6, 2, 3]") && svg.contains("game over"));
+}
+
+#[test]
+fn a_large_built_in_picture_is_scaled_to_fit_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.svg");
+    stdout_of(&[
+        "tree",
+        "stone-game",
+        "--piles",
+        "4,6,2,3,9,1",
+        "--render",
+        "svg",
+        path.to_str().unwrap(),
+        "--renderer",
+        "built-in",
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(shown_width(&svg), 1300.0);
+    let note = svg
+        .find("drawn at")
+        .expect("a note says the picture is scaled");
+    assert!(
+        svg[note - 7..].starts_with("nodes, drawn at "),
+        "{}",
+        &svg[note - 40..note + 80]
+    );
+}

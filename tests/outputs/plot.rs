@@ -1,6 +1,7 @@
 //! Charts: every kind renders to SVG and PNG (the PNG decodes with the expected size, the SVG
-//! holds the title and axis labels), a chart drawn from a sweep's CSV equals the chart drawn
-//! from the sweep itself, and bad CSVs are refused naming the column and line.
+//! holds the title and axis labels, and no text reaches past the picture's edges), a chart
+//! drawn from a sweep's CSV equals the chart drawn from the sweep itself, and bad CSVs are
+//! refused naming the column and line.
 
 use crate::common::{fails_with, stdout_of};
 use gamelab::games::stone_game::StoneGame;
@@ -44,11 +45,152 @@ fn renders(chart: &impl Chart, texts: &[&str]) {
     save(chart, &svg).unwrap();
     let (width, height) = png_size(&png);
     assert_eq!((width, height), chart.size());
-    assert!(width >= 1000 && height >= 400);
+    assert!(width >= 1000 && height >= 200);
     let text = std::fs::read_to_string(&svg).unwrap();
     for expected in texts {
         assert!(text.contains(expected), "SVG lacks {expected}");
     }
+    assert_texts_inside(&text, "chart");
+}
+
+/// One text of a plotters SVG and the box it covers, in pixels.
+#[derive(Debug)]
+struct TextBox {
+    text: String,
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+}
+
+/// The value of attribute `name` in a tag's attribute text.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    let length = tag[start..].find('"')?;
+    Some(&tag[start..start + length])
+}
+
+/// Every text of a chart's SVG with its box: the width and height of its characters in the
+/// embedded font at the size it is drawn (the PNG renderer's own measure), placed by its anchor
+/// (`text-anchor`, and `dy` for the vertical one) and turned by its `rotate(...)`.
+fn text_boxes(svg: &str) -> Vec<TextBox> {
+    gamelab::plot::style::ensure_font().unwrap();
+    let mut boxes = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find("<text ") {
+        let tag_end = at + rest[at..].find('>').unwrap();
+        let tag = &rest[at..tag_end];
+        let body_end = tag_end + rest[tag_end..].find("</text>").unwrap();
+        let text = rest[tag_end + 1..body_end]
+            .trim()
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&");
+        rest = &rest[body_end..];
+        let number = |name: &str| attribute(tag, name).map(|v| v.parse::<f64>().unwrap());
+        let (x, y, size) = (
+            number("x").unwrap(),
+            number("y").unwrap(),
+            number("font-size").unwrap(),
+        );
+        let font = plotters::style::FontDesc::new(
+            plotters::style::FontFamily::Name(gamelab::plot::style::FONT),
+            size * 1.24,
+            plotters::style::FontStyle::Normal,
+        );
+        let (width, _) = font.box_size(&text).unwrap();
+        let width = f64::from(width);
+        let (left, right) = match attribute(tag, "text-anchor") {
+            Some("middle") => (-width / 2.0, width / 2.0),
+            Some("end") => (-width, 0.0),
+            _ => (0.0, width),
+        };
+        let (top, bottom) = match attribute(tag, "dy") {
+            Some("0.76em") => (0.0, size),
+            Some("0.5ex") => (-size / 2.0, size / 2.0),
+            Some("-0.5ex") => (-size, 0.0),
+            _ => (-0.8 * size, 0.2 * size),
+        };
+        // rotate(270): what ran right now runs up; rotate(90): down.
+        let (left, top, right, bottom) = match attribute(tag, "transform") {
+            Some(turn) if turn.starts_with("rotate(270") => (top, -right, bottom, -left),
+            Some(turn) if turn.starts_with("rotate(90") => (-bottom, left, -top, right),
+            _ => (left, top, right, bottom),
+        };
+        boxes.push(TextBox {
+            text,
+            left: x + left,
+            top: y + top,
+            right: x + right,
+            bottom: y + bottom,
+        });
+    }
+    boxes
+}
+
+/// Every text of a chart's SVG lies within the picture.
+fn assert_texts_inside(svg: &str, name: &str) {
+    let size = |key: &str| {
+        attribute(&svg[svg.find("<svg ").unwrap()..], key)
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    let (width, height) = (size("width"), size("height"));
+    let boxes = text_boxes(svg);
+    assert!(!boxes.is_empty(), "{name}: no text found");
+    for text in boxes {
+        assert!(
+            text.left >= 0.0 && text.top >= 0.0 && text.right <= width && text.bottom <= height,
+            "{name}: the text {:?} covers {:.0}..{:.0} x {:.0}..{:.0}, outside the {width} x \
+             {height} picture",
+            text.text,
+            text.left,
+            text.right,
+            text.top,
+            text.bottom
+        );
+    }
+}
+
+#[test]
+fn the_text_check_finds_text_outside_a_picture() {
+    let svg = "<svg width=\"200\" height=\"100\" viewBox=\"0 0 200 100\">\n\
+        <text x=\"100\" y=\"10\" dy=\"0.76em\" text-anchor=\"middle\" font-family=\"sans-serif\" \
+        font-size=\"16\">a title much too long for two hundred pixels</text>\n</svg>";
+    let boxes = text_boxes(svg);
+    assert_eq!(boxes.len(), 1);
+    assert!(boxes[0].left < 0.0 && boxes[0].right > 200.0, "{boxes:?}");
+    let inside = svg.replace("a title much too long for two hundred pixels", "short");
+    assert_texts_inside(&inside, "short");
+    let rotated = "<svg width=\"200\" height=\"100\">\n<text x=\"10\" y=\"50\" dy=\"0.76em\" \
+        text-anchor=\"middle\" font-size=\"16\" transform=\"rotate(270, 10, 50)\">a label turned \
+        up the side</text>\n</svg>";
+    let turned = &text_boxes(rotated)[0];
+    assert!(
+        turned.top < 0.0 && turned.bottom > 100.0 && turned.right <= 30.0,
+        "{turned:?}"
+    );
+}
+
+#[test]
+fn every_chart_in_the_reports_keeps_its_text_inside() {
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(reports).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "svg") {
+            let svg = std::fs::read_to_string(&path).unwrap();
+            // The charts (plotters); the tree pictures are drawn by the graph renderer.
+            if svg.contains("font-family=\"sans-serif\"") {
+                assert_texts_inside(&svg, &path.display().to_string());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} charts");
 }
 
 #[test]
@@ -135,6 +277,29 @@ fn divisor_chart_renders() {
         &WinnerStripChart::new("divisor-game", outcomes).unwrap(),
         &["divisor-game: who wins from N", "30 of 30 even N", "winner"],
     );
+}
+
+#[test]
+fn winner_charts_of_many_n_are_grids_with_a_label_per_row() {
+    // N = 1..1000: twenty rows of fifty, labelled by their range; N = 1..10,000: rows of 100.
+    let thousand = (1..=1000).map(|n| (n, n % 2 == 0)).collect();
+    renders(
+        &WinnerStripChart::new("divisor-game", thousand).unwrap(),
+        &["1–50", "951–1000", "+45", "50 per row", "500 of 500 even N"],
+    );
+    let most = (1..=10_000).map(|n| (n, n % 7 != 0)).collect();
+    renders(
+        &WinnerStripChart::new("nim", most).unwrap(),
+        &["1–100", "+90", "100 per row"],
+    );
+}
+
+#[test]
+fn a_long_subtitle_wraps_inside_the_picture() {
+    let margins = (-900..900).step_by(7).collect();
+    let settings = "geometric values -1000..1000 with a total of either parity, seed 12345678";
+    let chart = MarginChart::new("stone-game", 9, settings, margins).unwrap();
+    renders(&chart, &["geometric values -1000..1000"]);
 }
 
 #[test]
@@ -452,4 +617,24 @@ fn renamed_chart_kinds_keep_their_old_names_as_hidden_aliases() {
     for old in ["shares", "share", "outcomes"] {
         assert!(!listed.contains(&old), "{old} is listed: {help}");
     }
+}
+
+#[test]
+fn the_value_history_of_a_long_game_keeps_its_text_inside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.svg");
+    let piles: Vec<String> = (1..=40).map(|i| ((i * 37) % 23 + 1).to_string()).collect();
+    stdout_of(&[
+        "play",
+        "stone-game",
+        "--piles",
+        &piles.join(","),
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--history",
+        path.to_str().unwrap(),
+    ]);
+    assert_texts_inside(&std::fs::read_to_string(&path).unwrap(), "value history");
 }

@@ -4,7 +4,7 @@
 
 use assert_cmd::Command;
 use gamelab::analysis::{Analysis, Value, solve_space};
-use gamelab::game::{Game, Scores};
+use gamelab::game::{Game, Player, Scores};
 use gamelab::games::coins_in_a_circle::CoinsInACircle;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::nim::{Nim, grundy_values};
@@ -54,6 +54,9 @@ fn reference_grundy<G: Game>(game: &G, state: &G::State) -> u64 {
     (0..).find(|g| !options.contains(g)).unwrap()
 }
 
+/// A line of play: its moves, the position it reaches, the points taken and who moved last.
+type Line<G> = (Vec<String>, <G as Game>::State, Scores, Option<Player>);
+
 /// Walks every line of `game` and checks the analysis of each position against the reference;
 /// returns how many positions were checked.
 fn check_every_line<G: Game>(game: &G) -> usize {
@@ -61,15 +64,25 @@ fn check_every_line<G: Game>(game: &G) -> usize {
     let brute_margin = brute::solve(game).unwrap().margin;
     assert_eq!(space.analyze::<&str>(&[]).unwrap().margin, brute_margin);
     let mut checked = 0;
-    let mut lines: Vec<(Vec<String>, G::State, Scores)> =
-        vec![(vec![], game.initial_state(), Scores::ZERO)];
-    while let Some((line, state, gained)) = lines.pop() {
+    let mut lines: Vec<Line<G>> = vec![(vec![], game.initial_state(), Scores::ZERO, None)];
+    while let Some((line, state, gained, last_mover)) = lines.pop() {
         let analysis = space.analyze(&line).unwrap();
-        let mover = game.to_move(&state);
+        let finished = game.legal_moves(&state).is_empty();
+        // The rule for every game: once it is over, the player to move is the one who would
+        // move next, the opponent of the player who moved last.
+        let mover = match last_mover {
+            Some(last) if finished => last.other(),
+            _ => game.to_move(&state),
+        };
         let so_far = gained.margin_for(mover);
-        let (margin, remoteness) = reference(game, &state);
+        let (margin, remoteness) = if finished {
+            (game.terminal_payoff(&state).margin_for(mover), 0)
+        } else {
+            reference(game, &state)
+        };
         assert_eq!(analysis.to_move, mover, "{line:?}");
         assert_eq!(analysis.remaining_margin, margin, "{line:?}");
+        assert_eq!(analysis.remaining_value, Value::from_margin(margin));
         assert_eq!(analysis.margin, so_far + margin, "{line:?}");
         assert_eq!(analysis.value, Value::from_margin(so_far + margin));
         assert_eq!(analysis.remoteness, remoteness, "{line:?}");
@@ -88,7 +101,7 @@ fn check_every_line<G: Game>(game: &G) -> usize {
             let mut next = line.clone();
             next.push(name);
             let gained = gained.plus(mover, game.gain(&state, mv));
-            lines.push((next, game.apply(&state, mv), gained));
+            lines.push((next, game.apply(&state, mv), gained, Some(mover)));
         }
         checked += 1;
     }
@@ -116,19 +129,30 @@ fn check_moves<G: Game>(game: &G, state: &G::State, analysis: &Analysis, so_far:
         let entry = analysis.moves.iter().find(|m| m.name == name).unwrap();
         assert_eq!((entry.margin, entry.remoteness), (margin, remoteness + 1));
         assert_eq!(entry.value, Value::from_margin(margin));
+        assert_eq!(entry.remaining_margin, margin - so_far);
+        assert_eq!(entry.remaining_value, Value::from_margin(margin - so_far));
         if optimal.as_ref().is_none_or(|(_, best)| margin > *best) {
             optimal = Some((name, margin));
         }
     }
+    // Best first, equal margins settled on the value from here: the quickest way when the
+    // mover wins or ties the rest of the game, the longest when it loses it.
     let best = analysis.moves.first().map(|m| m.margin);
     for pair in analysis.moves.windows(2) {
-        assert!(pair[0].margin >= pair[1].margin);
-        if pair[0].margin == pair[1].margin && pair[0].margin >= 0 {
-            assert!(pair[0].remoteness <= pair[1].remoteness);
+        let (a, b) = (&pair[0], &pair[1]);
+        assert!(a.margin >= b.margin);
+        if a.margin == b.margin && a.remaining_margin >= 0 {
+            assert!(a.remoteness <= b.remoteness);
         }
-        if pair[0].margin == pair[1].margin && pair[0].margin < 0 {
-            assert!(pair[0].remoteness >= pair[1].remoteness);
+        if a.margin == b.margin && a.remaining_margin < 0 {
+            assert!(a.remoteness >= b.remoteness);
         }
+    }
+    if let Some(first) = analysis.moves.first() {
+        assert_eq!(
+            first.remoteness, analysis.remoteness,
+            "the best move keeps the remoteness"
+        );
     }
     for entry in &analysis.moves {
         assert_eq!(entry.difference, best.unwrap() - entry.margin);
@@ -236,6 +260,54 @@ fn cli_analyze_prints_one_json_object_for_the_position_after_the_moves() {
     assert_eq!(json, serde_json::to_value(&expected).unwrap());
     assert_eq!(json["piles"], serde_json::json!([6, 2]));
     assert_eq!(json["scores"], serde_json::json!({"first": 3, "second": 4}));
+}
+
+#[test]
+fn a_finished_game_has_the_player_who_did_not_move_last_to_move_in_every_game() {
+    // The example that showed two rules: stone-game-iii ended by the first player's own move
+    // (A takes 2, B 2, A 2), and a stone-game-ii game ended by the second player.
+    for (game, piles, line, expected) in [
+        ("stone-game-iii", "2,-3,5,1,-4,6", "2,2,2", "second"),
+        ("stone-game-iii", "2,-3,5,1,-4,6", "3,3", "first"),
+        ("stone-game-ii", "2,7,9,4,4", "1,2,2", "second"),
+        ("stone-game-ii", "2,7,9,4,4", "2,3", "first"),
+        ("stone-game", "4,6,2", "left,left,left", "second"),
+        ("stone-game-vii", "5,3,1,4", "left,left,left,left", "first"),
+    ] {
+        let output = gamelab()
+            .args(["analyze", game, "--piles", piles, "--moves", line])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{game} {line}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["finished"], true, "{game} {line}");
+        assert_eq!(json["to_move"], expected, "{game} {line}");
+    }
+    let divisor = gamelab()
+        .args(["analyze", "divisor-game", "--n", "3", "--moves", "1,1"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&divisor.stdout).unwrap();
+    assert_eq!(
+        (&json["to_move"], &json["value"]),
+        (&"first".into(), &"lose".into())
+    );
+}
+
+#[test]
+fn stone_game_iii_ending_by_either_player_is_two_finished_positions() {
+    let game = StoneGameIII::new(vec![2, -3, 5, 1, -4, 6]).unwrap();
+    let space = solve_space(&game, 1000).unwrap();
+    let finished: Vec<_> = space
+        .positions
+        .iter()
+        .filter(|p| p.moves.is_empty())
+        .map(|p| p.to_move)
+        .collect();
+    assert_eq!(finished.len(), 2);
+    assert!(finished.contains(&Player::First) && finished.contains(&Player::Second));
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! solvers; cycles, oversize state spaces, overflowing points and the rules' own errors are
 //! refused with clear errors; long lines are solved without recursion.
 
-use gamelab::explicit::{ExplicitGame, ExploreError, Rules, explore};
+use gamelab::explicit::{
+    ExplicitGame, ExploreError, Extremes, Labels, Rules, explore, explore_game,
+};
 use gamelab::game::{Game, Player, Scores};
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::nim::Nim;
@@ -13,45 +15,9 @@ use gamelab::games::stone_game_vii::StoneGameVII;
 use gamelab::graph::build_dag;
 use gamelab::solve::{Solution, memo};
 use proptest::prelude::*;
-use std::convert::Infallible;
 
-/// Any built-in game seen only through `Rules`, as a game defined in Python would be.
-struct ThroughRules<'g, G>(&'g G);
-
-impl<G: Game> Rules for ThroughRules<'_, G> {
-    type State = G::State;
-    type Key = G::State;
-    type Move = G::Move;
-    type Error = Infallible;
-
-    fn initial(&mut self) -> Result<G::State, Infallible> {
-        Ok(self.0.initial_state())
-    }
-    fn key(&mut self, state: &G::State) -> Result<G::State, Infallible> {
-        Ok(state.clone())
-    }
-    fn to_move(&mut self, state: &G::State) -> Result<Player, Infallible> {
-        Ok(self.0.to_move(state))
-    }
-    fn moves(&mut self, state: &G::State) -> Result<Vec<G::Move>, Infallible> {
-        Ok(self.0.legal_moves(state))
-    }
-    fn play(&mut self, state: &G::State, mv: &G::Move) -> Result<(G::State, i64), Infallible> {
-        Ok((self.0.apply(state, *mv), self.0.gain(state, *mv)))
-    }
-    fn final_payoff(&mut self, state: &G::State) -> Result<Scores, Infallible> {
-        Ok(self.0.terminal_payoff(state))
-    }
-    fn describe_state(&mut self, state: &G::State) -> Result<String, Infallible> {
-        Ok(self.0.describe_state(state))
-    }
-    fn describe_move(&mut self, state: &G::State, mv: &G::Move) -> Result<String, Infallible> {
-        Ok(self.0.describe_move(state, *mv).text)
-    }
-}
-
-fn explored<G: Game>(game: &G) -> ExplicitGame {
-    match explore(&mut ThroughRules(game), 1_000_000) {
+fn explored<G: Game + Clone + 'static>(game: &G) -> ExplicitGame {
+    match explore_game(game, 1_000_000) {
         Ok(table) => table,
         Err(error) => panic!("exploring {} failed: {error}", G::NAME),
     }
@@ -59,7 +25,7 @@ fn explored<G: Game>(game: &G) -> ExplicitGame {
 
 /// The explicit table agrees with the memo solver on the value, the scores and every move of
 /// the optimal line (same tie-breaking), and has exactly the positions of the state DAG.
-fn agrees_with_the_built_in_game<G: Game>(game: &G) {
+fn agrees_with_the_built_in_game<G: Game + Clone + 'static>(game: &G) {
     let table = explored(game);
     let expected: Solution = memo::solve(game).unwrap();
     let found = table.solve();
@@ -139,28 +105,25 @@ impl Rules for Countdown {
     fn to_move(&mut self, state: &u64) -> Result<Player, String> {
         Ok(Player::after_moves((self.length - state) as usize))
     }
-    fn moves(&mut self, state: &u64) -> Result<Vec<()>, String> {
+    fn children(&mut self, state: &u64) -> Result<Vec<((), u64, i64)>, String> {
         if Some(*state) == self.fail_at {
             return Err(format!("no moves known at {state}"));
         }
-        Ok(if *state == 0 { vec![] } else { vec![()] })
-    }
-    fn play(&mut self, state: &u64, _: &()) -> Result<(u64, i64), String> {
+        if *state == 0 {
+            return Ok(vec![]);
+        }
         let next = if Some(*state) == self.loop_at {
             self.length
         } else {
             state - 1
         };
-        Ok((next, self.points))
+        Ok(vec![((), next, self.points)])
     }
     fn final_payoff(&mut self, _: &u64) -> Result<Scores, String> {
         Ok(Scores::ZERO)
     }
     fn describe_state(&mut self, state: &u64) -> Result<String, String> {
         Ok(format!("N={state}"))
-    }
-    fn describe_move(&mut self, _: &u64, _: &()) -> Result<String, String> {
-        Ok("step".to_string())
     }
 }
 
@@ -175,7 +138,7 @@ fn countdown(length: u64) -> Countdown {
 
 #[test]
 fn a_line_of_a_million_positions_is_solved_without_recursion() {
-    let table = explore(&mut countdown(1_000_000), 2_000_000).unwrap();
+    let table = explore(&mut countdown(1_000_000), 2_000_000).unwrap().table;
     assert_eq!(table.position_count(), 1_000_001);
     // A million moves worth 1 each, alternating: each player collects half.
     let solution = table.solve();
@@ -257,4 +220,79 @@ fn points_that_could_overflow_a_score_are_refused() {
         ..countdown(3)
     };
     assert!(explore(&mut fits, 100).is_ok());
+}
+
+/// Labels that count how often they are asked.
+#[derive(Default)]
+struct CountingLabels {
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl Labels for CountingLabels {
+    fn state(&self, position: u32) -> String {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("p{position}")
+    }
+    fn move_name(&self, mv: u32) -> String {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("m{mv}")
+    }
+}
+
+#[test]
+fn positions_and_moves_are_named_only_when_shown() {
+    let labels = std::sync::Arc::new(CountingLabels::default());
+    let table = explore(&mut countdown(1000), 2000)
+        .unwrap()
+        .table
+        .with_labels(labels.clone());
+    let asked = || labels.asked.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(asked(), 0, "exploring names nothing");
+    let values = table.values();
+    assert_eq!((values[0], asked()), (0, 0), "valuing names nothing");
+    let solution = table.solve();
+    assert_eq!(solution.moves.as_ref().map(Vec::len), Some(1000));
+    assert!(
+        asked() > 0 && asked() <= 3 * 1000 + 1,
+        "only the line is named"
+    );
+    assert_eq!(table.label(7), "p7");
+}
+
+#[test]
+fn the_extremes_span_every_line_of_play() {
+    let table = explored(&StoneGame::new(vec![1, 2]).unwrap());
+    // First takes 1 then second 2 (margin -1), or first takes 2 then second 1 (margin 1).
+    assert_eq!(
+        table.extremes(),
+        Extremes {
+            min_margin: -1,
+            max_margin: 1,
+            longest_line: 2
+        }
+    );
+    let line = explore(&mut countdown(5), 100).unwrap().table;
+    // Five moves worth 1 each, alternating: first 3, second 2 on the only line.
+    assert_eq!(
+        line.extremes(),
+        Extremes {
+            min_margin: 1,
+            max_margin: 1,
+            longest_line: 5
+        }
+    );
+}
+
+#[test]
+fn a_crate_game_explored_is_named_by_its_own_descriptions() {
+    let table = explored(&StoneGame::new(vec![4, 6, 2, 3]).unwrap());
+    assert_eq!(table.label(0), "[4, 6, 2, 3]");
+    let names: Vec<String> = table
+        .legal_moves(&0)
+        .into_iter()
+        .map(|mv| table.move_name(mv))
+        .collect();
+    assert_eq!(names, ["left", "right"]);
 }

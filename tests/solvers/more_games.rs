@@ -1,4 +1,4 @@
-//! The games beyond the seeds against the literature: Stone Game IV's losing positions are OEIS
+//! The games beyond the original six against the literature: Stone Game IV's losing positions are OEIS
 //! A030193, nim's Grundy values and periods, the pizza theorem's 4/9, Stone Game VII's margin
 //! objective in EFG, and every generic command working on the new games.
 

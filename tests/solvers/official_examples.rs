@@ -1,7 +1,8 @@
-//! The examples of the problem statements and seed articles, each solved by every solver of its
-//! game. Sources: LeetCode problems 877, 486, 1140, 1406, 1025 (examples of the statements),
-//! and the seed articles in ../shared/seeds/ (000: [1,100,3] -> -96; 001: gold pots
-//! [4,6,2,3] -> 9 to 6; 002: [1,2,3,7] -> Bob; 003: [3,9,1,2] table).
+//! The examples of the problem statements and of the articles on these games, each solved by
+//! every solver of its game. Sources: LeetCode problems 877, 486, 1140, 1406, 1025, 1690, 1510,
+//! 292 (examples of the statements); labuladong's article on game DP ([1,100,3] -> -96); the
+//! gold-pots article 金罐游戏的两种动态规划解法 (gold pots [4,6,2,3] -> 9 to 6); the Stone Game
+//! III write-up ([1,2,3,7] -> Bob); the LeetCode 877 write-up ([3,9,1,2] table).
 
 use gamelab::input::InstanceInput;
 use gamelab::registry::find_game;
@@ -57,16 +58,16 @@ fn leetcode_486_examples_predict_the_winner() {
 }
 
 #[test]
-fn seed_000_general_stone_game_margin() {
-    // Seed 000: piles = [1, 100, 3]; the first player gets 4, the second 100: -96.
+fn labuladong_article_general_stone_game_margin() {
+    // labuladong's article: piles = [1, 100, 3]; the first player gets 4, the second 100: -96.
     let solution = piles("stone-game", &[1, 100, 3]);
     assert_eq!(solution.margin, -96);
     assert_eq!((solution.first_score, solution.second_score), (4, 100));
 }
 
 #[test]
-fn seed_001_gold_pots_and_its_pick_sequence() {
-    // Seed 001: pots [4, 6, 2, 3]: A takes 3, B takes 4, A takes 6, B takes 2; A 9, B 6.
+fn gold_pots_article_and_its_pick_sequence() {
+    // The gold-pots article: pots [4, 6, 2, 3]: A takes 3, B takes 4, A takes 6, B takes 2; A 9, B 6.
     let solution = piles("stone-game", &[4, 6, 2, 3]);
     assert_eq!((solution.first_score, solution.second_score), (9, 6));
     let taken: Vec<i64> = solution
@@ -79,8 +80,8 @@ fn seed_001_gold_pots_and_its_pick_sequence() {
 }
 
 #[test]
-fn seed_003_table_example() {
-    // Seed 003 (and seed 000's C++ main): piles = [3, 9, 1, 2]; the first player gets 11.
+fn leetcode_877_write_up_table_example() {
+    // The LeetCode 877 write-up (and labuladong's C++ main): piles = [3, 9, 1, 2]; the first player gets 11.
     let solution = piles("stone-game", &[3, 9, 1, 2]);
     assert_eq!((solution.first_score, solution.second_score), (11, 4));
 }
@@ -98,7 +99,7 @@ fn leetcode_1140_examples() {
 
 #[test]
 fn leetcode_1406_examples() {
-    // LeetCode 1406, example 1 (and seed 002): values = [1,2,3,7] -> "Bob".
+    // LeetCode 1406, example 1 (and the Stone Game III write-up): values = [1,2,3,7] -> "Bob".
     assert_eq!(
         piles("stone-game-iii", &[1, 2, 3, 7]).winner,
         Winner::Second

@@ -1,5 +1,5 @@
 //! Sweeps: deterministic whatever the thread count, shards merged equal the whole sweep byte for
-//! byte, counts add up, and the parity argument of the seeds shows in the data (even n: the
+//! byte, counts add up, and the parity argument of the LeetCode 877 write-up shows in the data (even n: the
 //! first player never loses).
 
 use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
@@ -146,7 +146,7 @@ fn counts_add_up_on_every_row() {
 
 #[test]
 fn even_pile_counts_never_lose_for_the_first_player() {
-    // The parity argument (seed 003): with even n the first player can take all odd-position
+    // The parity argument (the LeetCode 877 write-up): with even n the first player can take all odd-position
     // or all even-position piles, whichever sum is larger, so never ends behind. That holds for
     // any values, negative ones included.
     for values in [

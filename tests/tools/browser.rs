@@ -13,7 +13,7 @@ use std::process::Command;
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// The folder of the browser driver (`explorer.mjs` and its npm package).
-fn driver_dir() -> PathBuf {
+pub fn driver_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/browser")
 }
 
@@ -74,12 +74,17 @@ fn analyze(game: &str, instance: &[&str], line: &[String]) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
-/// Checks one page snapshot against the analysis of the line that reached it.
+/// Checks one page snapshot against the analysis of the line that reached it: every figure,
+/// and that each colour shown (badge, move buttons, the current DAG node) is the value from
+/// here it stands for.
 fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
     assert_eq!(shot["to_move"], expected["to_move"], "{context}");
-    assert_eq!(shot["value"], expected["value"], "{context}");
-    assert_eq!(shot["margin"], expected["margin"], "{context}");
+    assert_eq!(shot["value"], expected["remaining_value"], "{context}");
+    assert_eq!(shot["margin"], expected["remaining_margin"], "{context}");
+    assert_eq!(shot["game_margin"], expected["margin"], "{context}");
     assert_eq!(shot["remoteness"], expected["remoteness"], "{context}");
+    assert_eq!(shot["badge"], expected["remaining_value"], "{context}");
+    assert_eq!(shot["node"], expected["remaining_value"], "{context}");
     let piles = expected.get("piles").cloned().unwrap_or(Value::Null);
     assert_eq!(shot["piles"], piles, "{context}");
     assert_eq!(shot["first"], expected["scores"]["first"], "{context}");
@@ -89,8 +94,9 @@ fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
         .unwrap()
         .iter()
         .map(|m| {
-            json!({"move": m["move"], "value": m["value"], "margin": m["margin"],
-                   "remoteness": m["remoteness"]})
+            json!({"move": m["move"], "value": m["remaining_value"],
+                   "margin": m["remaining_margin"], "game_margin": m["margin"],
+                   "remoteness": m["remoteness"], "colour": m["remaining_value"]})
         })
         .collect();
     assert_eq!(shot["moves"], json!(moves), "{context}");
@@ -139,7 +145,45 @@ pub const CASES: &[Case] = &[
 
 /// Checks what the driver saw on one page of `case` against `gamelab analyze` and `solve`.
 pub fn check_result(case: &Case, result: &Value) {
-    let game = case.game;
+    let solution: Value = serde_json::from_str(&crate::common::stdout_of(
+        &[&["solve", case.game], case.instance, &["--format", "json"]].concat(),
+    ))
+    .unwrap();
+    check_page(
+        case.game,
+        result,
+        &|line: &[String]| analyze(case.game, case.instance, line),
+        &solution,
+    );
+}
+
+/// The line of moves a solution's JSON plays, by their names (`left`, `2`, `row 1: pin 2`).
+pub fn solution_line(solution: &Value) -> Vec<String> {
+    solution["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| {
+            let key = ["side", "count", "x", "take", "move"]
+                .into_iter()
+                .find(|key| mv.get(*key).is_some())
+                .unwrap();
+            mv[key].to_string().trim_matches('"').to_string()
+        })
+        .collect()
+}
+
+/// Checks what the driver saw on one page of `game` against `analyze` (the analysis of the
+/// position a line of moves reaches, as `gamelab analyze --format json` gives it) and the
+/// game's solution (as `gamelab solve --format json` gives it): every step of the game played,
+/// undo, redo and restart, "best move" to the end, the DAG's toggles, the console and the
+/// layout.
+pub fn check_page(
+    game: &str,
+    result: &Value,
+    analyze: &dyn Fn(&[String]) -> Value,
+    solution: &Value,
+) {
     let steps = result["steps"].as_array().unwrap();
     let line: Vec<String> = result["line"]
         .as_array()
@@ -149,9 +193,7 @@ pub fn check_result(case: &Case, result: &Value) {
         .collect();
     assert_eq!(steps.len(), line.len() + 1, "{game}: a whole game");
     assert!(line.len() >= 3, "{game}: {line:?}");
-    let analyses: Vec<Value> = (0..=line.len())
-        .map(|k| analyze(game, case.instance, &line[..k]))
-        .collect();
+    let analyses: Vec<Value> = (0..=line.len()).map(|k| analyze(&line[..k])).collect();
     let history: Vec<i64> = analyses
         .iter()
         .map(|a| a["first_margin"].as_i64().unwrap())
@@ -170,7 +212,7 @@ pub fn check_result(case: &Case, result: &Value) {
         json!([]),
         "{game}: a finished game has no moves"
     );
-    assert_eq!(last["value"], analyses[line.len()]["value"]);
+    assert_eq!(last["value"], analyses[line.len()]["remaining_value"]);
 
     // Undo, redo and restart restore the exact earlier positions.
     let undos = result["undos"].as_u64().unwrap() as usize;
@@ -183,27 +225,15 @@ pub fn check_result(case: &Case, result: &Value) {
     assert_eq!(result["after_restart"], steps[0], "{game}");
 
     // "Best move" follows solve's optimal play.
-    let solution: Value = serde_json::from_str(&crate::common::stdout_of(
-        &[&["solve", game], case.instance, &["--format", "json"]].concat(),
-    ))
-    .unwrap();
-    let solved = solution["moves"].as_array().unwrap();
+    let optimal = solution_line(solution);
     let best = result["best"].as_array().unwrap();
-    assert_eq!(best.len(), solved.len() + 1, "{game}");
-    let mut optimal_line = Vec::new();
+    assert_eq!(best.len(), optimal.len() + 1, "{game}");
     for (k, shot) in best.iter().enumerate() {
-        let expected = analyze(game, case.instance, &optimal_line);
+        let expected = analyze(&optimal[..k]);
         let history: Vec<i64> = (0..=k)
             .map(|_| solution["margin"].as_i64().unwrap())
             .collect();
         check_step(shot, &expected, &history, &format!("{game} best move {k}"));
-        if let Some(mv) = solved.get(k) {
-            let key = ["side", "count", "x", "take"]
-                .into_iter()
-                .find(|key| mv.get(*key).is_some())
-                .unwrap();
-            optimal_line.push(mv[key].to_string().trim_matches('"').to_string());
-        }
     }
     assert_eq!(best.last().unwrap()["first"], solution["first_score"]);
     assert_eq!(best.last().unwrap()["second"], solution["second_score"]);
@@ -223,6 +253,29 @@ pub fn check_result(case: &Case, result: &Value) {
     );
 
     assert_eq!(result["errors"], json!([]), "{game}: console errors");
+    check_layout(game, result);
+}
+
+/// No two texts of the page overlap at a desktop's or a phone's size, at any position of the
+/// game played or with a DAG node expanded, and the page is never wider than the window.
+pub fn check_layout(context: &str, result: &Value) {
+    let passes = result["layout"].as_array().unwrap();
+    assert_eq!(passes.len(), 2, "{context}: a desktop and a phone pass");
+    for pass in passes {
+        let width = pass["viewport"]["width"].as_u64().unwrap();
+        assert_eq!(
+            pass["overlaps"],
+            json!([]),
+            "{context} at {width} px: texts overlap"
+        );
+        assert!(
+            pass["widest"].as_u64().unwrap() <= width,
+            "{context}: the page is {} px wide in a {width} px window",
+            pass["widest"]
+        );
+        assert!(pass["texts"].as_u64().unwrap() > 20, "{context}: {pass}");
+        assert!(pass["checks"].as_u64().unwrap() >= 2, "{context}: {pass}");
+    }
 }
 
 pub fn explorer_pages_play_every_game_as_analyze_says() {
@@ -258,6 +311,58 @@ pub fn explorer_pages_play_every_game_as_analyze_says() {
         assert_eq!(requests.len(), 1, "{}: {requests:?}", case.game);
         assert_eq!(requests[0], result["url"]);
     }
+}
+
+/// The overlap check itself finds overlapping texts and a page wider than the window: a page
+/// with two texts on top of each other, one line too long for a phone, and a third text
+/// hidden by its scrolling box (which must not count).
+pub fn the_layout_check_finds_overlapping_texts() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("overlaps.html");
+    std::fs::write(
+        &page,
+        r#"<!DOCTYPE html><html><body style="margin:0">
+<div data-testid="position" data-value="win">status</div>
+<div style="position:relative;height:40px"><span style="position:absolute;left:10px;top:0">first text</span><span style="position:absolute;left:30px;top:4px">second text</span></div>
+<div style="white-space:nowrap">a line of text far too long for a phone's window of three hundred and ninety pixels</div>
+<div style="height:20px;overflow:hidden"><div style="height:20px">shown</div><div>status hidden below</div></div>
+<svg width="200" height="40"><text x="10" y="20">svg one</text><text x="20" y="24">svg two</text></svg>
+</body></html>"#,
+    )
+    .unwrap();
+    let results = drive(
+        &driver_dir(),
+        vec![json!({ "url": format!("file://{}", page.display()), "layout_only": true })],
+    );
+    let passes = results[0]["layout"].as_array().unwrap();
+    for pass in passes {
+        let pairs: Vec<(String, String)> = pass["overlaps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                (
+                    o["a"].as_str().unwrap().into(),
+                    o["b"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        assert!(
+            pairs.contains(&("first text".into(), "second text".into())),
+            "{pairs:?}"
+        );
+        assert!(
+            pairs.contains(&("svg one".into(), "svg two".into())),
+            "{pairs:?}"
+        );
+        assert_eq!(pairs.len(), 2, "the hidden text does not count: {pairs:?}");
+    }
+    assert!(passes[1]["widest"].as_u64().unwrap() > 390, "{}", passes[1]);
+    assert!(
+        passes[0]["widest"].as_u64().unwrap() <= 1280,
+        "{}",
+        passes[0]
+    );
 }
 
 pub fn the_300_pile_page_loads_and_answers_clicks() {
@@ -298,12 +403,14 @@ pub fn the_300_pile_page_loads_and_answers_clicks() {
     let instance = ["--piles", piles.as_str()];
     for (k, shot) in steps.iter().enumerate() {
         let expected = analyze("stone-game", &instance, &line[..k]);
-        assert_eq!(shot["margin"], expected["margin"], "step {k}");
+        assert_eq!(shot["margin"], expected["remaining_margin"], "step {k}");
+        assert_eq!(shot["game_margin"], expected["margin"], "step {k}");
         assert_eq!(shot["remoteness"], expected["remoteness"], "step {k}");
         assert_eq!(shot["piles"], expected["piles"], "step {k}");
     }
     assert_eq!(result["best"].as_array().unwrap().len(), 13);
     assert_eq!(result["errors"], json!([]));
+    check_layout("stone-game with 300 piles", result);
     eprintln!(
         "300 piles: page ready in {} ms, a move click updates it in {} ms",
         result["loaded_ms"], result["click_ms"]

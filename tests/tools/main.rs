@@ -1,15 +1,20 @@
 //! Tests that need a tool from outside the Rust toolchain: Chromium and playwright-core (the
-//! explorer in a real browser), the Python venv (the Python package's pytest suite) and Graphviz
-//! (`dot` reading our DOT). A custom harness (libtest-mimic) so that, when a tool is missing, its
-//! tests are reported as *ignored* with the tool named (`test [missing: …] browser::… ignored`)
-//! instead of passing silently; with `CI=true` they fail instead, since `.ci/run` installs every
-//! tool. `cargo test -- --include-ignored` runs them anyway (and they fail on the missing tool).
+//! explorer in a real browser), the Python venv (the Python package's pytest suite), both at once
+//! (explorer pages made from Python, in the browser), Graphviz (`dot` reading our DOT), bash (the
+//! completion script) and man with groff (the manual pages). A custom harness (libtest-mimic) so
+//! that, when a tool is missing, its tests are reported as *ignored* with the tool named
+//! (`test [missing: …] browser::… ignored`) instead of passing silently; with `CI=true` they fail
+//! instead, since `.ci/run` installs every tool. `cargo test -- --include-ignored` runs them
+//! anyway (and they fail on the missing tool).
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bash_completion;
 mod browser;
+mod browser_python;
 mod graphviz;
+mod man_pages;
 mod python;
 
 use libtest_mimic::{Arguments, Trial};
@@ -39,6 +44,10 @@ fn suites() -> Vec<Suite> {
                     browser::explorer_pages_play_every_game_as_analyze_says,
                 ),
                 (
+                    "the_layout_check_finds_overlapping_texts",
+                    browser::the_layout_check_finds_overlapping_texts,
+                ),
+                (
                     "the_300_pile_page_loads_and_answers_clicks",
                     browser::the_300_pile_page_loads_and_answers_clicks,
                 ),
@@ -47,6 +56,14 @@ fn suites() -> Vec<Suite> {
                     browser::served_pages_play_every_game_as_analyze_says,
                 ),
             ],
+        },
+        Suite {
+            area: "browser_python",
+            missing: browser_python::missing(),
+            tests: vec![(
+                "pages_from_python_play_a_python_game_and_a_built_in_one",
+                browser_python::pages_from_python_play_a_python_game_and_a_built_in_one,
+            )],
         },
         Suite {
             area: "graphviz",
@@ -63,6 +80,34 @@ fn suites() -> Vec<Suite> {
                 (
                     "the_report_is_the_same_with_graphviz_on_the_path",
                     graphviz::the_report_is_the_same_with_graphviz_on_the_path,
+                ),
+            ],
+        },
+        Suite {
+            area: "bash_completion",
+            missing: bash_completion::missing(),
+            tests: vec![
+                (
+                    "the_script_loads_and_completes_subcommands",
+                    bash_completion::the_script_loads_and_completes_subcommands,
+                ),
+                (
+                    "the_script_completes_flags_and_values",
+                    bash_completion::the_script_completes_flags_and_values,
+                ),
+            ],
+        },
+        Suite {
+            area: "man_pages",
+            missing: man_pages::missing(),
+            tests: vec![
+                (
+                    "every_page_renders_with_man",
+                    man_pages::every_page_renders_with_man,
+                ),
+                (
+                    "every_page_parses_without_a_groff_warning",
+                    man_pages::every_page_parses_without_a_groff_warning,
                 ),
             ],
         },

@@ -1,5 +1,5 @@
 //! The Python package's tests (python/tests/, pytest), run from the README's one test command so
-//! that it covers both sides. The extension is built once per run with `maturin develop` into
+//! that it covers both sides, and the helpers other tools' tests use to run Python. The extension is built once per run with `maturin develop` into
 //! the virtual environment `.venv/` that `.ci/run` creates, in the cargo profile this test was
 //! built with (`release-incremental`), in the workspace's `target/` (cargo releases the build
 //! lock before running tests): so it reuses the compiled dependencies and, after an edit,
@@ -20,7 +20,8 @@ pub fn missing() -> Option<crate::Missing> {
     (!python.exists()).then(|| crate::Missing {
         tool: ".venv".into(),
         how: "a Python venv at the repository's root: python3 -m venv .venv && .venv/bin/pip \
-              install maturin pytest numpy pandas networkx 'dask[distributed]' (as .ci/run does)"
+              install maturin pytest numpy pandas networkx 'dask[distributed]' open_spiel (as .ci/run \
+              does)"
             .into(),
     })
 }
@@ -36,40 +37,59 @@ fn this_profile() -> String {
     profile.to_string_lossy().into_owned()
 }
 
-pub fn python_package_passes_its_pytest_suite() {
+/// Builds the extension into the venv once per run (`maturin develop`), for every test here
+/// that runs Python.
+pub fn build_extension() {
+    static BUILT: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    BUILT.get_or_init(|| {
+        let root = repository();
+        // cargo calls the dev profile's folder `debug`.
+        let profile = match this_profile().as_str() {
+            "debug" => "dev".to_string(),
+            other => other.to_string(),
+        };
+        let venv = root.join(".venv");
+        let build = Command::new(venv.join("bin/maturin"))
+            .args([
+                "develop",
+                "--quiet",
+                "-m",
+                "python/Cargo.toml",
+                "--profile",
+                &profile,
+            ])
+            .env("VIRTUAL_ENV", &venv)
+            .current_dir(&root)
+            .status()
+            .expect("run maturin from the venv (pip install maturin)");
+        assert!(build.success(), "maturin develop failed");
+    });
+}
+
+/// The venv's Python, run from the repository's root with the gamelab binary under test named
+/// in `GAMELAB_BIN`.
+pub fn python() -> Command {
     let root = repository();
-    // cargo calls the dev profile's folder `debug`.
-    let profile = match this_profile().as_str() {
-        "debug" => "dev".to_string(),
-        other => other.to_string(),
-    };
-    let python = root.join(".venv/bin/python");
-    let venv = root.join(".venv");
-    let build = Command::new(venv.join("bin/maturin"))
-        .args([
-            "develop",
-            "--quiet",
-            "-m",
-            "python/Cargo.toml",
-            "--profile",
-            &profile,
-        ])
-        .env("VIRTUAL_ENV", &venv)
-        .current_dir(&root)
-        .status()
-        .expect("run maturin from the venv (pip install maturin)");
-    assert!(build.success(), "maturin develop failed");
-    let pytest = Command::new(&python)
+    let mut command = Command::new(root.join(".venv/bin/python"));
+    command
+        .env("GAMELAB_BIN", env!("CARGO_BIN_EXE_gamelab"))
+        .current_dir(&root);
+    command
+}
+
+pub fn python_package_passes_its_pytest_suite() {
+    build_extension();
+    let pytest = python()
         .args([
             "-m",
             "pytest",
             "-q",
+            // Skipped tests (an optional package missing locally) show their reason.
+            "-rs",
             "-p",
             "no:cacheprovider",
             "python/tests",
         ])
-        .env("GAMELAB_BIN", env!("CARGO_BIN_EXE_gamelab"))
-        .current_dir(&root)
         .status()
         .expect("run pytest from the venv (pip install pytest)");
     assert!(pytest.success(), "the Python tests failed (output above)");

@@ -2,13 +2,23 @@
 // space in the page's data (gamelab's position analysis); this script only follows moves, adds
 // up the points taken on the line, and draws. Hand-written, no libraries, no network access
 // (except the JSON API when served by `gamelab serve`).
+//
+// One meaning per colour: green, yellow and maroon are always the value *from here* (the rest
+// of the game under optimal play, points already taken left out) for the player concerned —
+// the badge, the move buttons, the DAG's nodes and edges and the DP table's cells. The
+// whole-game figure (points taken so far included) is shown beside it in words, never as a
+// colour. Players have their own colours (A blue, B purple), used for the pieces they took.
 "use strict";
 
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const COLOURS = { win: "#008000", tie: "#f2d600", lose: "#800000" };
+  const PLAYER_COLOURS = ["#2b6cb0", "#7b3fa8"];        // A, B: pieces taken, history marks
+  const PLAYER_TINTS = ["#c3d8ef", "#ddcbea"];
+  const INK = "#1d232b", MUTED = "#66707c", FAINT = "#e3e7eb";
   const PATH_WINDOW = 5;   // path positions drawn in the DAG before the current one
   const DAG_NODE_LIMIT = 120;
+  const INSTANCE_SHOWN = 90; // characters of the instance shown in the header
 
   let D = null;            // the page data (see src/explore.rs)
   let ids = [0];           // positions along the line played, the start first
@@ -29,14 +39,42 @@
     return node;
   };
   const valueOf = (margin) => (margin > 0 ? "win" : margin < 0 ? "lose" : "tie");
-  const signed = (m) => (m > 0 ? "+" + m : String(m));
+  // Margins as people write them: +3, 0, −2 (a real minus sign).
+  const signed = (m) => (m > 0 ? "+" + m : m < 0 ? "\u2212" + -m : "0");
+  const number = (m) => (m < 0 ? "\u2212" + -m : String(m));
   const playerName = (p) => (p === 0 ? "first" : "second");
   const playerShort = (p) => (p === 0 ? "A" : "B");
+  const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+
+  // Text widths for layout, measured with the page's own font.
+  const measurer = document.createElement("canvas").getContext("2d");
+  function textWidth(text, size, weight) {
+    measurer.font = `${weight || 400} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif`;
+    return measurer.measureText(text).width;
+  }
+
+  // ---- labels that never overlap -------------------------------------------------------------
+  // `taken` is a list of boxes already used in one SVG; a label is tried at each candidate
+  // position in turn and kept at the first where it overlaps none of them, else removed (the
+  // caller then puts its text in a tooltip).
+  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  function placeLabel(node, candidates, taken, bounds) {
+    for (const [x, y] of candidates) {
+      node.setAttribute("x", x);
+      node.setAttribute("y", y);
+      const b = node.getBBox();
+      const box = { x: b.x - 2, y: b.y - 1, w: b.width + 4, h: b.height + 2 };
+      const inside = !bounds || (box.x >= bounds.x && box.y >= bounds.y && box.x + box.w <= bounds.x + bounds.w && box.y + box.h <= bounds.y + bounds.h);
+      if (inside && !taken.some((t) => overlaps(t, box))) { taken.push(box); return true; }
+    }
+    node.remove();
+    return false;
+  }
 
   // ---- reading positions -------------------------------------------------------------------
   const pos = (id) => D.s[id];
   const moverOf = (id) => pos(id)[0];
-  const marginOf = (id) => pos(id)[1];
+  const marginOf = (id) => pos(id)[1];          // the mover's margin from here
   const remotenessOf = (id) => pos(id)[2];
   const grundyOf = (id) => pos(id)[3];
   const payoffOf = (id) => pos(id)[6] || [0, 0];
@@ -54,6 +92,13 @@
     const out = [];
     for (let k = 0; k < runs.length; k += 2) for (let i = runs[k]; i < runs[k + 1]; i++) out.push(i);
     return out;
+  }
+  // The position in full (tooltips) and shortened (DAG nodes: "[5 … 6] ×7" is seven piles,
+  // the first 5 and the last 6).
+  function fullLabel(id) {
+    const idx = pileIndices(id);
+    if (idx === null) return pos(id)[4];
+    return "[" + idx.map((i) => D.row[i]).join(" ") + "]";
   }
   function label(id) {
     const idx = pileIndices(id);
@@ -77,12 +122,15 @@
     const pay = payoffOf(ids[k]);
     return [s[0] + pay[0], s[1] + pay[1]];
   }
-  function moverMarginAt(k) { // the mover's margin over the whole game, optimal play from k
-    const id = ids[k], g = gainedAt(k), m = moverOf(id);
-    return g[m] - g[1 - m] + marginOf(id);
+  function soFarAt(k) { // the mover's lead in points taken so far
+    const g = gainedAt(k), m = moverOf(ids[k]);
+    return g[m] - g[1 - m];
+  }
+  function gameMarginAt(k) { // the mover's margin over the whole game, optimal play from k
+    return soFarAt(k) + marginOf(ids[k]);
   }
   function firstMarginAt(k) {
-    return moverOf(ids[k]) === 0 ? moverMarginAt(k) : -moverMarginAt(k);
+    return moverOf(ids[k]) === 0 ? gameMarginAt(k) : -gameMarginAt(k);
   }
 
   function takenBy(from, to) {
@@ -171,33 +219,49 @@
     const k = ids.length - 1;
     const moves = movesOf(id);
     const mover = moverOf(id);
-    const margin = moverMarginAt(k);
+    const margin = marginOf(id);
     const value = valueOf(margin);
+    const gameMargin = gameMarginAt(k);
+    const finished = moves.length === 0;
     const position = $("position");
     position.dataset.toMove = playerName(mover);
     position.dataset.value = value;
     position.dataset.margin = String(margin);
+    position.dataset.gameMargin = String(gameMargin);
+    position.dataset.gameValue = valueOf(gameMargin);
     position.dataset.remoteness = String(remotenessOf(id));
     const piles = pileIndices(id);
     if (piles !== null) position.dataset.piles = JSON.stringify(piles.map((i) => D.row[i]));
-    const finished = moves.length === 0;
-    const grundy = grundyOf(id) >= 0 ? ` · Grundy value ${grundyOf(id)}` : "";
-    if (finished) {
-      const s = scoresAt(k);
-      const result = s[0] === s[1] ? "a tie" : (s[0] > s[1] ? "A (first) wins" : "B (second) wins");
-      $("turn").textContent = `Game over: ${result}`;
-    } else {
-      $("turn").textContent = `${playerShort(mover)} (${playerName(mover)} player) to move`;
-    }
-    $("verdict").innerHTML = "";
-    el("span", { class: "badge " + value, text: `${playerShort(mover)}: ${value} ${signed(margin)}` }, $("verdict"));
-    const left = remotenessOf(id) === 1 ? "1 move left" : `${remotenessOf(id)} moves left`;
-    el("span", { class: "muted", text: finished ? grundy : `  ${left}${grundy}` }, $("verdict"));
     const s = scoresAt(k);
+
+    const turn = $("turn");
+    turn.innerHTML = "";
+    if (finished) {
+      const result = s[0] === s[1] ? `a tie, ${number(s[0])} each`
+        : s[0] > s[1] ? `A (first player) wins ${number(s[0])} to ${number(s[1])}` : `B (second player) wins ${number(s[1])} to ${number(s[0])}`;
+      el("span", { class: "phrase", text: "Game over:" }, turn);
+      el("span", { class: "phrase", text: result }, turn);
+    } else {
+      el("span", { class: "phrase", text: `${playerShort(mover)} (${playerName(mover)} player) to move` }, turn);
+    }
+
+    const verdict = $("verdict");
+    verdict.innerHTML = "";
+    el("span", { class: "badge " + value, "data-testid": "badge", title: "the value from here: the rest of the game under optimal play, for the player to move", text: `${playerShort(mover)}: ${value} ${signed(margin)}` }, verdict);
+    el("span", { class: "phrase muted", text: finished ? `from here (${playerShort(mover)} would move next)` : "from here" }, verdict);
+    el("span", { class: "phrase whole", "data-testid": "whole-game", title: "the whole game: points already taken included, optimal play from here", text: `whole game: ${valueOf(gameMargin)} ${signed(gameMargin)}` }, verdict);
+    if (!finished) el("span", { class: "phrase muted", text: plural(remotenessOf(id), "move left", "moves left") }, verdict);
+    if (grundyOf(id) >= 0) el("span", { class: "phrase muted", text: `Grundy value ${grundyOf(id)}` }, verdict);
+
     const scores = $("scores");
     scores.dataset.first = String(s[0]);
     scores.dataset.second = String(s[1]);
-    scores.innerHTML = `Scores so far: <b>A ${s[0]}</b> · <b>B ${s[1]}</b> &nbsp;·&nbsp; move ${k}`;
+    scores.innerHTML = "";
+    el("span", { class: "phrase", text: finished ? "Final scores:" : "Scores so far:" }, scores);
+    el("b", { class: "phrase", text: `A ${number(s[0])}` }, scores);
+    el("b", { class: "phrase", text: `B ${number(s[1])}` }, scores);
+    el("span", { class: "phrase muted", text: `after ${plural(k, "move", "moves")}` }, scores);
+
     $("undo").disabled = played.length === 0;
     $("redo").disabled = redoStack.length === 0;
     $("restart").disabled = played.length === 0;
@@ -214,33 +278,32 @@
     if (key === "side") return `take ${name}`;
     if (key === "count") return `take ${name} pile${name === "1" ? "" : "s"}`;
     if (key === "take") return `take ${name}`;
+    if (key === "move") return name;
     return `${key} = ${name}`;
   }
   function renderMoves(moves, k) {
     const box = $("moves");
     box.innerHTML = "";
     if (moves.length === 0) { el("div", { class: "done", text: "No moves left: the game is over." }, box); return; }
-    const g = gainedAt(k), m = moverOf(current());
-    const soFar = g[m] - g[1 - m];
-    const best = soFar + moves[0].margin;
-    // Best first on the whole game's margin, then shorter when winning or tying and longer when
-    // losing (as gamelab analyze sorts; the sort is stable, so the stored order breaks ties).
-    const key = (e) => { const mg = soFar + e.margin; return [-mg, mg >= 0 ? e.remoteness : -e.remoteness]; };
-    moves = moves.slice().sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
+    const soFar = soFarAt(k), m = moverOf(current());
+    const best = moves[0].margin;
+    // The stored order is best first, as `gamelab analyze` lists them.
     for (const entry of moves) {
-      const margin = soFar + entry.margin;
-      const value = valueOf(margin);
+      const value = valueOf(entry.margin);
+      const gameMargin = soFar + entry.margin;
+      const away = best - entry.margin;
       const button = el("button", {
         class: `move ${value}${entry.optimal ? " optimal" : ""}`,
         "data-testid": "move", "data-move": moveName(entry), "data-value": value,
-        "data-margin": String(margin), "data-remoteness": String(entry.remoteness),
-        title: `${value} for ${playerName(m)} · margin ${signed(margin)} · ${entry.remoteness} moves left` +
-          (best - margin > 0 ? ` · gives away ${best - margin}` : "") + (entry.optimal ? " · optimal play" : ""),
+        "data-margin": String(entry.margin), "data-game-margin": String(gameMargin),
+        "data-remoteness": String(entry.remoteness),
+        title: `${value} ${signed(entry.margin)} from here for ${playerShort(m)} (this move's points included)` +
+          ` · whole game: ${valueOf(gameMargin)} ${signed(gameMargin)} · ${plural(entry.remoteness, "move", "moves")} left` +
+          (away > 0 ? ` · gives away ${away}` : "") + (entry.optimal ? " · optimal play" : ""),
       }, box);
-      const gain = D.row && entry.gain !== 0 ? ` (+${entry.gain})` : "";
+      const gain = entry.gain !== 0 ? ` (${signed(entry.gain)})` : "";
       el("b", { text: describeMove(entry) + gain }, button);
-      const diff = best - margin > 0 ? ` · −${best - margin}` : "";
-      el("small", { text: `${value} ${signed(margin)} · ${entry.remoteness} left${diff}` }, button);
+      el("small", { text: `${value} ${signed(entry.margin)} · ${entry.remoteness} left${away > 0 ? ` · −${away}` : ""}` }, button);
       button.addEventListener("click", () => userPlays(entry));
     }
   }
@@ -248,72 +311,110 @@
   function renderBoard(id) {
     const box = $("board");
     box.innerHTML = "";
-    const width = Math.max(box.clientWidth || 1200, 300);
-    if (D.row === null) {
-      const svg = el("svg:svg", { viewBox: `0 0 ${width} 90`, height: 90 }, box);
-      el("svg:text", { x: 20, y: 58, "font-size": 40, "font-weight": 700, fill: "#1d232b", text: label(id) }, svg);
-      const stones = parseInt(String(label(id)).replace(/[^0-9]/g, ""), 10);
-      if (stones > 0 && stones <= 80) {
-        for (let i = 0; i < stones; i++) {
-          el("svg:circle", { cx: 260 + (i % 40) * 22, cy: 30 + Math.floor(i / 40) * 26, r: 8, fill: "#8aa1b8" }, svg);
-        }
-      }
-      return;
-    }
+    if (D.board === "piles") renderPiles(box, id);
+    else if (D.board === "number") renderNumber(box, id);
+    else el("pre", { class: "state-text", "data-testid": "state-text", text: label(id) }, box);
+  }
+  function renderPiles(box, id) {
+    const width = Math.max(box.clientWidth || 1200, 240);
     const n = D.row.length;
     const left = new Set(pileIndices(id));
     const owner = new Map();
     for (const move of played) for (const i of move.taken) owner.set(i, move.mover);
-    const cell = Math.min(64, (width - 20) / n);
-    const height = 96;
-    const svg = el("svg:svg", { viewBox: `0 0 ${width} ${height}`, height }, box);
+    // Wide piles for short rows (up to 160 px), down to a pixel for the longest ones.
+    const cell = Math.min(160, (width - 4) / n);
+    const valueSize = Math.max(10, Math.min(16, cell * 0.4));
+    const widest = Math.max(...D.row.map((v) => textWidth(signed(v), valueSize)));
+    const showValues = widest <= cell - 2;
+    const letterSize = Math.min(14, Math.max(10, cell * 0.4));
+    const showLetters = textWidth("B", letterSize, 700) <= cell - 2;
+    const barTop = showValues ? valueSize + 6 : 4, barMax = 56;
+    const base = barTop + barMax;
+    const letterLine = base + letterSize + 4;
+    const height = (showLetters ? letterLine : base) + 10;
+    const svg = el("svg:svg", { viewBox: `0 0 ${width} ${height}`, height, "data-testid": "board" }, box);
     const top = Math.max(1, ...D.row.map(Math.abs));
-    const base = 68;
     for (let i = 0; i < n; i++) {
       const v = D.row[i];
-      const h = Math.max(2, (Math.abs(v) / top) * 50);
-      const x = 10 + i * cell;
+      const h = Math.max(2, (Math.abs(v) / top) * barMax);
+      const x = 2 + i * cell;
       const taken = owner.has(i);
-      const fill = left.has(i) ? (v < 0 ? "#c0504d" : "#4f7cac") : taken ? (owner.get(i) === 0 ? "#b7d3b0" : "#d8c3b0") : "#e3e7eb";
-      el("svg:rect", { x: x + cell * 0.08, y: base - h, width: Math.max(1, cell * 0.84), height: h, rx: Math.min(4, cell / 6), fill }, svg);
-      if (cell >= 16) {
-        el("svg:text", { x: x + cell / 2, y: base - h - 4, "text-anchor": "middle", "font-size": 12, fill: left.has(i) ? "#1d232b" : "#9aa4ae", text: String(v) }, svg);
-        if (taken) el("svg:text", { x: x + cell / 2, y: base + 16, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: owner.get(i) === 0 ? "#2e6b2e" : "#8a5a2e", text: playerShort(owner.get(i)) }, svg);
+      const fill = left.has(i) ? (v < 0 ? "#9aa4ae" : "#5f6f80") : taken ? PLAYER_TINTS[owner.get(i)] : "#eef1f4";
+      const bar = el("svg:rect", { x: x + cell * 0.08, y: base - h, width: Math.max(1, cell * 0.84), height: h, rx: Math.min(4, cell / 6), fill }, svg);
+      if (v < 0) { bar.setAttribute("stroke", INK); bar.setAttribute("stroke-dasharray", "3 2"); }
+      el("svg:title", { text: `pile ${i + 1}: ${v}${taken ? `, taken by ${playerShort(owner.get(i))}` : left.has(i) ? ", on the table" : ""}` }, bar);
+      if (showValues) {
+        el("svg:text", { x: x + cell / 2, y: base - h - 4, "text-anchor": "middle", "font-size": valueSize, fill: left.has(i) ? INK : "#9aa4ae", text: signed(v) }, svg);
+      }
+      if (taken && showLetters) {
+        el("svg:text", { x: x + cell / 2, y: letterLine - 2, "text-anchor": "middle", "font-size": letterSize, "font-weight": 700, fill: PLAYER_COLOURS[owner.get(i)], text: playerShort(owner.get(i)) }, svg);
       }
     }
-    el("svg:text", { x: 10, y: height - 4, "font-size": 11, fill: "#66707c", text: `${left.size} of ${n} piles left · blue: on the table, green: taken by A, brown: taken by B` }, svg);
+    const caption = el("div", { class: "caption" }, box);
+    el("span", { class: "phrase", text: `${left.size} of ${n} piles left` }, caption);
+    for (const [swatch, words] of [["table", "on the table"], ["a", "taken by A"], ["b", "taken by B"]]) {
+      const key = el("span", { class: "phrase" }, caption);
+      el("i", { class: "swatch " + swatch }, key);
+      key.appendChild(document.createTextNode(words));
+    }
+    if (D.row.some((v) => v < 0)) el("span", { class: "phrase", text: "dashed: a negative pile" }, caption);
+  }
+  function renderNumber(box, id) {
+    const width = Math.max(box.clientWidth || 1200, 240);
+    const text = label(id);
+    const stones = parseInt(String(text).replace(/^[^0-9]*/, ""), 10); // "N=5", "13 stones"
+    const perRow = Math.max(1, Math.floor((width - 20) / 22));
+    const shown = Number.isFinite(stones) && stones > 0 && stones <= 120 ? stones : 0;
+    const rows = Math.ceil(shown / perRow);
+    const height = 52 + rows * 24;
+    const svg = el("svg:svg", { viewBox: `0 0 ${width} ${height}`, height, "data-testid": "board" }, box);
+    el("svg:text", { x: 10, y: 34, "font-size": 28, "font-weight": 700, fill: INK, text }, svg);
+    for (let i = 0; i < shown; i++) {
+      el("svg:circle", { cx: 20 + (i % perRow) * 22, cy: 58 + Math.floor(i / perRow) * 24, r: 8, fill: "#8aa1b8" }, svg);
+    }
   }
 
   function renderHistory() {
     const svg = $("history");
     svg.innerHTML = "";
-    const width = svg.clientWidth || 600, height = 170;
+    const width = svg.clientWidth || 600, height = 180;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const points = ids.map((_, k) => firstMarginAt(k));
     const span = Math.max(1, ...points.map(Math.abs));
-    const left = 44, right = 60, top = 22, bottom = 40;
+    const left = 44, right = 16, top = 18, bottom = 36;
     const steps = Math.max(points.length - 1, Math.min(20, points.length - 1 + remotenessOf(current())), 1);
     const x = (k) => left + (k / steps) * (width - left - right);
     const y = (m) => top + ((span - m) / (2 * span)) * (height - top - bottom);
+    const taken = [];
+    const bounds = { x: 0, y: 0, w: width, h: height };
     for (const m of [span, 0, -span]) {
-      el("svg:line", { x1: left, x2: width - right, y1: y(m), y2: y(m), stroke: m === 0 ? "#9aa4ae" : "#e3e7eb" }, svg);
-      el("svg:text", { x: left - 6, y: y(m) + 4, "text-anchor": "end", "font-size": 11, fill: "#66707c", text: signed(m) }, svg);
+      el("svg:line", { x1: left, x2: width - right, y1: y(m), y2: y(m), stroke: m === 0 ? "#9aa4ae" : FAINT }, svg);
+      placeLabel(el("svg:text", { "text-anchor": "end", "font-size": 11, fill: MUTED, text: signed(m) }, svg), [[left - 6, y(m) + 4]], taken, bounds);
     }
-    el("svg:text", { x: left, y: height - 4, "font-size": 11, fill: "#66707c", text: "A wins ↑ · B wins ↓ · move →" }, svg);
+    placeLabel(el("svg:text", { "font-size": 11, fill: MUTED, text: "↑ A ahead · ↓ B ahead · moves →" }, svg), [[left, height - 6]], taken, bounds);
     for (let k = 1; k < points.length; k++) {
       el("svg:line", { x1: x(k - 1), y1: y(points[k - 1]), x2: x(k), y2: y(points[k]), stroke: "#4f5b66", "stroke-width": 1.5 }, svg);
     }
     points.forEach((m, k) => {
-      const c = el("svg:circle", { cx: x(k), cy: y(m), r: k === points.length - 1 ? 6 : 4.5, fill: COLOURS[valueOf(m)], stroke: "#fff", "stroke-width": 1.5, "data-testid": "history-point", "data-margin": String(m) }, svg);
-      el("svg:title", { text: `after move ${k}: first player's margin ${signed(m)}` }, c);
-      if (k > 0) {
-        const mover = played[k - 1].mover;
-        const lost = mover === 0 ? points[k - 1] - m : m - points[k - 1];
-        if (lost > 0) {
-          el("svg:text", { x: x(k) + 8, y: y(m) + (mover === 0 ? 16 : -8), "text-anchor": "start", "font-size": 11, "font-weight": 700, fill: "#c0392b", "data-testid": "history-loss", text: `▼${playerShort(mover)} −${lost}` }, svg);
-        }
-      }
+      const last = k === points.length - 1;
+      const c = el("svg:circle", { cx: x(k), cy: y(m), r: last ? 6 : 4, fill: last ? INK : "#fff", stroke: INK, "stroke-width": 1.5, "data-testid": "history-point", "data-margin": String(m) }, svg);
+      el("svg:title", { text: `after move ${k}: the first player's whole-game margin ${signed(m)}` }, c);
+      taken.push({ x: x(k) - 5, y: y(m) - 5, w: 10, h: 10 });
     });
+    // The moves that gave value away: a triangle in the mover's colour, and "A −2" beside it
+    // where there is room (always in its tooltip).
+    for (let k = 1; k < points.length; k++) {
+      const mover = played[k - 1].mover;
+      const lost = mover === 0 ? points[k - 1] - points[k] : points[k] - points[k - 1];
+      if (lost <= 0) continue;
+      const px = x(k), py = y(points[k]);
+      const dy = mover === 0 ? 1 : -1; // A's losses point down the chart, B's up
+      const tip = py + dy * 9;
+      const mark = el("svg:path", { d: `M${px - 5},${tip - dy * 7} L${px + 5},${tip - dy * 7} L${px},${tip} Z`, fill: PLAYER_COLOURS[mover], "data-testid": "history-loss", "data-lost": String(lost) }, svg);
+      el("svg:title", { text: `move ${k}: ${playerShort(mover)} gave away ${lost}` }, mark);
+      const text = el("svg:text", { "font-size": 11, "font-weight": 700, fill: PLAYER_COLOURS[mover], text: `${playerShort(mover)} −${lost}` }, svg);
+      placeLabel(text, [[px + 8, py + dy * 14 + 4], [px + 8, py - dy * 10 + 4], [px - 40, py + dy * 14 + 4], [px + 8, py + 4]], taken, bounds);
+    }
   }
 
   function isExpanded(id) {
@@ -361,16 +462,30 @@
       }
       if (!changed) break;
     }
+    // Sizes from the texts drawn: nodes as wide as their widest label (within limits), columns
+    // apart by the widest move name.
+    const nodeText = (id) => `${playerShort(moverOf(id))}: ${label(id)}`;
+    // Rows of piles too long for a node are shortened; the legend reads one of those shown.
+    const shortened = order.map(pileIndices).find((idx) => idx !== null && idx.length > 4);
+    $("dag-abbreviation").textContent = shortened
+      ? ` · [${D.row[shortened[0]]} … ${D.row[shortened[shortened.length - 1]]}] ×${shortened.length}: ${shortened.length} piles, the first ${D.row[shortened[0]]} and the last ${D.row[shortened[shortened.length - 1]]} (hover a node for all)`
+      : "";
+    const W = Math.min(200, Math.max(96, ...order.map((id) => textWidth(nodeText(id), 12) + 18)));
+    // Wider gaps where many moves fan out of one node, so their names find room on the curves.
+    const fanOut = new Map();
+    for (const e of edges) fanOut.set(e.from, (fanOut.get(e.from) || 0) + 1);
+    const widestFan = Math.max(1, ...fanOut.values());
+    const gap = Math.min(160, Math.max(56, 30 + 8 * widestFan, ...edges.map((e) => textWidth(moveName(e.entry), 11) + 30)));
+    const H = 30, colW = W + gap, rowH = 44, pad = 14;
     const rows = new Map();
     const place = new Map();
-    const W = 104, H = 30, colW = 150, rowH = 42, pad = 14;
     for (const id of order) {
       const l = layer.get(id) ?? 0;
       const r = rows.get(l) || 0;
       rows.set(l, r + 1);
       place.set(id, { x: pad + l * colW, y: pad + r * rowH });
     }
-    const width = pad * 2 + (Math.max(...layer.values()) + 1) * colW;
+    const width = pad * 2 + (Math.max(...layer.values()) + 1) * colW - gap + 10;
     const height = pad * 2 + Math.max(...rows.values()) * rowH;
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
@@ -378,32 +493,53 @@
     const scroller = svg.parentElement;
     const here = place.get(current());
     if (scroller && here) scroller.scrollLeft = Math.max(0, here.x + W + 60 - scroller.clientWidth);
+    const taken = [];
+    for (const id of order) { const p = place.get(id); taken.push({ x: p.x, y: p.y, w: W + 10, h: H }); }
+    const edgeLayer = el("svg:g", {}, svg);
+    const labelLayer = el("svg:g", { class: "edge-labels" }, svg);
     for (const e of edges) {
       const a = place.get(e.from), b = place.get(e.entry.child);
       if (!a || !b) continue;
-      const x1 = a.x + W, y1 = a.y + H / 2, x2 = b.x, y2 = b.y + H / 2;
+      const x1 = a.x + W + 8, y1 = a.y + H / 2, x2 = b.x, y2 = b.y + H / 2;
       const onPath = ids.includes(e.from) && ids[ids.indexOf(e.from) + 1] === e.entry.child;
-      el("svg:path", {
-        d: `M${x1},${y1} C${x1 + 24},${y1} ${x2 - 24},${y2} ${x2},${y2}`, fill: "none",
-        stroke: onPath ? "#1d232b" : COLOURS[valueOf(e.entry.margin)], "stroke-width": e.entry.optimal ? 3.2 : 1.2,
+      const bend = Math.min(gap / 2, 48);
+      const path = el("svg:path", {
+        d: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`, fill: "none",
+        stroke: onPath ? INK : COLOURS[valueOf(e.entry.margin)], "stroke-width": e.entry.optimal ? 3.2 : 1.2,
         "stroke-dasharray": onPath ? "" : (e.entry.optimal ? "" : "4 3"), "data-testid": "dag-edge",
-        "data-optimal": String(e.entry.optimal),
-      }, svg);
-      el("svg:text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, "text-anchor": "middle", "font-size": 10, fill: "#4f5b66", text: moveName(e.entry) }, svg);
+        "data-optimal": String(e.entry.optimal), "data-move": moveName(e.entry),
+      }, edgeLayer);
+      el("svg:title", { text: `${describeMove(e.entry)}: ${valueOf(e.entry.margin)} ${signed(e.entry.margin)} from here for ${playerShort(moverOf(e.from))}` }, path);
+      // The move's name at a point of its curve where it overlaps no other label or node.
+      const at = (t) => {
+        const u = 1 - t;
+        return [u * u * u * x1 + 3 * u * u * t * (x1 + bend) + 3 * u * t * t * (x2 - bend) + t * t * t * x2,
+          u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2];
+      };
+      const candidates = [];
+      for (const t of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+        const [cx, cy] = at(t);
+        candidates.push([cx, cy - 4], [cx, cy + 12]);
+      }
+      const text = el("svg:text", { "text-anchor": "middle", "font-size": 11, fill: "#3d4852", class: "edge-label", text: moveName(e.entry) }, labelLayer);
+      placeLabel(text, candidates, taken, { x: 0, y: 0, w: width, h: height });
     }
     for (const id of order) {
       const p = place.get(id);
       const value = valueOf(marginOf(id));
-      const g = el("svg:g", { class: "node", "data-testid": "dag-node", "data-id": String(id), "data-expanded": String(isExpanded(id)), transform: `translate(${p.x},${p.y})` }, svg);
+      const g = el("svg:g", { class: "node", "data-testid": "dag-node", "data-id": String(id), "data-value": value, "data-expanded": String(isExpanded(id)), transform: `translate(${p.x},${p.y})` }, svg);
       const isCurrent = id === current();
       el("svg:rect", { width: W, height: H, rx: 6, fill: COLOURS[value], stroke: isCurrent ? "#000" : ids.includes(id) ? "#1f5fbf" : "#fff", "stroke-width": isCurrent ? 3 : 2 }, g);
-      el("svg:text", { x: 7, y: 19, fill: value === "tie" ? "#222" : "#fff", text: `${playerShort(moverOf(id))}: ${label(id)}`.slice(0, 19) }, g);
-      el("svg:title", { text: `${label(id)} · ${playerName(moverOf(id))} to move · ${value} ${signed(marginOf(id))} from here · ${remotenessOf(id)} moves left` }, g);
+      let text = nodeText(id);
+      while (text.length > 4 && textWidth(text, 12) > W - 16) text = text.slice(0, -2) + "…";
+      el("svg:text", { x: 8, y: 19, "font-size": 12, fill: value === "tie" ? "#222" : "#fff", text }, g);
+      el("svg:title", { text: `${fullLabel(id)}\n${playerName(moverOf(id))} player to move${movesOf(id).length === 0 ? " (next; the game is over)" : ""}\n${value} ${signed(marginOf(id))} from here · ${plural(remotenessOf(id), "move", "moves")} left` }, g);
       g.addEventListener("click", () => nodeClicked(id));
       if (movesOf(id).length > 0) {
         const t = el("svg:g", { class: "toggle", "data-testid": "dag-toggle", "data-id": String(id), transform: `translate(${W},${H / 2})` }, g);
-        el("svg:circle", { r: 8, fill: "#fff", stroke: "#1d232b" }, t);
-        el("svg:text", { y: 4, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d232b", text: isExpanded(id) ? "−" : "+" }, t);
+        el("svg:circle", { r: 8, fill: "#fff", stroke: INK }, t);
+        el("svg:path", { d: isExpanded(id) ? "M-4,0 H4" : "M-4,0 H4 M0,-4 V4", stroke: INK, "stroke-width": 2 }, t);
+        el("svg:title", { text: isExpanded(id) ? "collapse" : "expand" }, t);
         t.addEventListener("click", (event) => { event.stopPropagation(); toggle(id); });
       }
     }
@@ -424,7 +560,7 @@
       const runs = pos(id)[4];
       if (runs.length === 2 && runs[0] < runs[1]) cellOf.set(runs[0] * n + runs[1] - 1, id);
     });
-    const cell = Math.max(1, Math.min(30, Math.floor(360 / n)));
+    const cell = Math.max(1, Math.min(30, Math.floor(340 / n)));
     const canvas = $("heatmap");
     canvas.width = canvas.height = n * cell;
     const ctx = canvas.getContext("2d");
@@ -441,7 +577,7 @@
       ctx.fillStyle = shade(m / top);
       ctx.fillRect(j * cell, i * cell, cell, cell);
       if (cell >= 22) {
-        ctx.fillStyle = Math.abs(m / top) > 0.5 ? "#fff" : "#1d232b";
+        ctx.fillStyle = Math.abs(m / top) > 0.5 ? "#fff" : INK;
         ctx.fillText(String(m), j * cell + cell / 2, i * cell + cell / 2);
       }
     }
@@ -456,10 +592,10 @@
       const id = cellOf.get(i * n + j);
       if (id !== undefined) jumpTo(id);
     };
-    $("heatmap-scale").textContent = `row i = first pile left, column j = last pile left; green: the mover gains (up to +${top}), maroon: loses, yellow: even`;
+    $("heatmap-scale").textContent = `Row i: the first pile left; column j: the last. Green: the mover gains over the rest of the game (up to +${top}), maroon: loses, yellow: even.`;
   }
   function shade(t) { // -1 .. 1 to maroon .. yellow .. green
-    if (t === 0) return "#f2d600";
+    if (t === 0) return COLOURS.tie;
     const [r, g, b] = t > 0 ? [0, 128, 0] : [128, 0, 0];
     const a = 0.25 + 0.75 * Math.abs(t);
     const mix = (c) => Math.round(255 + (c - 255) * a);
@@ -485,8 +621,11 @@
     D = data;
     ids = [0]; played = []; redoStack = []; expanded = new Set(); collapsed = new Set(); heatmapBase = null;
     $("title").textContent = D.title || D.game;
-    $("instance").textContent = `${D.game} · ${D.instance} · ${D.s.length} positions`;
-    $("rules").textContent = "";
+    const instance = D.instance.length > INSTANCE_SHOWN ? D.instance.slice(0, INSTANCE_SHOWN - 1) + "…" : D.instance;
+    const line = $("instance");
+    line.textContent = `${D.game} · ${instance} · ${D.s.length} positions`;
+    line.title = D.instance;
+    $("rules").textContent = D.rules || "";
     $("app").hidden = false;
     setUpHeatmap();
     render();
@@ -502,7 +641,10 @@
       if (event.key === "ArrowLeft") undo();
       if (event.key === "ArrowRight") redo();
     });
-    window.addEventListener("resize", () => { if (D) render(); });
+    let lastWidth = window.innerWidth;
+    window.addEventListener("resize", () => {
+      if (D && window.innerWidth !== lastWidth) { lastWidth = window.innerWidth; render(); }
+    });
   }
 
   // Served by `gamelab serve`: pick a game and an instance, and load its solved space from the

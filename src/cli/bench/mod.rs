@@ -27,8 +27,8 @@ pub struct BenchArgs {
     /// source of src/budget/rates.rs); the median of --runs runs each, in CPU time
     #[arg(long, conflicts_with_all = ["only", "prepare"])]
     calibrate: bool,
-    /// Check every time estimate against a measurement at small sizes (and, with --calibrate
-    /// sizes, at the calibration's); exit status 1 if one is off by more than a factor of 3
+    /// Check every time estimate against a measurement at small sizes; exit status 1 if one is
+    /// off by more than a factor of 3
     #[arg(long, conflicts_with_all = ["only", "prepare", "calibrate"])]
     check_estimates: bool,
     /// With --check-estimates, also check at the calibration's sizes (seconds each)

@@ -1,4 +1,4 @@
-//! Dynamic programs for stone-game (take the leftmost or rightmost pile): the seed article's
+//! Dynamic programs for stone-game (take the leftmost or rightmost pile): labuladong's article's
 //! (first, second) score table, the score-difference table, and the one-row version.
 //!
 //! Notation: `d(i, j)` is the margin (own minus opponent's stones) the player to move secures on
@@ -17,7 +17,7 @@ use crate::solve::replaces_best;
 /// second) table at this size.
 pub const TABLE_PILE_LIMIT: usize = 10_000;
 
-/// The seed article's table: for every interval `piles[i..=j]` the best score of the player to
+/// The table of labuladong's article: for every interval `piles[i..=j]` the best score of the player to
 /// move (`first`) and of the other player (`second`), stored n × n as in the article.
 ///
 /// Time O(n^2), memory O(n^2) (16 n^2 bytes).

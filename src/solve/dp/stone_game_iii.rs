@@ -34,7 +34,7 @@ pub fn rolling_margin(piles: &[i64]) -> i64 {
 ///
 /// ```
 /// use gamelab::solve::dp::stone_game_iii::suffix_values;
-/// // The seed's worked example: [1, 2, 3, 7] gives v(0) = -1, so Bob wins.
+/// // LeetCode 1406's example 1: [1, 2, 3, 7] gives v(0) = -1, so Bob wins.
 /// assert_eq!(suffix_values(&[1, 2, 3, 7]), vec![-1, 12, 10, 7, 0]);
 /// ```
 pub fn suffix_values(piles: &[i64]) -> Vec<i64> {

@@ -6,7 +6,10 @@
 // For each page it plays a whole game with varied moves (reading the position, the moves, the
 // scores and the value history at every step), then checks undo, redo and restart, plays the
 // "best move" button to the end, and expands and collapses a DAG node. Every console error,
-// page error and network request is reported.
+// page error and network request is reported. Then it replays the same game at a desktop's and
+// a phone's size (1280x800, 390x844), measuring after every move and with a DAG node expanded
+// whether any two texts of the page overlap (their boxes from the DOM, clipped to what their
+// scrolling boxes show) and whether the page is wider than the window.
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 
@@ -20,17 +23,119 @@ async function snapshot(page) {
       to_move: position.dataset.toMove,
       value: position.dataset.value,
       margin: Number(position.dataset.margin),
+      game_margin: Number(position.dataset.gameMargin),
       remoteness: Number(position.dataset.remoteness),
       piles: position.dataset.piles === undefined ? null : JSON.parse(position.dataset.piles),
       first: Number(scores.dataset.first),
       second: Number(scores.dataset.second),
+      // The colours shown: the badge's and each move button's class, beside what they claim.
+      badge: document.querySelector("[data-testid=badge]").className.replace("badge ", ""),
       moves: [...document.querySelectorAll("button[data-testid=move]")].map((b) => ({
         move: b.dataset.move, value: b.dataset.value,
-        margin: Number(b.dataset.margin), remoteness: Number(b.dataset.remoteness),
+        margin: Number(b.dataset.margin), game_margin: Number(b.dataset.gameMargin),
+        remoteness: Number(b.dataset.remoteness),
+        colour: ["win", "tie", "lose"].find((v) => b.classList.contains(v)),
       })),
       history: [...document.querySelectorAll("[data-testid=history] [data-testid=history-point]")].map((p) => Number(p.dataset.margin)),
+      board_text: document.querySelector("[data-testid=state-text]")?.textContent ?? null,
+      table_shown: !document.getElementById("table-card").hidden,
+      // The current position's DAG node colour.
+      node: (() => {
+        const nodes = [...document.querySelectorAll("[data-testid=dag-node]")];
+        const current = nodes.find((n) => n.querySelector("rect").getAttribute("stroke-width") === "3");
+        return current ? current.dataset.value : null;
+      })(),
     };
   });
+}
+
+// The boxes of every visible text on the page: a box per line of an HTML text, a box per SVG
+// text element, each clipped to the boxes with their own scrolling or clipping that hold it.
+async function textBoxes(page) {
+  return page.evaluate(() => {
+    const boxes = [];
+    const clipped = (element, rect) => {
+      let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      for (let e = element.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+          const c = e.getBoundingClientRect();
+          r = { left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right), bottom: Math.min(r.bottom, c.bottom) };
+        }
+      }
+      return r.right - r.left > 0.5 && r.bottom - r.top > 0.5 ? r : null;
+    };
+    const svgTexts = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const parent = node.parentElement;
+      if (!text || parent.closest("script, style, title, option, [hidden]")) continue;
+      if (parent instanceof SVGElement) {
+        const owner = parent.closest("text");
+        if (owner && !svgTexts.has(owner)) {
+          svgTexts.add(owner);
+          const r = clipped(owner, owner.getBoundingClientRect());
+          if (r) boxes.push({ text: owner.textContent.trim().slice(0, 40), ...r });
+        }
+        continue;
+      }
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        const r = clipped(parent, rect);
+        if (r) boxes.push({ text: text.slice(0, 40), ...r });
+      }
+    }
+    return boxes;
+  });
+}
+
+// Pairs of texts whose boxes overlap by more than a pixel each way, and the page's width.
+async function layoutCheck(page, where) {
+  const boxes = await textBoxes(page);
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) overlaps.push({ where, a: a.text, b: b.text, w: Math.round(w), h: Math.round(h) });
+    }
+  }
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  return { overlaps, width, texts: boxes.length };
+}
+
+// Replays `line` at the window size `viewport`, checking the layout at every position and with
+// a DAG node expanded; returns what it found and saves a screenshot at the end.
+async function layoutPass(browser, spec, line, viewport, screenshot) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(spec.url);
+  await page.waitForSelector("[data-testid=position][data-value]");
+  const found = { viewport, overlaps: [], widest: 0, texts: 0, checks: 0 };
+  const note = (check) => {
+    found.overlaps.push(...check.overlaps);
+    found.widest = Math.max(found.widest, check.width);
+    found.texts = Math.max(found.texts, check.texts);
+    found.checks += 1;
+  };
+  note(await layoutCheck(page, "start"));
+  for (let k = 0; k < line.length; k++) {
+    await click(page, `button[data-testid=move][data-move="${line[k]}"]`);
+    note(await layoutCheck(page, `after move ${k + 1}`));
+    if (k === Math.floor(line.length / 2)) {
+      const toggle = page.locator("[data-testid=dag-node][data-expanded=false] [data-testid=dag-toggle]").first();
+      if ((await toggle.count()) > 0) {
+        await toggle.click();
+        note(await layoutCheck(page, `after move ${k + 1}, a DAG node expanded`));
+      }
+    }
+  }
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  await context.close();
+  return found;
 }
 
 async function click(page, selector) {
@@ -60,6 +165,12 @@ async function dagCheck(page) {
 }
 
 async function explore(browser, spec) {
+  // A page whose layout alone is measured (the overlap check's own control).
+  if (spec.layout_only) {
+    const layout = [];
+    for (const [width, height] of [[1280, 800], [390, 844]]) layout.push(await layoutPass(browser, spec, [], { width, height }, null));
+    return { url: spec.url, layout };
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
@@ -120,6 +231,11 @@ async function explore(browser, spec) {
   result.errors = errors;
   result.requests = requests;
   await context.close();
+  result.layout = [];
+  for (const [width, height, suffix] of [[1280, 800, "desktop"], [390, 844, "phone"]]) {
+    const shot = spec.screenshot ? spec.screenshot.replace(/\.png$/, `-${suffix}.png`) : null;
+    result.layout.push(await layoutPass(browser, spec, result.line, { width, height }, shot));
+  }
   return result;
 }
 

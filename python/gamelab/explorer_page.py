@@ -1,0 +1,119 @@
+"""The explorer page from Python: :func:`explorer` makes the page ``gamelab explore`` writes, for
+a built-in game's instance or for any game defined in Python, and returns an :class:`Explorer`
+that Jupyter shows inline and that saves the page to a file::
+
+    import gamelab
+    gamelab.explorer("stone-game", piles=[4, 6, 2, 3])      # in a notebook: the page, inline
+    gamelab.explorer(TakeOneOrTwo(9)).save("take.html")     # one offline HTML file
+
+A game defined in Python follows the protocol of :class:`gamelab.Game` (any object with the
+methods ``initial``, ``to_move``, ``moves`` and ``play``; ``final_payoff``, ``describe_state``
+and ``describe_move`` are optional). Its page shows each position as ``describe_state`` gives
+it (default ``repr``), names moves by ``describe_move`` (default ``str``: give distinct names to
+the moves of one position), and has the DAG, value history and move list of every game; only
+the DP table is missing (it is drawn for the interval games).
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+import os
+from typing import Any, Optional, Sequence, Union
+
+from . import _gamelab, custom
+
+__all__ = ["Explorer", "explorer"]
+
+#: The height of the inline frame in a notebook, in pixels.
+DEFAULT_HEIGHT = 900
+
+
+class Explorer:
+    """One explorer page: ``html`` is the self-contained page (styles, script and the solved
+    positions inline). Jupyter (JupyterLab, classic Notebook, VS Code) shows it inline through
+    :meth:`_repr_html_`; :meth:`save` writes it to a file."""
+
+    def __init__(self, page: str, name: str, positions: int, height: int = DEFAULT_HEIGHT):
+        #: The page, exactly as ``gamelab explore`` writes it for a built-in game.
+        self.html = page
+        #: The game's name (a built-in name, or the Python class's name).
+        self.name = name
+        #: How many positions the page holds.
+        self.positions = positions
+        #: The height of the inline frame in a notebook, in pixels.
+        self.height = height
+
+    def save(self, path: Union[str, os.PathLike]) -> str:
+        """Writes the page to ``path`` (UTF-8) and returns the path as a string."""
+        with open(path, "w", encoding="utf-8", newline="") as out:
+            out.write(self.html)
+        return os.fspath(path)
+
+    def _repr_html_(self) -> str:
+        # The page in an iframe's srcdoc: notebooks do not run scripts inside an output's HTML,
+        # but an iframe's document runs its own. Sandboxed to scripts only: the page needs
+        # nothing else (no network, no storage, no parent).
+        return (
+            f'<iframe srcdoc="{html.escape(self.html, quote=True)}" '
+            f'title="gamelab explorer: {html.escape(self.name, quote=True)}" '
+            f'sandbox="allow-scripts" '
+            f'style="width: 100%; height: {int(self.height)}px; border: 1px solid #d9dee4; '
+            f'border-radius: 6px"></iframe>'
+        )
+
+    def __repr__(self) -> str:
+        return f"Explorer(game='{self.name}', positions={self.positions})"
+
+
+def _rules_of(game: Any) -> str:
+    """The first paragraph of the game class's own docstring (not the base class's), as the
+    page's line of rules."""
+    if isinstance(game, _gamelab.ExploredGame):
+        return ""
+    doc = type(game).__dict__.get("__doc__")
+    if not doc:
+        return ""
+    return " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
+
+
+def explorer(
+    game: Any,
+    piles: Optional[Sequence[int]] = None,
+    n: Optional[int] = None,
+    subtract: Optional[Sequence[int]] = None,
+    *,
+    max_states: Optional[int] = None,
+    title: Optional[str] = None,
+    rules: Optional[str] = None,
+    height: int = DEFAULT_HEIGHT,
+) -> Explorer:
+    """The explorer page of a game: a built-in game's name with its instance (``piles=``,
+    ``n=``, ``subtract=``, as ``gamelab explore`` takes them; refused above ``max_states``
+    positions, default 200,000), or a game defined in Python (a :class:`gamelab.Game`, any
+    object with its methods, or an explored game). For a Python game, ``title`` and ``rules``
+    head the page (default: the class name and the first paragraph of its docstring).
+    ``height`` is the inline frame's height in a notebook."""
+    if custom.is_custom(game):
+        if piles is not None or n is not None or subtract is not None:
+            raise _gamelab.InputError(
+                "piles, n and subtract describe a built-in game's instance; a game defined in "
+                "Python is its own instance"
+            )
+        explored = custom.explore(game, max_states)
+        page, positions = _gamelab.explorer_page_explored(
+            explored,
+            title if title is not None else "",
+            rules if rules is not None else _rules_of(game),
+        )
+        return Explorer(page, explored.name, positions, height)
+    if title is not None or rules is not None:
+        raise _gamelab.InputError("title and rules are for games defined in Python")
+    if not isinstance(game, str):
+        raise _gamelab.InputError(
+            f"explorer takes a game's name (see gamelab.games()) or a game defined in Python "
+            f"(see gamelab.Game), not {type(game).__name__}"
+        )
+    options = {"piles": piles, "n": n, "subtract": subtract, "max_states": max_states}
+    page, positions = _gamelab.explorer_page(game, options)
+    return Explorer(page, game, positions, height)

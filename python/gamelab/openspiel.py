@@ -1,0 +1,425 @@
+"""OpenSpiel's games in gamelab, and gamelab's games in OpenSpiel (``pip install
+'gamelab[openspiel]'``).
+
+:func:`game` wraps one of OpenSpiel's two-player, deterministic, perfect-information,
+sequential games as a :class:`gamelab.LoadedGame`: solved, analysed, drawn, played and stepped
+through like any gamelab game::
+
+    ttt = gamelab.openspiel.game("tic_tac_toe")
+    ttt.solve().winner                       # 'tie'
+    gamelab.openspiel.game("nim", pile_sizes="1;2;3", is_misere=False)
+
+Positions are merged by their board, ``str(state)`` (``key="observation"`` uses the
+observation string, ``key="history"`` keeps every line apart: the full game tree), the payoff
+is OpenSpiel's returns, and moves are named by ``action_to_string``.
+
+:func:`register` does the reverse: every built-in game becomes an OpenSpiel game
+(``pyspiel.load_game("gamelab_stone_game", {"piles": "4;6;2;3"})``), zero-sum in the margin
+(a win/lose game's returns are +1 and -1), so OpenSpiel's algorithms run on it;
+:class:`OptimalBot` is gamelab's optimal play as an OpenSpiel bot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from itertools import repeat
+from typing import Any, Callable, Dict, Iterator, Optional, Union
+
+from . import _gamelab
+from .custom import Game
+from .positions import LoadedGame
+
+_PLAYERS = ("first", "second")
+
+#: How :func:`game` tells positions apart, by name.
+KEYS = ("str", "observation", "history")
+
+
+def _pyspiel():
+    try:
+        import pyspiel
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "gamelab.openspiel needs OpenSpiel: pip install 'gamelab[openspiel]' "
+            "(or pip install open_spiel)"
+        ) from error
+    return pyspiel
+
+
+def _observation(state: Any) -> str:
+    return state.observation_string(max(state.current_player(), 0))
+
+
+def _history(state: Any) -> str:
+    return state.history_str()
+
+
+def _refusal(spiel_game: Any) -> Optional[str]:
+    """Why gamelab cannot solve ``spiel_game``, naming the property, or None."""
+    pyspiel = _pyspiel()
+    kind = spiel_game.get_type()
+    name = kind.short_name
+    if spiel_game.num_players() != 2:
+        return f"OpenSpiel's {name} has {spiel_game.num_players()} players; gamelab solves " \
+               "two-player games"
+    if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        return f"OpenSpiel's {name} is not sequential (its players move at the same time); " \
+               "gamelab solves games where one player moves at a time"
+    if kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC:
+        return f"OpenSpiel's {name} is not deterministic (it has chance nodes); gamelab " \
+               "solves games without chance"
+    if kind.information != pyspiel.GameType.Information.PERFECT_INFORMATION:
+        return f"OpenSpiel's {name} does not have perfect information; gamelab solves games " \
+               "where both players see everything"
+    return None
+
+
+class OpenSpielGame(Game):
+    """An OpenSpiel game seen through the :class:`gamelab.Game` protocol: positions are
+    pyspiel states, told apart by ``key`` (``str(state)`` by default), moves are OpenSpiel's
+    action numbers (named by ``action_to_string``), and the payoff at the end is OpenSpiel's
+    returns. Made by :func:`game`; usable wherever a game defined in Python is."""
+
+    #: pyspiel states are heavy: the engine keeps only their keys and replays a position's
+    #: line from the start when it must describe it.
+    keep_states = False
+
+    def __init__(self, spiel_game: Any, key: Union[str, Callable[[Any], Any]] = "str"):
+        refusal = _refusal(spiel_game)
+        if refusal:
+            raise _gamelab.InputError(refusal)
+        self.spiel_game = spiel_game
+        #: How outputs name the instance, e.g. ``tic_tac_toe()``.
+        self.title = str(spiel_game)
+        if callable(key):
+            self.key = key
+        elif key == "str":
+            # The builtin itself, so the engine calls it without a Python frame in between.
+            self.key = str
+        elif key == "observation":
+            if not spiel_game.get_type().provides_observation_string:
+                raise _gamelab.InputError(
+                    f"OpenSpiel's {spiel_game.get_type().short_name} has no observation "
+                    "string; use key='str'")
+            self.key = _observation
+        elif key == "history":
+            self.key = _history
+        else:
+            raise _gamelab.InputError(
+                f"key must be one of {', '.join(KEYS)} or a function of the state, got {key!r}")
+
+    def initial(self) -> Any:
+        return self.spiel_game.new_initial_state()
+
+    def to_move(self, state: Any) -> str:
+        player = state.current_player()
+        if player < 0:
+            # The game is over: the player who would move next, by alternation.
+            player = state.move_number() % 2
+        return _PLAYERS[player]
+
+    def children(self, state: Any) -> Iterator[tuple]:
+        # zip and map build the (action, child, 0) triples in C, without a Python loop: the
+        # engine calls this once per position of games with millions of them.
+        actions = state.legal_actions()
+        return zip(actions, map(state.child, actions), repeat(0))
+
+    def moves(self, state: Any) -> list:
+        return state.legal_actions()
+
+    def play(self, state: Any, action: int) -> tuple:
+        return state.child(action), 0
+
+    def final_payoff(self, state: Any) -> tuple:
+        returns = state.returns()
+        whole = tuple(int(value) for value in returns)
+        if any(value != int(value) for value in returns):
+            raise _gamelab.InputError(
+                f"OpenSpiel's {self.spiel_game.get_type().short_name} ends with returns "
+                f"{list(returns)}; gamelab's payoffs are whole numbers")
+        return whole
+
+    def describe_state(self, state: Any) -> str:
+        return str(state)
+
+    def describe_move(self, state: Any, action: int) -> str:
+        return state.action_to_string(state.current_player(), action)
+
+
+def game(name: Any, *, key: Union[str, Callable[[Any], Any]] = "str",
+         max_states: Optional[int] = None, **params: Any) -> LoadedGame:
+    """One of OpenSpiel's games as a gamelab game: ``game("tic_tac_toe")``,
+    ``game("nim", pile_sizes="1;2;3", is_misere=False)``, ``game("mnk", m=3, n=4, k=3)``,
+    ``game("hex", board_size=3)`` (``params`` are the game's OpenSpiel parameters), or a
+    ``pyspiel.Game`` already loaded.
+
+    Refused with :class:`gamelab.InputError` naming the property: games with other than two
+    players, chance, hidden information or simultaneous moves. Exploring stops with an error
+    beyond ``max_states`` distinct positions (default 2,000,000). ``key`` tells positions
+    apart: ``"str"`` (the board, OpenSpiel's ``str(state)``), ``"observation"``,
+    ``"history"`` (every line apart: the full tree) or a function of the state."""
+    pyspiel = _pyspiel()
+    if isinstance(name, pyspiel.Game):
+        spiel_game = name
+    else:
+        try:
+            spiel_game = pyspiel.load_game(str(name), params)
+        except pyspiel.SpielError as error:
+            raise _gamelab.InputError(f"OpenSpiel cannot load {name!r}: {error}") from None
+    rules = OpenSpielGame(spiel_game, key)
+    return LoadedGame(str(spiel_game), rules=rules, max_states=max_states)
+
+
+# --- gamelab's games in OpenSpiel ------------------------------------------------------------
+
+#: The OpenSpiel name of every built-in game: ``gamelab_`` and the name with underscores.
+PREFIX = "gamelab_"
+
+#: The instance each registered game loads without parameters.
+DEFAULT_PARAMETERS = {
+    "piles": "4;6;2;3",
+    "n": 10,
+    "subtract": "1;3;4",
+}
+
+
+def spiel_name(game_name: str) -> str:
+    """The OpenSpiel name of a built-in game: ``stone-game`` is ``gamelab_stone_game``."""
+    return PREFIX + game_name.replace("-", "_")
+
+
+def _numbers(text: Any, what: str) -> list:
+    try:
+        return [int(part) for part in str(text).split(";") if part.strip()]
+    except ValueError:
+        raise _gamelab.InputError(
+            f"{what} must be numbers separated by ';' (e.g. \"4;6;2;3\"), got {text!r}"
+        ) from None
+
+
+def _make_classes(entry: dict):
+    """The pyspiel game and state classes of one built-in game."""
+    pyspiel = _pyspiel()
+    name = entry["name"]
+    defaults = {key: DEFAULT_PARAMETERS[key] for key in entry["input"]}
+    game_type = pyspiel.GameType(
+        short_name=spiel_name(name),
+        long_name=f"gamelab {name}: {entry['title']}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=defaults,
+    )
+
+    class SpielGame(pyspiel.Game):
+        """A gamelab game as an OpenSpiel game (one instance per set of parameters)."""
+
+        def __init__(self, params: Optional[Dict[str, Any]] = None):
+            settings = dict(defaults, **(params or {}))
+            instance = {}
+            if "piles" in settings:
+                instance["piles"] = _numbers(settings["piles"], "piles")
+            if "n" in settings:
+                instance["n"] = int(settings["n"])
+            if "subtract" in settings:
+                instance["subtract"] = _numbers(settings["subtract"], "subtract")
+            from .positions import load_game
+
+            self.gamelab_game = load_game(name, **instance)
+            table = self.gamelab_game.explore()
+            self.table = table
+            # Action numbers: every distinct move name of the instance, in order of first
+            # appearance (so "left" is 0 and "right" 1 wherever they are legal).
+            self.action_names: list = []
+            numbers: Dict[str, int] = {}
+            self.move_actions = []
+            for mv in range(table.move_count):
+                move_name = table.move_name(mv)
+                if move_name not in numbers:
+                    numbers[move_name] = len(self.action_names)
+                    self.action_names.append(move_name)
+                self.move_actions.append(numbers[move_name])
+            # Per position: action -> (next position, points its mover gains).
+            self.children = [
+                {self.move_actions[mv]: (child, gain) for mv, child, gain in table.moves(position)}
+                for position in range(table.position_count)
+            ]
+            self.movers = [table.to_move(p) for p in range(table.position_count)]
+            least, most, longest = table.extremes()
+            bound = max(abs(least), abs(most), 1)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=max(len(self.action_names), 1),
+                max_chance_outcomes=0,
+                num_players=2,
+                min_utility=float(-bound),
+                max_utility=float(bound),
+                utility_sum=0.0,
+                max_game_length=max(longest, 1),
+            )
+            super().__init__(game_type, info, settings)
+            self.handle = next(_HANDLES)
+            _GAMES[self.handle] = self
+
+        def new_initial_state(self):
+            return SpielState(self)
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            return _StringObserver()
+
+    class SpielState(pyspiel.State):
+        """A position of a gamelab game, as an OpenSpiel state."""
+
+        def __init__(self, spiel_game: SpielGame):
+            super().__init__(spiel_game)
+            # OpenSpiel clones a Python state with copy.deepcopy, which would copy the game
+            # too: the state holds only numbers, the game is found by its handle.
+            self.handle = spiel_game.handle
+            self.position = 0
+            self.margin = 0  # the first player's points minus the second's so far
+
+        def current_player(self):
+            if not _GAMES[self.handle].children[self.position]:
+                return pyspiel.PlayerId.TERMINAL
+            return _GAMES[self.handle].movers[self.position]
+
+        def _legal_actions(self, player):
+            return sorted(_GAMES[self.handle].children[self.position])
+
+        def _apply_action(self, action):
+            spiel_game = _GAMES[self.handle]
+            child, gain = spiel_game.children[self.position][action]
+            self.margin += gain if spiel_game.movers[self.position] == 0 else -gain
+            self.position = child
+
+        def _action_to_string(self, player, action):
+            return _GAMES[self.handle].action_names[action]
+
+        def is_terminal(self):
+            return not _GAMES[self.handle].children[self.position]
+
+        def returns(self):
+            if not self.is_terminal():
+                return [0.0, 0.0]
+            first, second = _GAMES[self.handle].table.payoff(self.position)
+            margin = float(self.margin + first - second)
+            return [margin, -margin]
+
+        def __str__(self):
+            return _GAMES[self.handle].table.label(self.position)
+
+    SpielGame.__name__ = SpielGame.__qualname__ = "Gamelab" + name.title().replace("-", "")
+    return game_type, SpielGame
+
+
+class _StringObserver:
+    """OpenSpiel's observer for a perfect-information game: the position's text."""
+
+    def __init__(self):
+        import numpy as np
+
+        self.tensor = np.zeros(0)
+        self.dict: dict = {}
+
+    def set_from(self, state, player):
+        pass
+
+    def string_from(self, state, player):
+        return str(state)
+
+
+_REGISTERED: Dict[str, Any] = {}
+#: The registered games' instances alive, by handle (see ``SpielState``).
+_GAMES: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
+_HANDLES = itertools.count()
+
+
+def register() -> list:
+    """Registers every built-in game with OpenSpiel (once per process) and returns their
+    OpenSpiel names: ``pyspiel.load_game("gamelab_stone_game", {"piles": "4;6;2;3"})``.
+    Pile games take ``piles`` (``"4;6;2;3"``), number games ``n``, nim also ``subtract``
+    (``"1;3;4"``). Returns are zero-sum in the margin: ``[margin, -margin]`` for the first
+    player's points minus the second's (+1 and -1 in a win/lose game)."""
+    pyspiel = _pyspiel()
+    for entry in _gamelab.games():
+        short_name = spiel_name(entry["name"])
+        if short_name in _REGISTERED:
+            continue
+        game_type, game_class = _make_classes(entry)
+        pyspiel.register_game(game_type, game_class)
+        _REGISTERED[short_name] = game_class
+    return sorted(_REGISTERED)
+
+
+class OptimalBot:
+    """gamelab's optimal play as an OpenSpiel bot (``pyspiel.Bot``): at every position it
+    makes the move ``gamelab.solve`` makes (the first best in legal order), for a game
+    :func:`register` added or any game :func:`game` accepts. Made with the pyspiel game it
+    plays: ``OptimalBot(pyspiel.load_game("gamelab_stone_game", {"piles": "4;6;2;3"}))``."""
+
+    def __new__(cls, spiel_game: Any, player_id: Optional[int] = None):
+        pyspiel = _pyspiel()
+
+        class _Bot(pyspiel.Bot):
+            __doc__ = OptimalBot.__doc__
+
+            def __init__(self):
+                pyspiel.Bot.__init__(self)
+                self.player_id = player_id
+                self._gamelab = getattr(spiel_game, "gamelab_game", None)
+                self._wrapped: Optional[LoadedGame] = None
+                self._positions: Dict[Any, int] = {}
+
+            def _position(self, state) -> int:
+                if self._gamelab is not None:
+                    return state.position
+                if self._wrapped is None:
+                    self._wrapped = game(spiel_game)
+                    table = self._wrapped.explore()
+                    key = self._wrapped.rules.key
+                    self._positions = {key(table.state_object(p)): p
+                                       for p in range(table.position_count)}
+                return self._positions[self._wrapped.rules.key(state)]
+
+            def step(self, state):
+                position = self._position(state)
+                table = (self._gamelab or self._wrapped).explore()
+                best = table.best_move(position)
+                if self._gamelab is not None:
+                    return spiel_game.move_actions[best]
+                return table.move_object(best)
+
+            def restart_at(self, state):
+                pass
+
+            def inform_action(self, state, player_id, action):
+                pass
+
+            def provides_policy(self):
+                return False
+
+        return _Bot()
+
+
+def optimal_value(state: Any) -> float:
+    """The first player's return under optimal play from a state of a game :func:`register`
+    added (its margin, both sides optimal from here, with the points taken so far)."""
+    spiel_game = _GAMES.get(getattr(state, "handle", None))
+    if spiel_game is None or not hasattr(spiel_game, "gamelab_game"):
+        raise _gamelab.InputError("optimal_value takes a state of a game gamelab registered")
+    table = spiel_game.table
+    value = table.value(state.position)
+    first_margin = value if table.to_move(state.position) == 0 else -value
+    return float(state.margin + first_margin)
+
+
+__all__ = ["OpenSpielGame", "OptimalBot", "game", "optimal_value", "register", "spiel_name"]
+

@@ -1,0 +1,191 @@
+"""The OpenSpiel bridge both ways (gamelab.openspiel), against facts known independently of
+gamelab: tic-tac-toe is a draw with 5,478 distinct positions; nim is won by the first player
+exactly when the XOR of the piles is non-zero (Bouton, 1901), misère nim by its own rule; hex
+is a first-player win (Nash's strategy-stealing argument); OpenSpiel's own alpha-beta search
+agrees with gamelab's solvers; gamelab's optimal play never gets less than the game's value
+against OpenSpiel's MCTS."""
+
+import itertools
+from functools import reduce
+from operator import xor
+
+import numpy as np
+import pytest
+
+import gamelab
+from conftest import require
+
+pyspiel = require("pyspiel", "pip install 'gamelab[openspiel]'")
+import gamelab.openspiel as gos  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, mcts, minimax  # noqa: E402
+
+
+def test_tic_tac_toe_is_a_draw_with_5478_positions_and_every_opening_a_draw():
+    ttt = gos.game("tic_tac_toe")
+    solution = ttt.solve()
+    assert (solution.winner, solution.first_score, solution.second_score) == ("tie", 0, 0)
+    assert solution.instance == "tic_tac_toe()" and len(solution.moves) == 9
+    assert ttt.explore().position_count == 5478
+    assert ttt.tree(dag=True).dag_nodes == 5478
+    openings = ttt.analyze()["moves"]
+    assert sorted(move["move"] for move in openings) == [
+        f"x({row},{col})" for row in range(3) for col in range(3)]
+    assert all(move["value"] == "tie" and move["margin"] == 0 for move in openings)
+    # OpenSpiel's own search agrees.
+    assert minimax.alpha_beta_search(pyspiel.load_game("tic_tac_toe"))[0] == 0
+
+
+def test_a_wrapped_game_steps_with_openspiel_action_numbers():
+    state = gos.game("tic_tac_toe").new_initial_state()
+    center = state.legal_moves()[4]
+    assert center.action == 4 and center.name == "x(1,1)"
+    state.apply_move(center)
+    assert state.current_player() == 1 and str(state) == "...\n.x.\n..."
+    assert [move.action for move in state.legal_moves()] == [0, 1, 2, 3, 5, 6, 7, 8]
+    for name in ["o(0,0)", "x(0,2)", "o(2,0)", "x(1,0)", "o(1,2)", "x(0,1)", "o(2,1)"]:
+        state.apply_move(name)
+    assert not state.is_terminal() and state.analyze()["value"] == "tie"
+    state.apply_move("x(2,2)")
+    assert state.is_terminal() and state.current_player() == gamelab.TERMINAL
+    assert state.returns() == [0, 0]
+
+
+def test_normal_play_nim_is_a_first_player_win_exactly_when_the_xor_is_not_zero():
+    checked = 0
+    for count in (1, 2, 3):
+        for piles in itertools.product(range(1, 5), repeat=count):
+            nim = gos.game("nim", pile_sizes=";".join(map(str, piles)), is_misere=False)
+            winner = nim.solve().winner
+            assert winner == ("first" if reduce(xor, piles) else "second"), piles
+            checked += 1
+    for piles in [(1, 2, 3, 4), (2, 3, 5, 6), (1, 1, 2, 2), (3, 3, 3, 1)]:
+        nim = gos.game("nim", pile_sizes=";".join(map(str, piles)), is_misere=False)
+        assert nim.solve().winner == ("first" if reduce(xor, piles) else "second"), piles
+    assert checked == 4 + 16 + 64
+
+
+def test_misere_nim_follows_its_own_rule():
+    # Misère: with every pile of size 1 the first player wins when their count is even;
+    # otherwise the normal rule (win when the XOR is not zero).
+    for count in (1, 2, 3):
+        for piles in itertools.product(range(1, 4), repeat=count):
+            nim = gos.game("nim", pile_sizes=";".join(map(str, piles)))  # misère by default
+            if max(piles) <= 1:
+                first_wins = len(piles) % 2 == 0
+            else:
+                first_wins = reduce(xor, piles) != 0
+            assert nim.solve().winner == ("first" if first_wins else "second"), piles
+
+
+def test_small_hex_boards_and_mnk_are_first_player_wins():
+    for size in (2, 3):
+        assert gos.game("hex", board_size=size).solve().winner == "first", size
+    mnk = gos.game("mnk", m=3, n=4, k=3)
+    assert mnk.solve().winner == "first"
+    assert mnk.solve().first_score == 1 and mnk.solve().second_score == -1
+
+
+def test_merging_by_the_board_keeps_the_game_tree_of_the_history():
+    nim = gos.game("nim", pile_sizes="2;3", is_misere=False)
+    by_history = gos.game("nim", pile_sizes="2;3", is_misere=False, key="history")
+    # Every line apart is the full tree: as many positions as the merged DAG's tree has nodes.
+    assert by_history.explore().position_count == nim.tree().node_count
+    assert by_history.explore().position_count > nim.explore().position_count
+    assert by_history.solve().margin == nim.solve().margin
+
+
+def test_gamelab_strategies_play_an_openspiel_game():
+    ttt = gos.game("tic_tac_toe")
+    for seed in range(5):
+        record = ttt.play("optimal", "random", seed=seed)
+        assert record["winner"] in ("first", "tie")
+    assert gamelab.play(ttt, "random", "optimal", seed=2)["winner"] in ("second", "tie")
+
+
+def test_games_gamelab_cannot_solve_are_refused_naming_the_property():
+    with pytest.raises(gamelab.InputError, match="kuhn_poker is not deterministic"):
+        gos.game("kuhn_poker")
+    with pytest.raises(gamelab.InputError, match="goofspiel is not sequential"):
+        gos.game("goofspiel")
+    with pytest.raises(gamelab.InputError, match="phantom_ttt does not have perfect information"):
+        gos.game("phantom_ttt")
+    with pytest.raises(gamelab.InputError, match="catch has 1 players"):
+        gos.game("catch")
+    with pytest.raises(gamelab.InputError, match="OpenSpiel cannot load 'no_such_game'"):
+        gos.game("no_such_game")
+    with pytest.raises(gamelab.InputError, match="key must be one of"):
+        gos.game("tic_tac_toe", key="serialize")
+
+
+def test_a_game_beyond_max_states_is_refused_before_it_is_explored():
+    connect_four = gos.game("connect_four", max_states=2000)
+    with pytest.raises(gamelab.InputError, match="more than 2000 distinct positions"):
+        connect_four.solve()
+
+
+def test_registered_games_load_in_openspiel_with_parameters():
+    names = gos.register()
+    assert "gamelab_stone_game" in names and len(names) == len(gamelab.games())
+    assert gos.register() == names  # once per process
+    game = pyspiel.load_game("gamelab_stone_game", {"piles": "4;6;2;3"})
+    state = game.new_initial_state()
+    assert state.legal_actions() == [0, 1]
+    assert [state.action_to_string(0, a) for a in (0, 1)] == ["left", "right"]
+    assert str(state) == "[4, 6, 2, 3]" and game.num_distinct_actions() == 2
+    state.apply_action(1)
+    assert str(state) == "[4, 6, 2]" and state.current_player() == 1
+    copy = state.clone()
+    copy.apply_action(0)
+    assert str(state) == "[4, 6, 2]" and str(copy) == "[6, 2]"
+    nim = pyspiel.load_game("gamelab_nim", {"n": 10, "subtract": "1;3;4"})
+    assert nim.new_initial_state().legal_actions() == [0, 1, 2]
+
+
+def test_openspiel_alpha_beta_equals_gamelab_on_random_rows():
+    gos.register()
+    rng = np.random.default_rng(5)
+    for _ in range(25):
+        piles = [int(x) for x in rng.integers(1, 30, size=rng.integers(1, 9))]
+        game = pyspiel.load_game("gamelab_stone_game", {"piles": ";".join(map(str, piles))})
+        value, _ = minimax.alpha_beta_search(game)
+        assert value == gamelab.solve("stone-game", piles=piles).margin, piles
+    for name, n in [("divisor-game", 12), ("stone-game-iv", 17), ("nim", 9)]:
+        game = pyspiel.load_game(gos.spiel_name(name), {"n": n})
+        value, _ = minimax.alpha_beta_search(game)
+        solved = gamelab.solve(name, n=n, subtract=[1, 3, 4] if name == "nim" else None)
+        assert value == solved.margin and abs(value) == 1, name  # win/lose: +1 or -1
+    for name in ("stone-game-ii", "stone-game-iii", "stone-game-vii", "coins-in-a-circle"):
+        piles = [5, 1, 7, 3, 9, 2]
+        game = pyspiel.load_game(gos.spiel_name(name), {"piles": "5;1;7;3;9;2"})
+        assert minimax.alpha_beta_search(game)[0] == gamelab.solve(name, piles=piles).margin
+
+
+def test_optimal_play_gets_at_least_the_game_value_against_mcts_in_1000_games():
+    gos.register()
+    rng = np.random.RandomState(11)
+    shortfalls = played = 0
+    for index in range(1000):
+        piles = [int(x) for x in rng.randint(1, 20, size=rng.randint(2, 7))]
+        game = pyspiel.load_game("gamelab_stone_game", {"piles": ";".join(map(str, piles))})
+        value = gamelab.solve("stone-game", piles=piles).margin
+        optimal_side = index % 2
+        bots = [None, None]
+        bots[optimal_side] = gos.OptimalBot(game)
+        bots[1 - optimal_side] = mcts.MCTSBot(
+            game, 2, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        guaranteed = value if optimal_side == 0 else -value
+        shortfalls += returns[optimal_side] < guaranteed
+        assert returns[0] == -returns[1]
+        played += 1
+    assert (played, shortfalls) == (1000, 0)
+
+
+def test_the_optimal_bot_plays_openspiel_own_games_too():
+    game = pyspiel.load_game("tic_tac_toe")
+    rng = np.random.RandomState(3)
+    for seed in range(6):
+        random_bot = pyspiel.make_uniform_random_bot(1, seed)
+        returns = evaluate_bots.evaluate_bots(
+            game.new_initial_state(), [gos.OptimalBot(game), random_bot], rng)
+        assert returns[0] >= 0
