@@ -24,7 +24,7 @@
 //! not assume the scores add up to a constant, so exports write margins as payoffs
 //! ([`Game::CONSTANT_SUM`] is `false`).
 
-use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
 use crate::hashing::FastMap;
 use crate::solve::{Solution, SolverKind, best_move, first_best, signed_for, solution_from_values};
 use std::convert::Infallible;
@@ -656,6 +656,24 @@ impl Game for ExplicitGame {
 
     fn max_states(&self) -> u128 {
         self.positions.len() as u128
+    }
+
+    /// The most moves of any position (known: the game is explored).
+    fn max_moves(&self) -> u128 {
+        self.positions
+            .iter()
+            .map(|position| position.move_count as u128)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Exactly the positions and moves explored: what costing a search or a graph of the game
+    /// counts, where the trait's bounds (every position a move from every other) would not.
+    fn dag_size_by_formula(&self) -> Option<DagSize> {
+        Some(DagSize {
+            states: self.positions.len() as u128,
+            edges: self.moves.len() as u128,
+        })
     }
 
     fn describe_state(&self, state: &u32) -> String {
