@@ -14,8 +14,8 @@ use gamelab::mistakes::{
     MistakeRow, MistakeSpec, Seat, mistake_rows, strategy_curve, study_mistakes, write_rows_csv,
 };
 use gamelab::output::{OutputFile, Staged};
-use gamelab::plot::image_format;
 use gamelab::plot::mistakes::{MistakesChart, StrategyCurveChart};
+use gamelab::plot::{Chart, image_format};
 use gamelab::registry::find_game;
 use gamelab::strategy::StrategySpec;
 use gamelab::tournament::describe_instances;
@@ -129,11 +129,13 @@ impl Outputs {
         Ok(Outputs { csv, chart })
     }
 
-    /// Writes the rows and the chart, and puts both in place together.
-    fn write<T: serde::Serialize>(
+    /// Writes the rows and, if `--plot` names a file (`plot`), the chart `chart` makes, and
+    /// puts both in place together.
+    fn write<T: serde::Serialize, C: Chart>(
         self,
         rows: &[T],
-        chart: impl FnOnce() -> anyhow::Result<Option<(Box<dyn DrawChart>, PathBuf)>>,
+        plot: Option<&Path>,
+        chart: impl FnOnce() -> anyhow::Result<C>,
     ) -> anyhow::Result<()> {
         let mut written = Vec::new();
         if let Some(staged) = self.csv {
@@ -142,30 +144,12 @@ impl Outputs {
             written.push(file.written()?);
         }
         let mut charts = Vec::new();
-        if let (Some(staged), Some((drawing, path))) = (self.chart, chart()?) {
-            drawing.draw(&staged, &path)?;
+        if let (Some(staged), Some(path)) = (self.chart, plot) {
+            draw_chart(&chart()?, &staged, path)?;
             written.push(staged);
             charts.push(path);
         }
-        let charts: Vec<&Path> = charts.iter().map(PathBuf::as_path).collect();
         commit(written, &charts)
-    }
-}
-
-/// A chart of either study, drawn into a reserved file.
-trait DrawChart {
-    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()>;
-}
-
-impl DrawChart for MistakesChart {
-    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()> {
-        draw_chart(self, staged, path)
-    }
-}
-
-impl DrawChart for StrategyCurveChart {
-    fn draw(&self, staged: &Staged, path: &Path) -> anyhow::Result<()> {
-        draw_chart(self, staged, path)
     }
 }
 
@@ -178,15 +162,8 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
         let study = study_mistakes(entry, &generator, &spec)?;
         rows.extend(mistake_rows(entry, &spec, &study));
     }
-    let chart_path = args.study.plot.clone();
-    outputs.write(&rows, || {
-        Ok(match chart_path {
-            Some(path) => Some((
-                Box::new(MistakesChart::new(&rows, &settings)?) as Box<dyn DrawChart>,
-                path,
-            )),
-            None => None,
-        })
+    outputs.write(&rows, args.study.plot.as_deref(), || {
+        Ok(MistakesChart::new(&rows, &settings)?)
     })?;
     let mut out = open_output(None)?;
     writeln!(
@@ -235,16 +212,8 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
     let outputs = Outputs::stage(&args.study)?;
     let spec = mistake_spec(StrategySpec::Optimal, &args.study);
     let rows = strategy_curve(entry, &generator, &args.strategy, &args.budgets, &spec)?;
-    let chart_path = args.study.plot.clone();
-    outputs.write(&rows, || {
-        Ok(match chart_path {
-            Some(path) => Some((
-                Box::new(StrategyCurveChart::new(&rows, &args.strategy, &settings)?)
-                    as Box<dyn DrawChart>,
-                path,
-            )),
-            None => None,
-        })
+    outputs.write(&rows, args.study.plot.as_deref(), || {
+        Ok(StrategyCurveChart::new(&rows, &args.strategy, &settings)?)
     })?;
     let mut out = open_output(None)?;
     writeln!(
