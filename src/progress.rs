@@ -95,6 +95,18 @@ pub fn advance(cpu_nanos: f64) {
     }
 }
 
+/// Reports what is left of a part's estimated work (`planned`, nanoseconds on one core) as
+/// finished once the part is done: its loops may report some of it as they go (a long row's
+/// kernel), the rest (a small solve, a line of play) is reported here. `done_before` is the
+/// [`snapshot`]'s `done` taken when the part started. Like [`advance`], nothing counts inside an
+/// admitted whole.
+pub fn settle(planned: f64, done_before: u64) {
+    let reported = DONE.load(Ordering::Relaxed).saturating_sub(done_before) as f64;
+    if planned > reported {
+        advance(planned - reported);
+    }
+}
+
 /// A whole request admitted at once (see the module docs): while it is held, the checks and
 /// loops of its parts do not count, and its holder reports the work done through it.
 #[derive(Debug)]

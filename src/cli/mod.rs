@@ -1,7 +1,9 @@
 //! Command-line interface: argument definitions (clap derive, one file per subcommand), the
-//! error policy (one line on stderr, exit status 2; a closed pipe is not an error), the flag
-//! names of the library's settings, and output helpers. Everything substantial lives in the
-//! library.
+//! error policy (one line on stderr, exit status 2, also when stderr cannot be written; a closed
+//! pipe is not an error), the budgets (`--max-memory`, `--max-time`), progress on stderr, the
+//! thread pool the work runs in, the flag names of the library's settings, and output helpers
+//! (files reserved before the work and put in place together). Everything substantial lives in
+//! the library.
 
 mod analyze;
 mod bench;

@@ -193,8 +193,9 @@ pub fn solve<G: RegisteredGame>(game: &G, solver: SolverKind) -> Result<Solution
         SolverKind::Auto => game.auto_solver(),
         chosen => chosen,
     };
-    let solved = check_solve_cost(game, resolved, false, solver == SolverKind::Auto)
-        .and_then(|()| solve_unchecked(game, resolved));
+    let solved = costed(game, resolved, false, solver == SolverKind::Auto, || {
+        solve_unchecked(game, resolved)
+    });
     match solver {
         SolverKind::Auto => solved.map_err(fastest_refused),
         _ => solved,
@@ -213,26 +214,30 @@ pub fn solve_value<G: RegisteredGame>(
         SolverKind::Auto => game.auto_value_solver(),
         chosen => chosen,
     };
-    let solved = check_solve_cost(game, resolved, true, solver == SolverKind::Auto)
-        .and_then(|()| game.value_by(resolved));
+    let solved = costed(game, resolved, true, solver == SolverKind::Auto, || {
+        game.value_by(resolved)
+    });
     match solver {
         SolverKind::Auto => solved.map_err(fastest_refused),
         _ => solved,
     }
 }
 
-/// Refuses solving `game` with `solver` over the budget ([`RegisteredGame::solve_cost`]).
-fn check_solve_cost<G: RegisteredGame>(
+/// Runs `solve` (`solver` on `game`) once its cost is within the budget
+/// ([`RegisteredGame::solve_cost`]), and reports its work finished to the progress counters.
+fn costed<G: RegisteredGame>(
     game: &G,
     solver: SolverKind,
     value_only: bool,
     auto: bool,
-) -> Result<(), SolveError> {
+    solve: impl FnOnce() -> Result<Solution, SolveError>,
+) -> Result<Solution, SolveError> {
     let advice = match game.refusal_advice(solver, value_only) {
         USE_AUTO if auto => USE_SMALLER,
         advice => advice,
     };
-    game.solve_cost(solver, value_only).check(
+    let cost = game.solve_cost(solver, value_only);
+    cost.check(
         SolvingWith {
             game,
             solver,
@@ -240,7 +245,10 @@ fn check_solve_cost<G: RegisteredGame>(
         },
         advice,
     )?;
-    Ok(())
+    let before = crate::progress::snapshot().done;
+    let solution = solve()?;
+    crate::progress::settle(cost.work.cpu_nanos(), before);
+    Ok(solution)
 }
 
 /// `listing the moves on 10000 piles with the solver table` (with the moves) or `solving 10000

@@ -379,8 +379,13 @@ fn play_game<G: Game + 'static>(
         Valuing::Regret(values) => (values.shared_table(), Some(values)),
     };
     let with_table = table.is_some();
-    refuse_oversize(game, first, Player::First, with_table)?;
-    refuse_oversize(game, second, Player::Second, with_table)?;
+    let planned = refuse_oversize(game, first, Player::First, with_table)?.plus(refuse_oversize(
+        game,
+        second,
+        Player::Second,
+        with_table,
+    )?);
+    let before = crate::progress::snapshot().done;
     let mut first_player =
         build_strategy_with(game, first, seed, index, Player::First, table.as_ref())?;
     let mut second_player =
@@ -416,6 +421,7 @@ fn play_game<G: Game + 'static>(
         .into_iter()
         .filter_map(|(spec, strategy)| strategy.note().map(|note| format!("{spec}: {note}")))
         .collect();
+    crate::progress::settle(planned.cpu_nanos(), before);
     let record = GameRecord::new(moves, scores, optimal, notes);
     Ok(match values {
         Some(_) => record.with_values(move_values),
@@ -425,37 +431,38 @@ fn play_game<G: Game + 'static>(
 
 /// Refuses a game that `spec`, playing for `player`, cannot play within the budget (see
 /// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit unless
-/// they read a table (`with_table`), which its solver already guarded.
+/// they read a table (`with_table`), which its solver already guarded. Returns the work
+/// admitted.
 fn refuse_oversize<G: Game>(
     game: &G,
     spec: &StrategySpec,
     player: Player,
     with_table: bool,
-) -> Result<(), StrategyError> {
+) -> Result<Work, StrategyError> {
     let who = format!("the {spec} strategy of the {} player", player.name());
     let searches = spec.needs_position_values();
     if searches && with_table {
         // A table lookup per move: the cost of any strategy that scores its moves.
-        return game_cost(game, &StrategySpec::Greedy)
-            .check(&who, "use a smaller instance")
-            .map_err(StrategyError::from);
+        let cost = game_cost(game, &StrategySpec::Greedy);
+        cost.check(&who, "use a smaller instance")?;
+        return Ok(cost.work);
     }
     if searches {
         crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
     }
-    game_cost(game, spec)
-        .check(
-            format_args!(
-                "{who}, in games of up to {} moves,",
-                crate::budget::count(game.max_depth())
-            ),
-            match spec {
-                StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
-                StrategySpec::Mcts(_) => "use fewer simulations (mcts-K) or a smaller instance",
-                _ => "use a smaller instance",
-            },
-        )
-        .map_err(StrategyError::from)
+    let cost = game_cost(game, spec);
+    cost.check(
+        format_args!(
+            "{who}, in games of up to {} moves,",
+            crate::budget::count(game.max_depth())
+        ),
+        match spec {
+            StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
+            StrategySpec::Mcts(_) => "use fewer simulations (mcts-K) or a smaller instance",
+            _ => "use a smaller instance",
+        },
+    )?;
+    Ok(cost.work)
 }
 
 /// What `spec` costs to play one game of `game` (one side of it, about half its moves), from
