@@ -461,11 +461,15 @@ pub fn parse_time(text: &str) -> Result<Option<Duration>, String> {
 /// A vector of `len` copies of `value`, or an error naming `what` when the allocator refuses it
 /// (a budget raised past what the machine, or its address-space limit, gives): the large tables
 /// go through here so that a failed allocation is a message, never an abort.
+///
+/// The room is asked for first and given back, then the vector made as `vec!` makes it: for a
+/// zero value that is a zeroed allocation whose pages are only touched when written (a table
+/// filled by half takes half its size in memory), where filling it here would touch them all.
 pub fn try_filled<T: Clone>(len: usize, value: T, what: &str) -> Result<Vec<T>, InputError> {
-    let mut vector = Vec::new();
-    reserve(&mut vector, len, what)?;
-    vector.resize(len, value);
-    Ok(vector)
+    let mut room: Vec<T> = Vec::new();
+    reserve(&mut room, len, what)?;
+    drop(room);
+    Ok(vec![value; len])
 }
 
 /// Reserves room for `additional` more elements in `vector`, or says that the memory for

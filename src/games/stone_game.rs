@@ -323,7 +323,8 @@ impl RegisteredGame for StoneGame {
             return Some(Err(refused));
         }
         let n = self.piles.len();
-        if let Err(refused) = table_cost(n, 8, Operation::StoneGameDiff).check_nested(
+        let cost = table_cost(n, 8, Operation::StoneGameDiff);
+        if let Err(refused) = cost.check_nested(
             format_args!("the table of every position's value for {n} piles"),
             crate::error::USE_SMALLER,
         ) {
