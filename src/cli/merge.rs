@@ -24,6 +24,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         stage_outputs(&[("--out", args.out.as_deref())], &inputs)?
             .try_into()
             .map_err(|_| anyhow::anyhow!("one output was staged"))?;
+    super::check_tables(&inputs)?;
     let mut shards = Vec::new();
     for path in &args.files {
         let file = std::fs::File::open(path)

@@ -534,6 +534,25 @@ fn distinct_outputs(outputs: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses reading the sweep tables at `paths` over the budget (their size in bytes, as
+/// `gamelab::sweep::read_cost` costs it); standard input (`-`) is read as it comes.
+fn check_tables(paths: &[&Path]) -> anyhow::Result<()> {
+    let mut bytes = 0u64;
+    for path in paths.iter().filter(|path| path.as_os_str() != "-") {
+        if let Ok(metadata) = std::fs::metadata(path) {
+            bytes = bytes.saturating_add(metadata.len());
+        }
+    }
+    gamelab::sweep::read_cost(bytes).check(
+        format_args!(
+            "reading {} of sweep tables",
+            gamelab::budget::bytes(bytes as u128)
+        ),
+        "read fewer or smaller tables",
+    )?;
+    Ok(())
+}
+
 /// Standard input for `-`, else the file at `path`, buffered.
 fn open_input(path: &str) -> anyhow::Result<Box<dyn BufRead>> {
     Ok(if path == "-" {

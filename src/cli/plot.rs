@@ -218,6 +218,7 @@ pub fn draw_chart(chart: &impl Chart, staged: &Staged, path: &Path) -> anyhow::R
 }
 
 fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
+    super::check_tables(&[Path::new(input)])?;
     let name = if input == "-" {
         "standard input"
     } else {

@@ -314,9 +314,15 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         ));
     }
     let mut rows = Vec::new();
+    // Progress is reported every few thousand rows, in the bytes read (as `read_cost` counts).
+    let mut unreported = 0u128;
     for (index, record) in csv.records().enumerate() {
         let line = index + 2;
         let record = record.map_err(|error| table_error(name, error))?;
+        unreported += record.as_slice().len() as u128 + record.len() as u128;
+        if index % 4096 == 4095 {
+            Work::of(Operation::CsvByte, std::mem::take(&mut unreported)).done();
+        }
         let row: SweepRow = record
             .deserialize(Some(&headers))
             .map_err(|error| describe_csv_error(name, line, &headers, &error))?;
@@ -331,6 +337,7 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         }
         rows.push(row);
     }
+    Work::of(Operation::CsvByte, unreported).done();
     Ok(rows)
 }
 
