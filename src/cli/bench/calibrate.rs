@@ -195,7 +195,8 @@ fn write_table(
 //! and prints this file) and checked in, so that estimates are measured, not guessed. Regenerate
 //! it on an idle machine after a change that moves a path's speed:
 //! `cargo run --release -- bench --calibrate > src/budget/rates.rs`. The test suite checks every
-//! estimate against a measurement (`tests/studies/estimates.rs`).
+//! estimate against a measurement (`tests/cli/limits.rs`, through `gamelab bench
+//! --check-estimates`).
 //!
 //! Measured: gamelab {}, SIMD {}, {threads} threads, the median of {runs} runs each.
 
