@@ -41,10 +41,11 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 1 GiB of memory and 60 seconds.
+    /// 1 GiB of memory and 10 seconds: every request is refused or answered within about 10 s unless
+    /// the user raises a budget.
     pub const DEFAULT: Budget = Budget {
         memory: 1 << 30,
-        time: Some(Duration::from_secs(60)),
+        time: Some(Duration::from_secs(10)),
     };
 }
 
@@ -567,7 +568,7 @@ mod tests {
             "{message}"
         );
         assert!(
-            message.contains("above the budget of 60 s (the time budget); use peaks, or raise"),
+            message.contains("above the budget of 10 s (the time budget); use peaks, or raise"),
             "{message}"
         );
         let endless = Cost::work(Work::of(Operation::StoneGameRollingRow, u128::MAX));

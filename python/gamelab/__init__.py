@@ -111,7 +111,7 @@ def set_budget(
     """Sets the budget every later call is costed against before it runs (the command line's
     ``--max-memory`` and ``--max-time``): ``max_memory`` in bytes or as a size such as ``"8G"``
     (default 1 GiB), ``max_time`` in seconds or as a time such as ``"10m"``, ``"none"`` for no
-    limit (default 60 seconds, estimated before the call runs). A part not given stays as it
+    limit (default 10 seconds, estimated before the call runs). A part not given stays as it
     is. A request over the budget raises :class:`InputError` naming its cost, the budget and
     how to proceed. Returns the budget now in force, as :func:`budget` does."""
     return _gamelab.set_budget(max_memory, max_time)

@@ -50,7 +50,7 @@ fn a_refusal_gives_the_estimate_what_dominates_it_and_the_flag_that_raises_it() 
         &[
             "this sweep (2.6e10 instances) would take about ",
             "(mostly ",
-            "above the budget of 60 s (--max-time)",
+            "above the budget of 10 s (--max-time)",
             "or raise --max-time (e.g. --max-time ",
             "or --max-time none)",
         ],
