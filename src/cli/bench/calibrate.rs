@@ -6,8 +6,8 @@
 //! what the test suite runs.
 //!
 //! The probes run on one thread (`parallel::limit_threads(1)`, a rayon pool of one thread) and
-//! are timed in the process's CPU time, the median of several runs, so that a busy machine
-//! disturbs the figures as little as possible; calibrate on an idle one all the same. Probes are
+//! are timed in the process's CPU time (the calibration takes the median of several runs, the
+//! check the fastest), so that a busy machine disturbs the figures as little as possible; calibrate on an idle one all the same. Probes are
 //! measured in order and each operation's rate is solved from its probe's time less the time
 //! its other operations take at the rates found so far.
 
