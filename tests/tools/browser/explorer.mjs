@@ -9,7 +9,9 @@
 // page error and network request is reported. Then it replays the same game at a desktop's and
 // a phone's size (1280x800, 390x844), measuring after every move and with a DAG node expanded
 // whether any two texts of the page overlap (their boxes from the DOM, clipped to what their
-// scrolling boxes show) and whether the page is wider than the window.
+// scrolling boxes show) and whether the page is wider than the window; a page whose spec says
+// `"layout": false` skips that replay (about half of a page's time), as the served pages do for
+// the games whose standalone pages were measured already.
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 
@@ -232,7 +234,8 @@ async function explore(browser, spec) {
   result.requests = requests;
   await context.close();
   result.layout = [];
-  for (const [width, height, suffix] of [[1280, 800, "desktop"], [390, 844, "phone"]]) {
+  result.layout_checked = spec.layout !== false;
+  if (result.layout_checked) for (const [width, height, suffix] of [[1280, 800, "desktop"], [390, 844, "phone"]]) {
     const shot = spec.screenshot ? spec.screenshot.replace(/\.png$/, `-${suffix}.png`) : null;
     result.layout.push(await layoutPass(browser, spec, result.line, { width, height }, shot));
   }
