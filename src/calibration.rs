@@ -240,7 +240,7 @@ pub fn probes() -> Vec<Probe> {
             operation: Operation::MemoMove,
             calibrates: true,
             path: "gamelab solve stone-game --solver memo",
-            quick: &[800, 1_300],
+            quick: &[1_000, 1_400],
             calibrate: 1_500,
             prepare: |n| solve_row(n, SolverKind::Memo, false),
         },
