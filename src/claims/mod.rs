@@ -260,20 +260,29 @@ pub enum ClaimError {
     Solve(#[from] SolveError),
 }
 
-/// Checks `claim` about the game `entry`.
-pub fn check_claim(
+/// The generator of the instances `claim` is about. It validates the conditions (an empty size
+/// range, impossible parities, ...).
+fn claim_generator(
     entry: &GameEntry,
     claim: &Claim,
     options: &CheckOptions,
-) -> Result<Verdict, ClaimError> {
-    // The generator validates the conditions (empty size range, impossible parities, ...).
+) -> Result<Generator, ClaimError> {
     let spec = GeneratorSpec {
         sizes: claim.sizes,
         values: claim.values,
         seed: options.seed,
         extras: claim.extras.clone(),
     };
-    let generator = Generator::new(entry, spec)?;
+    Ok(Generator::new(entry, spec)?)
+}
+
+/// Checks `claim` about the game `entry`.
+pub fn check_claim(
+    entry: &GameEntry,
+    claim: &Claim,
+    options: &CheckOptions,
+) -> Result<Verdict, ClaimError> {
+    let generator = claim_generator(entry, claim, options)?;
     if options.samples == 0 {
         return Err(InputError::at_least_one(Setting::Samples, options.samples).into());
     }
@@ -370,13 +379,7 @@ pub fn check_cost(
     claim: &Claim,
     options: &CheckOptions,
 ) -> Result<Cost, ClaimError> {
-    let spec = GeneratorSpec {
-        sizes: claim.sizes,
-        values: claim.values,
-        seed: options.seed,
-        extras: claim.extras.clone(),
-    };
-    let generator = Generator::new(entry, spec)?;
+    let generator = claim_generator(entry, claim, options)?;
     let space = Space::new(generator.spec());
     let mut judge = Judge::new(entry, claim);
     Ok(judging_cost(entry, &generator, &space, &mut judge, options)?.2)
