@@ -1,5 +1,5 @@
 //! `merge` proves that its inputs are exactly the N distinct shards of one sweep: every way of
-//! handing it something else (issue 14, part 2) is refused with a message naming what is
+//! handing it something else is refused with a message naming what is
 //! duplicated, missing or mismatched; and the complete set, empty shards included, merges to the
 //! very bytes of the unsharded run.
 
