@@ -1,22 +1,44 @@
 """The budget every call is costed against: refused requests name the Python way to raise it,
 and raising it with gamelab.set_budget lets the same request run."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 import gamelab
+
+#: The command line's defaults: `--max-memory 1G`, `--max-time 10s`.
+DEFAULTS = {"max_memory": 1 << 30, "max_time": 10.0}
 
 
 @pytest.fixture(autouse=True)
 def default_budget():
     """Every test starts and ends with the library's defaults (the budget is process-wide)."""
-    defaults = {"max_memory": 1 << 30, "max_time": 60}
-    gamelab.set_budget(**defaults)
+    gamelab.set_budget(**DEFAULTS)
     yield
-    gamelab.set_budget(**defaults)
+    gamelab.set_budget(**DEFAULTS)
 
 
 def test_the_defaults_are_the_command_lines():
-    assert gamelab.budget() == {"max_memory": 1 << 30, "max_time": 60.0}
+    # A fresh interpreter: this one's budget is the fixture's.
+    fresh = subprocess.run(
+        [sys.executable, "-c", "import gamelab, json; print(json.dumps(gamelab.budget()))"],
+        capture_output=True, text=True, check=True,
+    )
+    assert json.loads(fresh.stdout) == DEFAULTS
+
+
+def test_a_sweep_whose_frame_would_not_fit_is_refused_before_it_runs():
+    # Ten million rows: about 11 GB as a DataFrame, where the command line streams them.
+    with pytest.raises(gamelab.InputError) as refused:
+        gamelab.sweep("divisor-game", n_max=10**7)
+    message = str(refused.value)
+    assert "the DataFrame of this sweep (1.0e7 rows) needs about" in message, message
+    assert "gamelab sweep --out" in message and "raise max_memory" in message, message
+    gamelab.set_budget(max_memory="2G")
+    assert len(gamelab.sweep("divisor-game", n_min=1, n_max=1000)) == 1000
 
 
 def test_a_sweep_over_the_time_budget_runs_once_the_budget_is_raised():
@@ -54,7 +76,7 @@ def test_a_graph_over_the_memory_budget_is_built_once_the_budget_is_raised():
 def test_bad_budgets_are_refused(settings):
     with pytest.raises(gamelab.InputError):
         gamelab.set_budget(**settings)
-    assert gamelab.budget() == {"max_memory": 1 << 30, "max_time": 60.0}
+    assert gamelab.budget() == DEFAULTS
 
 
 def test_a_solve_over_the_time_budget_points_to_peaks():
