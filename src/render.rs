@@ -85,6 +85,16 @@ pub enum RenderError {
     Io(#[from] std::io::Error),
     #[error("the built-in renderer failed: {0}")]
     LayoutRs(String),
+    #[error(
+        "the built-in renderer did not lay out this graph ({nodes} nodes) within {limit} \
+         ({setting}): its layout slows down sharply on state DAGs whose moves skip levels; \
+         {INSTALL_GRAPHVIZ}, draw a smaller instance or the game tree, or raise {setting}"
+    )]
+    LayoutTooSlow {
+        nodes: usize,
+        limit: String,
+        setting: String,
+    },
     // `error`, not `source`: error chains would print a `source` a second time.
     #[error("cannot write '{path}': {error}")]
     Write { path: String, error: std::io::Error },
@@ -204,14 +214,51 @@ const LINE_CHARS: usize = 28;
 /// and says so in a note above it.
 pub const MAX_PICTURE_WIDTH: f64 = 1300.0;
 
+/// The stack of the thread layout-rs runs on: a main thread's.
+const LAYOUT_STACK_BYTES: usize = 8 << 20;
+
 /// SVG text drawn by layout-rs (no fonts needed: it writes text elements), readable at 100 %:
 /// every text at 12 pixels or more, nodes sized to their text, the title and legend of the DOT
 /// graph's label above the drawing, and a drawing wider than [`MAX_PICTURE_WIDTH`] scaled down
 /// to it with a note saying so.
+///
+/// The layout cannot be costed before it runs: trees and the stone-game DAGs of a few hundred
+/// nodes take well under a second, but on DAGs whose moves skip levels (nim, divisor-game) its
+/// time grows steeply with the graph (divisor-game N=42, 82 nodes: 4 s; N=48, 94 nodes: over a
+/// minute). So it runs on a thread of its own and is given the time budget: past it, an error
+/// says so (a command then exits, ending the thread; in a long-lived process, Python's, the
+/// thread finishes its layout in the background and its result is dropped).
 pub fn render_svg_with_layout_rs(dot: &str, nodes: usize) -> Result<String, RenderError> {
     if nodes > LAYOUT_RS_NODE_LIMIT {
         return Err(RenderError::TooLargeWithoutGraphviz(nodes));
     }
+    let Some(limit) = crate::budget::budget().time else {
+        return lay_out_svg(dot, nodes);
+    };
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let dot = dot.to_string();
+    std::thread::Builder::new()
+        .name("layout-rs".into())
+        .stack_size(LAYOUT_STACK_BYTES)
+        .spawn(move || {
+            // The receiver is gone when the layout took too long: nothing to tell.
+            let _ = sender.send(lay_out_svg(&dot, nodes));
+        })?;
+    match receiver.recv_timeout(limit) {
+        Ok(svg) => svg,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(RenderError::LayoutTooSlow {
+            nodes,
+            limit: crate::budget::duration(limit.as_secs_f64()),
+            setting: crate::error::Setting::MaxTime.to_string(),
+        }),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(RenderError::LayoutRs(
+            "its layout stopped with an internal error".into(),
+        )),
+    }
+}
+
+/// [`render_svg_with_layout_rs`]'s work, on the calling thread.
+fn lay_out_svg(dot: &str, nodes: usize) -> Result<String, RenderError> {
     let mut parser = layout::gv::DotParser::new(dot);
     let mut tree = parser.process().map_err(RenderError::LayoutRs)?;
     let heading = graph_label(&tree);

@@ -85,7 +85,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::budget::parse_bytes)]
     max_memory: Option<u64>,
     /// Refuse requests estimated to take longer than this (e.g. 90s, 10m, 2h; none: no limit)
-    /// [default: 60s]
+    /// [default: 10s]
     #[arg(long, global = true, value_name = "TIME", value_parser = time_budget)]
     max_time: Option<TimeBudget>,
     /// Replaced by --max-time

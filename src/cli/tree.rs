@@ -8,7 +8,8 @@ use super::{open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
 use gamelab::choice::Choice;
-use gamelab::error::Setting;
+use gamelab::error::{InputError, Setting};
+use gamelab::export::GraphError;
 use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
@@ -121,14 +122,7 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         let mut dot = Vec::new();
         let (tree_nodes, dag_nodes) = instance
             .export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)
-            .with_context(|| {
-                format!(
-                    "pictures are limited to {} nodes ({}): they take minutes to lay out \
-                     beyond that; write the DOT with --out and run Graphviz yourself",
-                    args.max_render_nodes,
-                    Setting::MaxRenderNodes
-                )
-            })?;
+            .map_err(|error| picture_too_large(error, &args))?;
         let dot = String::from_utf8(dot).context("DOT output is UTF-8")?;
         let nodes = match kind {
             GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
@@ -159,6 +153,24 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap.
+/// A picture's graph over its node limit, said with the limit that refused it (the smaller of
+/// --max-nodes and --max-render-nodes); any other error as it is.
+fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
+    let GraphError::TooLarge(InputError::TooManyNodes { what, count, .. }) = &error else {
+        return error.into();
+    };
+    let (limit, setting) = if args.max_render_nodes as u128 <= args.max_nodes as u128 {
+        (args.max_render_nodes as u128, Setting::MaxRenderNodes)
+    } else {
+        (args.max_nodes as u128, Setting::MaxNodes)
+    };
+    anyhow::anyhow!(
+        "the {what} has {count} nodes, more than {setting} allows for a picture ({limit}): \
+         pictures take minutes to lay out beyond that; write the DOT with --out and run \
+         Graphviz yourself, draw a smaller instance, or raise {setting}"
+    )
+}
+
 fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");

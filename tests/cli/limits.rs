@@ -154,3 +154,14 @@ fn a_sweep_of_many_sizes_shows_its_ends_and_says_where_the_table_is() {
         "{long}"
     );
 }
+
+/// `--help` gives the default time budget the library applies.
+#[test]
+fn help_states_the_default_time_budget() {
+    let seconds = gamelab::budget::Budget::DEFAULT
+        .time
+        .expect("a default time budget")
+        .as_secs();
+    let help = stdout_of(&["sweep", "--help"]);
+    assert!(help.contains(&format!("[default: {seconds}s]")), "{help}");
+}

@@ -54,6 +54,35 @@ fn oversize_requests_are_refused_with_the_count() {
         ],
         &["state DAG has 16 nodes, more than --max-nodes allows (10)"],
     );
+    // A picture names the limit that refused it: the smaller of the two.
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("dag.svg");
+    let picture = picture.to_str().unwrap();
+    let dag_picture = [
+        "tree",
+        "divisor-game",
+        "--n",
+        "1000",
+        "--dag",
+        "--render",
+        "svg",
+        picture,
+    ];
+    fails_with(
+        &dag_picture,
+        &[
+            "state DAG has 1998 nodes, more than --max-render-nodes allows for a picture (1000)",
+            "or raise --max-render-nodes",
+        ],
+    );
+    fails_with(
+        &[&dag_picture[..], &["--max-nodes", "500"]].concat(),
+        &[
+            "more than --max-nodes allows for a picture (500)",
+            "or raise --max-nodes",
+        ],
+    );
+    assert!(!dir.path().join("dag.svg").exists());
     let huge = vec!["1"; 3000].join(",");
     fails_with(
         &["tree", "stone-game", "--piles", &huge, "--dag"],
@@ -247,4 +276,34 @@ fn a_large_built_in_picture_is_scaled_to_fit_and_says_so() {
         "{}",
         &svg[note - 40..note + 80]
     );
+}
+
+/// The built-in renderer's layout cannot be costed in advance (on DAGs whose moves skip levels
+/// it grows steeply: divisor-game N=60 takes minutes), so it runs against the time budget and
+/// past it ends with one line naming the budget, and no picture.
+#[test]
+fn a_built_in_layout_past_the_time_budget_is_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("dag.svg");
+    fails_with(
+        &[
+            "tree",
+            "divisor-game",
+            "--n",
+            "60",
+            "--dag",
+            "--render",
+            "svg",
+            picture.to_str().unwrap(),
+            "--renderer",
+            "built-in",
+            "--max-time",
+            "1s",
+        ],
+        &[
+            "the built-in renderer did not lay out this graph (118 nodes) within 1.0 s (--max-time)",
+            "install Graphviz",
+        ],
+    );
+    assert!(!picture.exists());
 }
