@@ -172,10 +172,12 @@ fn render(result: &Tournament, settings: &str) -> String {
     );
     let mut order: Vec<&gamelab::ratings::Rating> = ratings.ratings.iter().collect();
     order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    // The first-move row's name ("moving first") is usually the longest.
+    let name_width = width.max(ratings.first_move.strategy.len());
     for rating in order.into_iter().chain([&ratings.first_move]) {
         let _ = writeln!(
             text,
-            "  {:<width$}  {:>+8.1}  ({:+.1} to {:+.1})",
+            "  {:<name_width$}  {:>+8.1}  ({:+.1} to {:+.1})",
             rating.strategy, rating.elo, rating.low, rating.high
         );
     }

@@ -202,6 +202,19 @@ fn a_tournament_prints_and_saves_ratings() {
     ]);
     assert!(out.contains("ratings (Bradley-Terry"), "{out}");
     assert!(out.contains("moving first"), "{out}");
+    // The ratings' rows, the first move's included, line up: each interval starts in one column.
+    let ratings: Vec<&str> = out
+        .lines()
+        .skip_while(|line| !line.starts_with("ratings ("))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .collect();
+    assert_eq!(ratings.len(), 3, "{out}");
+    let intervals: Vec<Option<usize>> = ratings.iter().map(|line| line.find("  (")).collect();
+    assert!(
+        intervals.iter().all(|column| *column == intervals[0]),
+        "{out}"
+    );
     let header = std::fs::read_to_string(&csv).unwrap();
     assert!(header.lines().next().unwrap().ends_with(
         "first_rating,first_rating_low,first_rating_high,second_rating,second_rating_low,second_rating_high"
