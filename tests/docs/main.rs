@@ -80,6 +80,9 @@ fn main() -> std::process::ExitCode {
             links::checks::slugs_follow_the_renderers();
             Ok(())
         }),
+        Trial::test("readme::ci_runs_the_readme_test_command", || {
+            pages::ci_runs_the_readme_test_command().map_err(Into::into)
+        }),
         Trial::test("reference::the_command_reference_is_current", || {
             pages::reference_is_current().map_err(Into::into)
         }),

@@ -86,6 +86,30 @@ pub fn run_page(path: &Path) -> Result<(), String> {
 }
 
 /// The committed command reference is what `gamelab reference` prints now.
+/// `.ci/run` runs the README's test command (the line marked "the tests") as a line of its own,
+/// word for word.
+pub fn ci_runs_the_readme_test_command() -> Result<(), String> {
+    let read = |path: &str| {
+        std::fs::read_to_string(crate::root().join(path))
+            .map_err(|error| format!("{path}: {error}"))
+    };
+    let readme = read("README.md")?;
+    let command = readme
+        .lines()
+        .find(|line| line.starts_with("cargo test") && line.contains("# the tests"))
+        .and_then(|line| line.split('#').next())
+        .map(str::trim)
+        .ok_or("README.md has no `cargo test ...  # the tests` line")?;
+    let ci = read(".ci/run")?;
+    if ci.lines().any(|line| line.trim() == command) {
+        Ok(())
+    } else {
+        Err(format!(
+            ".ci/run has no line running the README's test command `{command}`"
+        ))
+    }
+}
+
 pub fn reference_is_current() -> Result<(), String> {
     let committed_path = crate::root().join("docs/src/reference/commands.md");
     let committed = std::fs::read_to_string(&committed_path).map_err(|error| error.to_string())?;
