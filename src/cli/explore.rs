@@ -30,9 +30,7 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
     let entry = find_game(&args.game)?;
     let input = args.instance.to_input();
     let instance = entry.build(&input)?;
-    let page_file = stage_outputs(&[("--out", args.out.as_deref())], &[])?
-        .pop()
-        .flatten();
+    let [page_file] = stage_outputs([("--out", args.out.as_deref())], &[])?;
     let space = instance.solve_space(args.max_states as u128)?;
     // Writing the page costs about as much again per position as solving it.
     let positions = space.positions.len() as u128;

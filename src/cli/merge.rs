@@ -3,7 +3,7 @@
 use super::{open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
-use gamelab::output::{OutputFile, Staged};
+use gamelab::output::OutputFile;
 use gamelab::sweep::{ShardFile, merge_files, read_csv, write_csv};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,10 +20,7 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
-    let [out_file]: [Option<Staged>; 1] =
-        stage_outputs(&[("--out", args.out.as_deref())], &inputs)?
-            .try_into()
-            .map_err(|_| anyhow::anyhow!("one output was staged"))?;
+    let [out_file] = stage_outputs([("--out", args.out.as_deref())], &inputs)?;
     super::check_tables(&inputs)?;
     let mut shards = Vec::new();
     for path in &args.files {

@@ -117,15 +117,13 @@ struct Outputs {
 
 impl Outputs {
     fn stage(study: &StudyArgs) -> anyhow::Result<Outputs> {
-        let [csv, chart]: [Option<Staged>; 2] = stage_outputs(
-            &[
+        let [csv, chart] = stage_outputs(
+            [
                 ("--out", study.out.as_deref()),
                 ("--plot", study.plot.as_deref()),
             ],
             &[],
-        )?
-        .try_into()
-        .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
+        )?;
         Ok(Outputs { csv, chart })
     }
 

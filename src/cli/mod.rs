@@ -462,11 +462,11 @@ fn create_file(path: &Path) -> anyhow::Result<OutputFile> {
 /// a missing or read-only folder is refused at once, two flags naming one file are refused,
 /// and so is an output that is also one of the command's `inputs` (it would be replaced by a
 /// file made from itself). One entry per flag, in order; `None` where the flag was not given.
-fn stage_outputs(
-    outputs: &[(&str, Option<&Path>)],
+fn stage_outputs<const N: usize>(
+    outputs: [(&str, Option<&Path>); N],
     inputs: &[&Path],
-) -> anyhow::Result<Vec<Option<Staged>>> {
-    distinct_outputs(outputs)?;
+) -> anyhow::Result<[Option<Staged>; N]> {
+    distinct_outputs(&outputs)?;
     for (flag, path) in outputs {
         let Some(path) = path else { continue };
         if let Some(input) = inputs.iter().find(|input| same_file(input, path)) {
@@ -477,10 +477,11 @@ fn stage_outputs(
             );
         }
     }
-    outputs
-        .iter()
-        .map(|(_, path)| path.map(Staged::new).transpose().map_err(Into::into))
-        .collect()
+    let mut staged = [const { None }; N];
+    for (slot, (_, path)) in staged.iter_mut().zip(outputs) {
+        *slot = path.map(Staged::new).transpose()?;
+    }
+    Ok(staged)
 }
 
 /// Puts a command's written files in place together (see `gamelab::output::commit_all`), then

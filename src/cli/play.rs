@@ -83,9 +83,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         image_format(path)?;
     }
-    let history = stage_outputs(&[("--history", args.history.as_deref())], &[])?
-        .pop()
-        .flatten();
+    let [history] = stage_outputs([("--history", args.history.as_deref())], &[])?;
     let mut out = open_output(None)?;
     match single {
         Some(input) => play_one(game, &args, &input, history, &mut out)?,

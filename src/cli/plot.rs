@@ -189,10 +189,8 @@ impl Picture {
             .map(Path::new)
             .into_iter()
             .collect();
-        let staged = super::stage_outputs(&[("--out", Some(path))], &inputs)?
-            .pop()
-            .flatten()
-            .context("the picture was staged")?;
+        let [staged] = super::stage_outputs([("--out", Some(path))], &inputs)?;
+        let staged = staged.context("the picture was staged")?;
         Ok(Picture {
             staged,
             path: path.to_path_buf(),

@@ -8,7 +8,7 @@ use super::{commit, open_output, stage_outputs, values};
 use clap::Args;
 use gamelab::budget::{Cost, times};
 use gamelab::generate::{Generator, Parity};
-use gamelab::output::{OutputFile, Staged};
+use gamelab::output::OutputFile;
 use gamelab::plot::image_format;
 use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
@@ -101,16 +101,14 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     // Every output is reserved before the work and put in place only when all are written.
-    let [csv, win_rate, shares]: [Option<Staged>; 3] = stage_outputs(
-        &[
+    let [csv, win_rate, shares] = stage_outputs(
+        [
             ("--out", args.out.as_deref()),
             ("--plot", args.plot.as_deref()),
             ("--plot-outcome-shares", args.plot_outcome_shares.as_deref()),
         ],
         &[],
-    )?
-    .try_into()
-    .map_err(|_| anyhow::anyhow!("three outputs were staged"))?;
+    )?;
     let mut file = match csv {
         Some(staged) => Some(CsvSink::new(OutputFile::on(staged)?)),
         None => None,

@@ -8,7 +8,7 @@ use super::values::whole_number;
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::generate::Generator;
-use gamelab::output::{OutputFile, Staged};
+use gamelab::output::OutputFile;
 use gamelab::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::plot::image_format;
 use gamelab::registry::find_game;
@@ -73,15 +73,13 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         default_sizes(game.takes_piles()),
     )?;
     let generator = Generator::new(game, spec)?;
-    let [csv, picture]: [Option<Staged>; 2] = stage_outputs(
-        &[
+    let [csv, picture] = stage_outputs(
+        [
             ("--out", args.out.as_deref()),
             ("--plot", args.plot.as_deref()),
         ],
         &[],
-    )?
-    .try_into()
-    .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
+    )?;
     let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
     let settings = describe_instances(game, &generator, args.trials);
     let mut written = Vec::new();

@@ -13,7 +13,7 @@ use gamelab::export::GraphError;
 use gamelab::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::image::ImageFormat;
-use gamelab::output::{OutputFile, Staged};
+use gamelab::output::OutputFile;
 use gamelab::registry::find_game;
 use gamelab::render::{Renderer, RendererChoice, render_dot_into};
 use gamelab::size::Count;
@@ -72,15 +72,13 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     // Both files are reserved before the graph is built, and put in place together.
-    let [out_file, picture_file]: [Option<Staged>; 2] = stage_outputs(
-        &[
+    let [out_file, picture_file] = stage_outputs(
+        [
             ("--out", args.out.as_deref()),
             ("--render", picture.as_ref().map(|(_, path)| path.as_path())),
         ],
         &[],
-    )?
-    .try_into()
-    .map_err(|_| anyhow::anyhow!("two outputs were staged"))?;
+    )?;
     // A picture is drawn from the DOT of the whole graph: refuse it before building anything.
     let max_nodes = if picture.is_some() {
         (args.max_nodes as u128).min(args.max_render_nodes as u128)
