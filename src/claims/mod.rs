@@ -20,7 +20,7 @@ use crate::budget::{Cost, Operation, Work};
 use crate::choice::Choice;
 use crate::error::{InputError, Setting, SolveError};
 use crate::game::Winner;
-use crate::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use crate::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec, extreme_instance};
 use crate::input::{Extras, InstanceInput, InstanceRef};
 use crate::registry::GameEntry;
 use crate::solve::{Solution, SolverKind};
@@ -516,18 +516,7 @@ impl<'a> Judge<'a> {
         let cost = match self.claim.solver {
             SolverKind::Auto => self.entry.margin_cost(n),
             solver => {
-                let mut input = match self.claim.values {
-                    Some(values) => {
-                        let extreme = if values.min.unsigned_abs() > values.max.unsigned_abs() {
-                            values.min
-                        } else {
-                            values.max
-                        };
-                        InstanceInput::piles(vec![extreme; n as usize])
-                    }
-                    None => InstanceInput::number(n),
-                };
-                self.claim.extras.apply_to(&mut input);
+                let input = extreme_instance(self.claim.values, &self.claim.extras, n);
                 self.entry.build(&input)?.solve_cost(solver, true)
             }
         };

@@ -21,9 +21,31 @@ pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 
 use crate::budget::{Cost, Operation, Work};
 use crate::error::{InputError, Setting};
-use crate::input::InstanceInput;
+use crate::input::{Extras, InstanceInput};
 use crate::random::{Draws, LANES_16, keyed_stream, uniform_lanes_16};
 use crate::registry::GameEntry;
+
+/// The hardest instance of `size` that settings allow: every pile of the largest magnitude the
+/// values take (or the number `size` for a number game), with the extra fields.
+pub(crate) fn extreme_instance(
+    values: Option<ValueSpec>,
+    extras: &Extras,
+    size: u64,
+) -> InstanceInput {
+    let mut input = match values {
+        Some(values) => {
+            let extreme = if values.min.unsigned_abs() > values.max.unsigned_abs() {
+                values.min
+            } else {
+                values.max
+            };
+            InstanceInput::piles(vec![extreme; size as usize])
+        }
+        None => InstanceInput::number(size),
+    };
+    extras.apply_to(&mut input);
+    input
+}
 
 /// Draws instances of one game under a validated [`GeneratorSpec`].
 #[derive(Clone, Debug)]
@@ -140,18 +162,7 @@ impl Generator {
     /// largest magnitude, the extra fields — as `solve` would, so that nothing generated is
     /// refused later (an overflow, a subtraction set for a game without one, a zero in it).
     fn probe(&self, entry: &GameEntry, largest: u64) -> Result<(), InputError> {
-        let mut input = match self.spec.values {
-            Some(values) => {
-                let extreme = if values.min.unsigned_abs() > values.max.unsigned_abs() {
-                    values.min
-                } else {
-                    values.max
-                };
-                InstanceInput::piles(vec![extreme; largest as usize])
-            }
-            None => InstanceInput::number(largest),
-        };
-        self.spec.extras.apply_to(&mut input);
+        let input = extreme_instance(self.spec.values, &self.spec.extras, largest);
         entry.build(&input).map(|_| ())
     }
 
