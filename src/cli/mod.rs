@@ -82,11 +82,13 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Refuse requests estimated to need more memory than this (e.g. 512M, 8G) [default: 1G]
-    #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::budget::parse_bytes)]
+    // Hyphen values reach the parser, which names the problem ("-1G" is not a size) where clap
+    // would call "-1" an unexpected flag.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::budget::parse_bytes, allow_hyphen_values = true)]
     max_memory: Option<u64>,
     /// Refuse requests estimated to take longer than this (e.g. 90s, 10m, 2h; none: no limit)
     /// [default: 10s]
-    #[arg(long, global = true, value_name = "TIME", value_parser = time_budget)]
+    #[arg(long, global = true, value_name = "TIME", value_parser = time_budget, allow_hyphen_values = true)]
     max_time: Option<TimeBudget>,
     /// Replaced by --max-time
     #[arg(long, global = true, hide = true, value_name = "STEPS")]

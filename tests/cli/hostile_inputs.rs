@@ -645,6 +645,23 @@ const CASES: &[Case] = &[
         "'-1' is not a non-negative integer",
     ),
     case(
+        &["solve", "stone-game", "--piles", "1,2", "--max-time", "-5s"],
+        2,
+        "'-5s' is not a time such as 90s, 10m, 2h or none",
+    ),
+    case(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--max-memory",
+            "-1G",
+        ],
+        2,
+        "'-1G'",
+    ),
+    case(
         &["sweep", "stone-game", "--n-mod", "3"],
         2,
         "the following required arguments were not provided: --n-residue <R>",
