@@ -14,7 +14,8 @@ use gamelab::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::plot::win_rate::WinRateChart;
 use gamelab::registry::{GameEntry, find_game};
 use gamelab::sweep::{
-    CsvSink, ROW_BYTES, Shard, SweepRow, SweepSpec, Tally, stream_sweep, write_csv_row,
+    CsvSink, ROW_BYTES, Shard, SweepRow, SweepSettings, SweepSpec, Tally, stream_sweep,
+    write_csv_row,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -254,13 +255,15 @@ impl Printer {
 
     fn text_header(&self, out: &mut dyn Write, row: &SweepRow) -> std::io::Result<()> {
         let size_name = self.size_name;
-        let settings = row
-            .settings()
-            .map_or(String::new(), |settings| settings.describe());
+        let instances = SweepSettings::describe_instances(
+            row.settings().as_ref(),
+            &row.trials_per_n.to_string(),
+            size_name,
+        );
         writeln!(
             out,
-            "{} sweep: {size_name} = {}..{}, {} instances per {size_name}, {settings}",
-            row.game, row.n_min, row.n_max, row.trials_per_n,
+            "{} sweep: {size_name} = {}..{}, {instances}",
+            row.game, row.n_min, row.n_max,
         )?;
         writeln!(
             out,

@@ -4,7 +4,7 @@
 
 use super::{Chart, PlotError, draw_legend, style, titled};
 use crate::generate::Parity;
-use crate::sweep::SweepRow;
+use crate::sweep::{SweepRow, SweepSettings};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -46,7 +46,7 @@ pub(super) fn size_name(rows: &[SweepRow]) -> &'static str {
     }
 }
 
-/// `uniform values 1..100, seed 1, 1000 instances per n`: the settings line of a sweep's
+/// `1000 instances per n, uniform values 1..100, seed 1`: the settings line of a sweep's
 /// charts; the count reads `500-1000` when rows differ (a merged or partial sweep).
 pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     let low = rows.iter().map(|row| row.trials).min().unwrap_or(0);
@@ -56,14 +56,9 @@ pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     } else {
         format!("{low}-{high}")
     };
-    format!(
-        "{}, {count} instances per {}",
-        rows[0].settings().map_or(String::new(), |s| s.describe()),
-        size_name(rows)
-    )
+    SweepSettings::describe_instances(rows[0].settings().as_ref(), &count, size_name(rows))
 }
 
-/// The x range covering every row's n with half a step of room.
 pub(super) fn n_range(rows: &[SweepRow]) -> std::ops::Range<f64> {
     let low = rows.iter().map(|row| row.n).min().unwrap_or(0) as f64;
     let high = rows.iter().map(|row| row.n).max().unwrap_or(0) as f64;

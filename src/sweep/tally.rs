@@ -253,7 +253,8 @@ impl SweepSettings {
         }
     }
 
-    /// A readable form for titles: `uniform values 1..100, seed 1`, `S = {1, 3, 4}, seed 2`.
+    /// A readable form for titles: `uniform values 1..100, seed 1`, `S = {1, 3, 4}`. A number
+    /// game's instances are not drawn, so its seed changes nothing and is left out.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(set) = &self.subtract {
@@ -270,11 +271,34 @@ impl SweepSettings {
         if let Some(parity) = self.total_parity {
             parts.push(format!("{} total", parity.name()));
         }
-        parts.push(format!("seed {}", self.seed));
+        if self.distribution.is_some() {
+            parts.push(format!("seed {}", self.seed));
+        }
         if self.shard != (1, 1) {
             parts.push(format!("shard {}/{}", self.shard.0, self.shard.1));
         }
         parts.join(", ")
+    }
+
+    /// The instances and settings of a sweep for a title: `1000 instances per n, uniform values
+    /// 1..100, seed 1`, `1 instance per N`. `count` may be a range (`500-1000`) when rows differ.
+    pub fn describe_instances(
+        settings: Option<&SweepSettings>,
+        count: &str,
+        size_name: &str,
+    ) -> String {
+        let noun = if count == "1" {
+            "instance"
+        } else {
+            "instances"
+        };
+        let mut text = format!("{count} {noun} per {size_name}");
+        let described = settings.map_or(String::new(), SweepSettings::describe);
+        if !described.is_empty() {
+            text.push_str(", ");
+            text.push_str(&described);
+        }
+        text
     }
 
     /// Every setting, for messages that must say how two sweeps differ.

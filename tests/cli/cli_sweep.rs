@@ -89,6 +89,38 @@ fn sweep_writes_csv_and_json() {
     assert_eq!(rows[0]["trials"], 50);
 }
 
+/// The text table's first line names what was swept: a count with its own noun, and a seed
+/// only where instances are drawn (a number game has one instance per size, not drawn).
+#[test]
+fn the_sweep_heading_names_the_instances_and_a_seed_only_where_one_is_used() {
+    let heading = |args: &[&str]| stdout_of(args).lines().next().unwrap().to_string();
+    assert_eq!(
+        heading(&["sweep", "divisor-game", "--n-max", "4"]),
+        "divisor-game sweep: N = 1..4, 1 instance per N"
+    );
+    assert_eq!(
+        heading(&["sweep", "nim", "--n-max", "4", "--subtract", "1,3,4"]),
+        "nim sweep: N = 1..4, 1 instance per N, S = {1, 3, 4}"
+    );
+    assert_eq!(
+        heading(&["sweep", "stone-game", "--n-max", "4", "--trials", "1"]),
+        "stone-game sweep: n = 1..4, 1 instance per n, uniform values 1..100, seed 1"
+    );
+    assert_eq!(
+        heading(&[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "4",
+            "--trials",
+            "7",
+            "--seed",
+            "3"
+        ]),
+        "stone-game sweep: n = 1..4, 7 instances per n, uniform values 1..100, seed 3"
+    );
+}
+
 #[test]
 fn sharded_runs_merge_into_the_whole() {
     let dir = tempfile::tempdir().unwrap();
