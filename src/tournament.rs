@@ -280,11 +280,34 @@ pub fn tournament_cost(
     generator: &Generator,
     trials: u64,
 ) -> Result<Cost, StrategyError> {
-    check_strategies(entry, strategies)?;
+    check_lineup(entry, strategies)?;
     let pairs = every_pair(strategies);
     let games = times(trials as u128, pairs.len() as u128);
     let (matches, _) = matches_cost(entry, &pairs, generator, trials.max(1))?;
     Ok(matches.then(fit_cost(strategies.len(), games, BOOTSTRAP_REPLICATES)))
+}
+
+/// Refuses a line-up that is not a tournament: fewer than two strategies, or one listed twice
+/// (its rows would repeat and its ratings split between two copies of itself). Then each
+/// strategy must be one `entry` has ([`check_strategies`]).
+fn check_lineup(entry: &GameEntry, strategies: &[StrategySpec]) -> Result<(), StrategyError> {
+    let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
+    let repeated = names
+        .iter()
+        .enumerate()
+        .find(|(index, name)| names[..*index].contains(name));
+    if names.len() < 2 || repeated.is_some() {
+        let requirement = match repeated {
+            Some((_, name)) => format!("listed once each ('{name}' is there twice)"),
+            None => "at least two (play plays one against itself)".to_string(),
+        };
+        return Err(StrategyError::Input(InputError::out_of_range(
+            "a tournament's strategies",
+            requirement,
+            names.join(","),
+        )));
+    }
+    check_strategies(entry, strategies)
 }
 
 /// Every ordered pair of `strategies`, each also against itself.
@@ -312,7 +335,7 @@ pub fn tournament(
     // The ratings' bootstrap after the matches: refused with them, before any game is played.
     let games = times(trials as u128, pairs.len() as u128);
     let ratings_cost = fit_cost(strategies.len(), games, BOOTSTRAP_REPLICATES);
-    check_strategies(entry, strategies)?;
+    check_lineup(entry, strategies)?;
     let (matches, _) = matches_cost(entry, &pairs, generator, trials.max(1))?;
     matches.then(ratings_cost).check_nested(
         format_args!(

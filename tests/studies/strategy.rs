@@ -346,6 +346,23 @@ fn bad_strategies_are_refused() {
         &["'magic' is not available"],
     );
     fails_with(
+        &["tournament", "stone-game", "--strategies", "optimal"],
+        &[
+            "a tournament's strategies must be at least two (play plays one against itself), got optimal",
+        ],
+    );
+    fails_with(
+        &[
+            "tournament",
+            "stone-game",
+            "--strategies",
+            "greedy,optimal,greedy",
+        ],
+        &[
+            "a tournament's strategies must be listed once each ('greedy' is there twice), got greedy,optimal,greedy",
+        ],
+    );
+    fails_with(
         &[
             "play",
             "stone-game",
