@@ -48,6 +48,8 @@ def test_a_sweep_over_the_time_budget_runs_once_the_budget_is_raised():
     message = str(refused.value)
     assert "this sweep (1000 instances) would take about" in message
     assert "raise max_time in gamelab.set_budget" in message
+    # Settings are named by their Python keywords, never the command line's flags.
+    assert "run it in shards (shard, then merge)" in message and "--" not in message, message
     assert gamelab.set_budget(max_time="10m")["max_time"] == 600.0
     assert gamelab.set_budget(max_time="none")["max_time"] is None
     frame = gamelab.sweep("stone-game", n_min=1, n_max=10, trials=100)

@@ -207,7 +207,10 @@ pub fn check_sweep_cost(
     let (instances, cost) = sweep_cost(entry, spec)?;
     Ok(cost.admit(
         format_args!("this sweep ({} instances)", crate::budget::count(instances)),
-        "use fewer sizes or trials, or split it with --shard K/N",
+        &format!(
+            "use fewer sizes or trials, or run it in shards ({}, then merge)",
+            Setting::Shard
+        ),
     )?)
 }
 

@@ -100,7 +100,7 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
     {
         return Err(merge_error(format!(
             "shards of different cuts: {} is shard {}/{} but {} is shard {}/{} (a whole sweep \
-             is 1/1; merge the shards of one --shard K/N run)",
+             is 1/1; merge the shards of one sharded run)",
             first.name, settings[0].shard.0, count, file.name, other.shard.0, other.shard.1
         )));
     }
