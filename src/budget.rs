@@ -310,23 +310,34 @@ pub fn times(a: u128, b: u128) -> u128 {
 /// A byte count for people, in the binary units `--max-memory` takes: `512 B`, `3.2 MiB`,
 /// `4.7 GiB`; beyond 2^70 bytes a plain count (`3.4e38 bytes`).
 pub fn bytes(amount: u128) -> String {
-    const UNITS: [(&str, f64); 5] = [
-        ("PiB", (1u64 << 50) as f64),
-        ("TiB", (1u64 << 40) as f64),
-        ("GiB", (1u64 << 30) as f64),
-        ("MiB", (1u64 << 20) as f64),
-        ("KiB", (1u64 << 10) as f64),
-    ];
-    if amount >= 1_000_000_000_000_000_000_000 {
-        return format!("{} bytes", count(amount));
-    }
-    let value = amount as f64;
-    for (unit, size) in UNITS {
-        if value >= size {
-            return format!("{:.1} {unit}", value / size);
+    Bytes(amount).to_string()
+}
+
+/// [`bytes`] as a `Display`: written without allocating below 10^21 bytes, so that the
+/// command line's allocator can name a refused allocation when no memory is left.
+pub struct Bytes(pub u128);
+
+impl std::fmt::Display for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const UNITS: [(&str, f64); 5] = [
+            ("PiB", (1u64 << 50) as f64),
+            ("TiB", (1u64 << 40) as f64),
+            ("GiB", (1u64 << 30) as f64),
+            ("MiB", (1u64 << 20) as f64),
+            ("KiB", (1u64 << 10) as f64),
+        ];
+        let amount = self.0;
+        if amount >= 1_000_000_000_000_000_000_000 {
+            return write!(f, "{} bytes", count(amount));
         }
+        let value = amount as f64;
+        for (unit, size) in UNITS {
+            if value >= size {
+                return write!(f, "{:.1} {unit}", value / size);
+            }
+        }
+        write!(f, "{amount} B")
     }
-    format!("{amount} B")
 }
 
 /// A count for people: exact below a million, else in scientific notation (`3.4e19`).

@@ -1468,3 +1468,31 @@ fn an_allocation_the_system_refuses_is_one_line_not_an_abort() {
         "{stderr}"
     );
 }
+
+#[test]
+fn memory_exhausted_by_many_small_allocations_says_how_much_was_in_use() {
+    // The analysis of 2,000 piles with its budgets raised grows its positions one small
+    // allocation at a time until 400 MB of address space runs out on both threads at once:
+    // one line still comes out (it used to exit in silence), and since the allocation refused
+    // is a few bytes, it gives the memory in use.
+    let piles: Vec<String> = (0..2_000u64).map(|k| (k * 37 % 100 + 1).to_string()).collect();
+    let piles = piles.join(",");
+    let args = [
+        "analyze",
+        "stone-game",
+        "--piles",
+        &piles,
+        "--max-states",
+        "1e7",
+        "--max-memory",
+        "4G",
+    ];
+    let (status, stderr) = run_with(&args, &[], 400_000_000, Streams::default(), None);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.starts_with("error: the system refused ")
+            && stderr.contains(" in use (a limit such as ulimit -v")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
