@@ -1475,7 +1475,9 @@ fn memory_exhausted_by_many_small_allocations_says_how_much_was_in_use() {
     // allocation at a time until 400 MB of address space runs out on both threads at once:
     // one line still comes out (it used to exit in silence), and since the allocation refused
     // is a few bytes, it gives the memory in use.
-    let piles: Vec<String> = (0..2_000u64).map(|k| (k * 37 % 100 + 1).to_string()).collect();
+    let piles: Vec<String> = (0..2_000u64)
+        .map(|k| (k * 37 % 100 + 1).to_string())
+        .collect();
     let piles = piles.join(",");
     let args = [
         "analyze",
