@@ -95,6 +95,16 @@ pub enum RenderError {
         limit: String,
         setting: String,
     },
+    #[error(
+        "Graphviz's dot did not lay out this graph ({nodes} nodes) within {limit} ({setting}): \
+         its layout slows down sharply on graphs with many crossing edges; draw a smaller \
+         instance or the game tree, or raise {setting}"
+    )]
+    GraphvizTooSlow {
+        nodes: usize,
+        limit: String,
+        setting: String,
+    },
     // `error`, not `source`: error chains would print a `source` a second time.
     #[error("cannot write '{path}': {error}")]
     Write { path: String, error: std::io::Error },
@@ -141,7 +151,7 @@ pub fn render_dot_into(
         RendererChoice::BuiltIn => false,
     };
     if use_graphviz {
-        return match render_with_graphviz(dot, format, staged.writing_path()) {
+        return match render_with_graphviz(dot, nodes, format, staged.writing_path()) {
             Ok(()) => Ok(Renderer::Graphviz),
             Err(RenderError::Graphviz(message)) => Err(RenderError::Graphviz(message.replace(
                 &staged.writing_path().display().to_string(),
@@ -166,7 +176,17 @@ pub fn render_dot_into(
     }
 }
 
-fn render_with_graphviz(dot: &str, format: ImageFormat, path: &Path) -> Result<(), RenderError> {
+/// Runs Graphviz's `dot` on `dot` (a graph of `nodes` nodes) into `path`, within the time
+/// budget: like the built-in renderer's, its layout cannot be costed before it runs (a stone-game-ii
+/// DAG of 207 nodes and dense edges took 35 s), so past the budget `dot` is stopped and an error
+/// says so.
+fn render_with_graphviz(
+    dot: &str,
+    nodes: usize,
+    format: ImageFormat,
+    path: &Path,
+) -> Result<(), RenderError> {
+    let failed = |error: std::io::Error| RenderError::Graphviz(error.to_string());
     let mut child = Command::new("dot")
         .arg(format!("-T{}", format.name()))
         .arg("-o")
@@ -175,17 +195,42 @@ fn render_with_graphviz(dot: &str, format: ImageFormat, path: &Path) -> Result<(
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|error| RenderError::Graphviz(error.to_string()))?;
+        .map_err(failed)?;
+    // Read on a thread of its own, so that a dot with much to say never waits on a full pipe
+    // while this one waits for it to end.
+    let stderr = child.stderr.take().map(|mut pipe| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut pipe, &mut text);
+            text
+        })
+    });
     if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(dot.as_bytes())
-            .map_err(|error| RenderError::Graphviz(error.to_string()))?;
+        stdin.write_all(dot.as_bytes()).map_err(failed)?;
     }
-    let output = child
-        .wait_with_output()
-        .map_err(|error| RenderError::Graphviz(error.to_string()))?;
-    if !output.status.success() {
-        let message = String::from_utf8_lossy(&output.stderr);
+    let limit = crate::budget::budget().time;
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(failed)? {
+            break status;
+        }
+        if let Some(limit) = limit
+            && started.elapsed() > limit
+        {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(RenderError::GraphvizTooSlow {
+                nodes,
+                limit: crate::budget::duration(limit.as_secs_f64()),
+                setting: crate::error::Setting::MaxTime.to_string(),
+            });
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    if !status.success() {
+        let message = stderr
+            .and_then(|reader| reader.join().ok())
+            .unwrap_or_default();
         return Err(RenderError::Graphviz(
             message.lines().next().unwrap_or("no message").to_string(),
         ));

@@ -73,6 +73,42 @@ pub fn rendering_with_graphviz_draws_png() {
     assert_eq!(&bytes[1..4], b"PNG");
 }
 
+/// Graphviz's layout cannot be costed before it runs, so it runs within the time budget: a
+/// stone-game-ii DAG of 207 nodes with dense edges (about 10 s of layout) is stopped at a
+/// budget of half a second, with one line naming the budget, and leaves no file.
+pub fn a_graphviz_layout_past_the_time_budget_is_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("dag.svg");
+    let piles: Vec<String> = (1..=30).map(|k| k.to_string()).collect();
+    let output = gamelab()
+        .args([
+            "tree",
+            "stone-game-ii",
+            "--piles",
+            &piles.join(","),
+            "--dag",
+        ])
+        .args([
+            "--render",
+            "svg",
+            svg.to_str().unwrap(),
+            "--renderer",
+            "graphviz",
+        ])
+        .args(["--max-time", "0.5s"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: Graphviz's dot did not lay out this graph (207 nodes) within 0.5 s \
+         (--max-time): its layout slows down sharply on graphs with many crossing edges; draw a \
+         smaller instance or the game tree, or raise --max-time\n"
+    );
+    assert!(!svg.exists());
+}
+
 /// The report's files are the same bytes whether Graphviz is installed or not (its pictures of
 /// game trees come from the built-in renderer either way).
 pub fn the_report_is_the_same_with_graphviz_on_the_path() {

@@ -78,6 +78,10 @@ fn suites() -> Vec<Suite> {
                     graphviz::rendering_with_graphviz_draws_png,
                 ),
                 (
+                    "a_graphviz_layout_past_the_time_budget_is_stopped",
+                    graphviz::a_graphviz_layout_past_the_time_budget_is_stopped,
+                ),
+                (
                     "the_report_is_the_same_with_graphviz_on_the_path",
                     graphviz::the_report_is_the_same_with_graphviz_on_the_path,
                 ),
