@@ -70,10 +70,11 @@ pub enum RenderError {
     )]
     PngNeedsGraphviz,
     #[error(
-        "without Graphviz, pictures are limited to {LAYOUT_RS_NODE_LIMIT} nodes (this graph has \
-         {0}): {INSTALL_GRAPHVIZ}, or draw the state DAG or a smaller instance"
+        "the built-in renderer draws at most {LAYOUT_RS_NODE_LIMIT} nodes (this graph has {0}): \
+         draw it with Graphviz (--renderer graphviz), or draw the state DAG or a smaller \
+         instance; {INSTALL_GRAPHVIZ} if it is missing"
     )]
-    TooLargeWithoutGraphviz(usize),
+    TooLargeForBuiltIn(usize),
     #[error("--renderer graphviz needs Graphviz's dot, which is not on PATH: {INSTALL_GRAPHVIZ}")]
     GraphvizMissing,
     #[error("the built-in renderer draws SVG only: draw PNG with Graphviz, or render SVG")]
@@ -275,7 +276,7 @@ const LAYOUT_STACK_BYTES: usize = 8 << 20;
 /// thread finishes its layout in the background and its result is dropped).
 pub fn render_svg_with_layout_rs(dot: &str, nodes: usize) -> Result<String, RenderError> {
     if nodes > LAYOUT_RS_NODE_LIMIT {
-        return Err(RenderError::TooLargeWithoutGraphviz(nodes));
+        return Err(RenderError::TooLargeForBuiltIn(nodes));
     }
     let Some(limit) = crate::budget::budget().time else {
         return lay_out_svg(dot, nodes);

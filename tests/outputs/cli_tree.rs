@@ -307,3 +307,33 @@ fn a_built_in_layout_past_the_time_budget_is_stopped() {
     );
     assert!(!picture.exists());
 }
+
+/// The built-in renderer's own node limit, when it was asked for by name with a larger picture
+/// limit: the message points to Graphviz by its flag, whether or not Graphviz is installed.
+#[test]
+fn a_picture_past_the_built_in_renderer_s_limit_points_to_graphviz() {
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("tree.svg");
+    fails_with(
+        &[
+            "tree",
+            "stone-game",
+            "--piles",
+            "1,2,3,4,5,6,7,8,9,10,11,12",
+            "--render",
+            "svg",
+            picture.to_str().unwrap(),
+            "--renderer",
+            "built-in",
+            "--max-render-nodes",
+            "1e9",
+        ],
+        &[
+            "the built-in renderer draws at most 2000 nodes (this graph has 6143): draw it with \
+             Graphviz (--renderer graphviz), or draw the state DAG or a smaller instance; install \
+             Graphviz (Debian/Ubuntu: apt install graphviz; macOS: brew install graphviz) if it is \
+             missing",
+        ],
+    );
+    assert!(!picture.exists());
+}
