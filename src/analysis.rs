@@ -344,6 +344,7 @@ impl<G: Game> Dag<G> {
         crate::budget::reserve(&mut moves, bound, "the moves of the positions")?;
         let mut movers = Vec::new();
         crate::budget::reserve(&mut movers, bound, "the players to move")?;
+        let mut progress = PassProgress::default();
         let mut next = 0;
         while next < states.len() {
             let state = states[next].clone();
@@ -361,6 +362,7 @@ impl<G: Game> Dag<G> {
                 };
                 edges.push((mv, id));
             }
+            progress.add(1 + edges.len());
             moves.push(edges);
             movers.push(game.to_move(&state));
             next += 1;
@@ -500,6 +502,7 @@ impl<G: Game> Dag<G> {
 
     fn into_space(self, game: &G, values: &Values<G>) -> Result<SolvedSpace, InputError> {
         let mut names = MoveNames::default();
+        let mut progress = PassProgress::default();
         let mut positions = Vec::new();
         crate::budget::reserve(&mut positions, self.states.len(), "the solved positions")?;
         for (id, state) in self.states.iter().enumerate() {
@@ -522,6 +525,7 @@ impl<G: Game> Dag<G> {
                 })
                 .collect();
             moves.sort_by_key(|entry| best_first_key(entry.margin, entry.remoteness));
+            progress.add(1 + moves.len());
             positions.push(PositionEntry {
                 to_move: self.movers[id],
                 margin: values.margin[id],
@@ -563,6 +567,38 @@ fn mex(values: impl Iterator<Item = u64>) -> u64 {
         .enumerate()
         .find(|&(expected, &value)| value != expected as u64)
         .map_or(seen.len() as u64, |(expected, _)| expected as u64)
+}
+
+/// Reports one of the two long passes over a space's positions (finding them, writing them
+/// out) to the progress display, in blocks rather than per position: each pass is credited half
+/// of the estimated work of its positions and moves ([`space_cost`]).
+#[derive(Default)]
+struct PassProgress {
+    /// Positions and moves passed since the last report.
+    pending: usize,
+}
+
+impl PassProgress {
+    const BLOCK: usize = 1 << 16;
+
+    fn add(&mut self, units: usize) {
+        self.pending += units;
+        if self.pending >= Self::BLOCK {
+            self.report();
+        }
+    }
+
+    fn report(&mut self) {
+        let work = Work::of(Operation::SpaceMove, self.pending as u128);
+        crate::progress::advance(work.cpu_nanos() / 2.0);
+        self.pending = 0;
+    }
+}
+
+impl Drop for PassProgress {
+    fn drop(&mut self) {
+        self.report();
+    }
 }
 
 /// Move names, each stored once.

@@ -147,7 +147,11 @@ fn watch(mode: Mode, stop: &AtomicBool) {
                 last_line = Instant::now();
                 // The rate so far, over the whole command (the work started with it).
                 let elapsed = started.elapsed().as_secs_f64();
-                let left = if fraction >= 0.05 {
+                let left = if fraction >= 0.995 {
+                    // The estimated work is done; what is left (writing the output, work the
+                    // estimate did not see) has no estimate.
+                    ", finishing".to_string()
+                } else if fraction >= 0.05 {
                     format!(
                         ", about {} left",
                         duration(elapsed * (1.0 - fraction) / fraction)
