@@ -100,6 +100,17 @@ SWEEP_DTYPES = {
 SVG_NODE_LIMIT = 500
 
 
+def _game_name(game: Any) -> str:
+    """``game`` as a built-in game's name, or a ``TypeError`` saying what a game may be (rather
+    than the extension's "'NoneType' object cannot be cast as 'str'")."""
+    if isinstance(game, str):
+        return game
+    raise TypeError(
+        "game must be a built-in game's name (gamelab.games() lists them), or where the "
+        f"function takes one a game defined in Python (gamelab.Game); got {type(game).__name__}"
+    )
+
+
 def _options(**options: Any) -> dict:
     """The keyword arguments the extension reads, without those left at None."""
     return {key: value for key, value in options.items() if value is not None}
@@ -151,7 +162,7 @@ def solve(
     if custom.is_custom(game):
         return custom.solve(game, max_states)
     return _gamelab.solve(
-        game,
+        _game_name(game),
         _options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only),
     )
 
@@ -179,7 +190,7 @@ def analyze(
     if custom.is_custom(game):
         return _gamelab.analyze_explored(custom.explore(game, max_states), moves)
     return _gamelab.analyze(
-        game, _options(piles=piles, n=n, subtract=subtract, max_states=max_states), moves
+        _game_name(game), _options(piles=piles, n=n, subtract=subtract, max_states=max_states), moves
     )
 
 
@@ -214,7 +225,7 @@ def solve_many(
     margins and both scores."""
     array = _integer_array(instances, "instances")
     margin, first, second = _gamelab.solve_many(
-        game, array, None if subtract is None else list(subtract)
+        _game_name(game), array, None if subtract is None else list(subtract)
     )
     return Batch(margin, first, second)
 
@@ -242,7 +253,7 @@ def generate(
     ready for :func:`solve_many`; pile games of several sizes a list of 1-D arrays; number games
     a 1-D array of N. Defaults: 1..10 piles of values 1..100, or N in 1..100; seed 1."""
     return _gamelab.generate(
-        game,
+        _game_name(game),
         _options(
             count=count, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
@@ -324,7 +335,7 @@ def _sweep_csv(game: str, shard: Union[None, str, tuple] = None, **settings: Any
         if len(shard) != 2:
             raise InputError(f"shard must be (k, count), got {shard!r}")
         shard = f"{shard[0]}/{shard[1]}"
-    return _gamelab.sweep(game, _options(shard=shard, **settings))
+    return _gamelab.sweep(_game_name(game), _options(shard=shard, **settings))
 
 
 def merge(frames: Sequence[Any]):
@@ -408,7 +419,7 @@ def check(
     if not isinstance(game, str):
         return custom.check(game, expect, count=samples)
     record = _gamelab.check(
-        game,
+        _game_name(game),
         _options(
             expect=expect, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
@@ -453,7 +464,7 @@ def play(
     if custom.is_custom(game):
         return custom.play(game, first, second, seed, max_states)
     return _gamelab.play(
-        game,
+        _game_name(game),
         _options(
             first=first, second=second, piles=piles, n=n, n_min=n_min, n_max=n_max,
             n_parity=n_parity, min_value=min_value, max_value=max_value,
@@ -489,7 +500,7 @@ def tournament(
     else:
         names = ",".join(str(name) for name in strategies)
     text, record = _gamelab.tournament(
-        game,
+        _game_name(game),
         _options(
             strategies=names, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity,
             min_value=min_value, max_value=max_value, distribution=distribution,
@@ -522,7 +533,7 @@ def tree(
     if custom.is_custom(game):
         return custom.tree(game, dag, max_nodes, max_states)
     return _gamelab.tree(
-        game, _options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
+        _game_name(game), _options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
     )
 
 

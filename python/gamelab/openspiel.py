@@ -21,6 +21,7 @@ is OpenSpiel's returns, and moves are named by ``action_to_string``.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import weakref
 from itertools import repeat
@@ -61,8 +62,9 @@ def _refusal(spiel_game: Any) -> Optional[str]:
     kind = spiel_game.get_type()
     name = kind.short_name
     if spiel_game.num_players() != 2:
-        return f"OpenSpiel's {name} has {spiel_game.num_players()} players; gamelab solves " \
-               "two-player games"
+        players = spiel_game.num_players()
+        plural = "" if players == 1 else "s"
+        return f"OpenSpiel's {name} has {players} player{plural}; gamelab solves two-player games"
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
         return f"OpenSpiel's {name} is not sequential (its players move at the same time); " \
                "gamelab solves games where one player moves at a time"
@@ -163,10 +165,21 @@ def game(name: Any, *, key: Union[str, Callable[[Any], Any]] = "str",
     if isinstance(name, pyspiel.Game):
         spiel_game = name
     else:
+        # Checked first: OpenSpiel's own error for an unknown name lists all of its games, a
+        # hundred lines, and prints them on stderr as well.
+        known = pyspiel.registered_names()
+        if str(name) not in known:
+            close = difflib.get_close_matches(str(name), known, n=3, cutoff=0.75)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
+            raise _gamelab.InputError(
+                f"OpenSpiel has no game {str(name)!r} ({hint}pyspiel.registered_names() lists "
+                f"its {len(known)} games)"
+            )
         try:
             spiel_game = pyspiel.load_game(str(name), params)
         except pyspiel.SpielError as error:
-            raise _gamelab.InputError(f"OpenSpiel cannot load {name!r}: {error}") from None
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else "no reason"
+            raise _gamelab.InputError(f"OpenSpiel cannot load {name!r}: {first_line}") from None
     rules = OpenSpielGame(spiel_game, key)
     return LoadedGame(str(spiel_game), rules=rules, max_states=max_states)
 

@@ -49,6 +49,16 @@ impl<'py> Options<'py> {
         Ok(Some(number))
     }
 
+    /// The first of `keys` given a value (not `None`), if any.
+    pub fn first_given(&self, keys: &[&'static str]) -> PyResult<Option<&'static str>> {
+        for key in keys {
+            if self.get(key)?.is_some() {
+                return Ok(Some(key));
+            }
+        }
+        Ok(None)
+    }
+
     pub fn u64(&self, key: &str) -> PyResult<Option<u64>> {
         Ok(self.integer(key, 0, u64::MAX as i128)?.map(|n| n as u64))
     }

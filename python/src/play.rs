@@ -53,6 +53,25 @@ fn play<'py>(
     check_strategies(entry, &[first.clone(), second.clone()]).map_err(input_error)?;
     let trials = options.u64("trials")?;
     let piles = options.i64_list("piles")?;
+    // The settings of random instances mean nothing beside the one instance `piles` gives:
+    // refused, as the command line refuses them beside --piles, rather than ignored.
+    if piles.is_some()
+        && let Some(setting) = options.first_given(&[
+            "n",
+            "n_min",
+            "n_max",
+            "n_parity",
+            "min_value",
+            "max_value",
+            "distribution",
+            "total_parity",
+        ])?
+    {
+        return Err(input_error(format!(
+            "give either piles (one instance) or {setting} (a setting of random instances), \
+             not both"
+        )));
+    }
     let single = match (piles, entry.takes_piles(), options.u64("n")?, trials) {
         (Some(piles), _, _, None) => Some(InstanceInput::piles(piles)),
         (Some(_), _, _, Some(_)) => {

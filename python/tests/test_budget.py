@@ -96,3 +96,10 @@ def test_a_solve_over_the_time_budget_points_to_peaks():
     gamelab.set_budget(max_time=60)
     assert value.margin == gamelab.solve("stone-game", piles=piles, value_only=True).margin
     assert value.solver == "peaks"
+
+
+def test_a_claim_check_over_the_time_budget_names_samples_by_its_keyword():
+    with pytest.raises(gamelab.InputError) as refused:
+        gamelab.check("stone-game", "tie", samples=10**15)
+    message = str(refused.value)
+    assert "use fewer samples or smaller sizes" in message and "--" not in message, message

@@ -3,6 +3,7 @@
 import json
 
 import pandas as pd
+import pytest
 
 import gamelab
 from conftest import cli, cli_json
@@ -40,6 +41,20 @@ def test_one_game_played_move_by_move():
                                  "optimal", "--piles", "3,9,1,2", "--format",
                                  "json").stdout.strip()
     assert record["second_score"] == 10 and len(record["moves"]) == 4
+
+
+def test_one_instance_with_settings_of_random_ones_is_refused():
+    with pytest.raises(gamelab.InputError, match=r"give either piles \(one instance\) or n_min"):
+        gamelab.play("stone-game", "greedy", "optimal", piles=[1, 2], n_min=3)
+    with pytest.raises(gamelab.InputError, match="or max_value"):
+        gamelab.play("stone-game", "greedy", "optimal", piles=[1, 2], max_value=3)
+
+
+def test_a_tournament_needs_two_different_strategies():
+    with pytest.raises(gamelab.InputError, match="a tournament's strategies must be at least two"):
+        gamelab.tournament("stone-game", ["optimal"])
+    with pytest.raises(gamelab.InputError, match="'greedy' is there twice"):
+        gamelab.tournament("stone-game", ["greedy", "optimal", "greedy"])
 
 
 def test_many_games_played():

@@ -88,3 +88,10 @@ def test_a_frame_that_is_not_a_sweep_is_refused(tmp_path):
     assert "no 'n' column" in message
     with pytest.raises(ValueError):
         gamelab.plot.win_rate(pd.DataFrame({"a": [1]}), tmp_path / "x.svg")
+
+
+@pytest.mark.parametrize("game", [None, object(), 3])
+def test_a_game_of_the_wrong_type_says_what_a_game_is(game):
+    for call in (gamelab.solve, gamelab.sweep, gamelab.analyze):
+        with pytest.raises(TypeError, match=r"game must be a built-in game's name \(gamelab"):
+            call(game)

@@ -109,10 +109,18 @@ def test_games_gamelab_cannot_solve_are_refused_naming_the_property():
         gos.game("goofspiel")
     with pytest.raises(gamelab.InputError, match="phantom_ttt does not have perfect information"):
         gos.game("phantom_ttt")
-    with pytest.raises(gamelab.InputError, match="catch has 1 players"):
+    with pytest.raises(gamelab.InputError, match="catch has 1 player; gamelab solves"):
         gos.game("catch")
-    with pytest.raises(gamelab.InputError, match="OpenSpiel cannot load 'no_such_game'"):
-        gos.game("no_such_game")
+    # One line, with the names it may have meant, not OpenSpiel's list of every game.
+    with pytest.raises(gamelab.InputError) as unknown:
+        gos.game("tic_tac_to")
+    assert str(unknown.value) == (
+        "OpenSpiel has no game 'tic_tac_to' (did you mean tic_tac_toe? "
+        f"pyspiel.registered_names() lists its {len(pyspiel.registered_names())} games)"
+    )
+    with pytest.raises(gamelab.InputError, match="OpenSpiel cannot load 'tic_tac_toe': Unknown parameter 'bogus'") as bad:
+        gos.game("tic_tac_toe", bogus=3)
+    assert "\n" not in str(bad.value)
     with pytest.raises(gamelab.InputError, match="key must be one of"):
         gos.game("tic_tac_toe", key="serialize")
 

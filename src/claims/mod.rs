@@ -301,7 +301,7 @@ pub fn check_claim(
     judge.progress = Some((
         judging.admit(
             format_args!("checking {} instances", crate::budget::count(instances)),
-            "use fewer --samples or smaller sizes",
+            &format!("use fewer {} or smaller sizes", Setting::Samples),
         )?,
         per_instance,
     ));
@@ -353,7 +353,7 @@ pub fn check_claim(
     judge.progress = Some((
         Cost::work(per_candidate.scaled(most)).admit(
             "shrinking the counterexample",
-            "use fewer --samples or smaller sizes",
+            &format!("use fewer {} or smaller sizes", Setting::Samples),
         )?,
         per_candidate,
     ));

@@ -31,7 +31,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "STRATEGY")]
     second: StrategySpec,
     /// One instance's piles (plays it move by move)
-    #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n_min", "n_max", "trials"])]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n", "n_min", "n_max", "n_parity", "n_mod", "min_value", "max_value", "distribution", "total_parity", "trials"])]
     piles: Option<PileList>,
     #[command(flatten)]
     sizes: SizeArgs,

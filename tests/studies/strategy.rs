@@ -345,6 +345,22 @@ fn bad_strategies_are_refused() {
         &["tournament", "stone-game", "--strategies", "optimal,magic"],
         &["'magic' is not available"],
     );
+    // One instance's piles with a setting of random instances: refused, not ignored.
+    fails_with(
+        &[
+            "play",
+            "stone-game",
+            "--first",
+            "greedy",
+            "--second",
+            "optimal",
+            "--piles",
+            "1,2",
+            "--max-value",
+            "3",
+        ],
+        &["the argument '--piles <LIST>' cannot be used with '--max-value <V>'"],
+    );
     fails_with(
         &["tournament", "stone-game", "--strategies", "optimal"],
         &[
