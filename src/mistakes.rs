@@ -23,8 +23,8 @@ use crate::registry::GameEntry;
 use crate::solve::SolverKind;
 use crate::stats::{Z_95, wilson_interval};
 use crate::strategy::regret::MoveValue;
-use crate::strategy::{StrategyError, StrategySpec};
-use crate::tournament::{check_strategies, matches_cost};
+use crate::strategy::{MAX_LOOKAHEAD, MAX_SIMULATIONS, StrategyError, StrategySpec};
+use crate::tournament::{check_listed_once, check_strategies, matches_cost};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -282,14 +282,14 @@ fn curve_strategy(
     budget: &str,
 ) -> Result<StrategySpec, StrategyError> {
     let takes = match family {
-        "mcts" => "a number of simulations, at least 1 (e.g. 100)",
-        "noisy" => "a probability between 0 and 1 (e.g. 0.1)",
-        _ => "a depth, at least 1 (e.g. 2)",
+        "mcts" => format!("a number of simulations from 1 to {MAX_SIMULATIONS} (e.g. 100)"),
+        "noisy" => "a probability between 0 and 1 (e.g. 0.1)".to_string(),
+        _ => format!("a depth from 1 to {MAX_LOOKAHEAD} (e.g. 2)"),
     };
     let refused = || {
         StrategyError::Input(InputError::out_of_range(
             format!("the budget '{budget}' of {family} (--budgets)"),
-            takes,
+            takes.clone(),
             budget,
         ))
     };
@@ -471,6 +471,8 @@ pub fn strategy_curve(
             },
         ));
     }
+    let strategies: Vec<StrategySpec> = specs.iter().map(|(_, s)| s.strategy.clone()).collect();
+    check_listed_once(&strategies, "a curve's budgets")?;
     let mut total = Cost::default();
     for (_, study) in &specs {
         total = total.then(mistakes_cost(entry, generator, study)?.0);

@@ -291,23 +291,43 @@ pub fn tournament_cost(
 /// (its rows would repeat and its ratings split between two copies of itself). Then each
 /// strategy must be one `entry` has ([`check_strategies`]).
 fn check_lineup(entry: &GameEntry, strategies: &[StrategySpec]) -> Result<(), StrategyError> {
-    let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
-    let repeated = names
-        .iter()
-        .enumerate()
-        .find(|(index, name)| names[..*index].contains(name));
-    if names.len() < 2 || repeated.is_some() {
-        let requirement = match repeated {
-            Some((_, name)) => format!("listed once each ('{name}' is there twice)"),
-            None => "at least two (play plays one against itself)".to_string(),
-        };
+    let what = "a tournament's strategies";
+    check_listed_once(strategies, what)?;
+    if strategies.len() < 2 {
         return Err(StrategyError::Input(InputError::out_of_range(
-            "a tournament's strategies",
-            requirement,
-            names.join(","),
+            what,
+            "at least two (play plays one against itself)",
+            list(strategies),
         )));
     }
     check_strategies(entry, strategies)
+}
+
+/// Refuses a list of strategies (`what`, for the message) that names one twice: a study
+/// would repeat its rows.
+pub fn check_listed_once(strategies: &[StrategySpec], what: &str) -> Result<(), StrategyError> {
+    let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
+    match names
+        .iter()
+        .enumerate()
+        .find(|(index, name)| names[..*index].contains(name))
+    {
+        Some((_, name)) => Err(StrategyError::Input(InputError::out_of_range(
+            what,
+            format!("listed once each ('{name}' is there twice)"),
+            list(strategies),
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `optimal,greedy`: strategies as the command line lists them.
+fn list(strategies: &[StrategySpec]) -> String {
+    strategies
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Every ordered pair of `strategies`, each also against itself.

@@ -18,7 +18,7 @@ use gamelab::plot::mistakes::{MistakesChart, StrategyCurveChart};
 use gamelab::plot::{Chart, image_format};
 use gamelab::registry::find_game;
 use gamelab::strategy::StrategySpec;
-use gamelab::tournament::describe_instances;
+use gamelab::tournament::{check_listed_once, describe_instances};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -153,6 +153,7 @@ impl Outputs {
 
 pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
     let (entry, generator, settings) = prepare(&args.game, &args.study)?;
+    check_listed_once(&args.strategy, "the strategies studied")?;
     let outputs = Outputs::stage(&args.study)?;
     let mut rows: Vec<MistakeRow> = Vec::new();
     for strategy in &args.strategy {
