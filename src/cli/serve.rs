@@ -106,6 +106,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .route("/api/explore", get(explore))
         .route("/api/analyze", get(analyze))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(server);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -128,6 +129,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
 
 async fn index(State(server): State<Arc<Server>>) -> Html<String> {
     Html(server.page.clone())
+}
+
+async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("method {method} not allowed: the explorer's API answers GET only"),
+    )
 }
 
 async fn not_found() -> ApiError {
@@ -159,16 +167,21 @@ async fn one_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
 
 /// The query's parameters, refusing malformed queries and unknown names.
 fn parameters(
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<HashMap<String, String>, ApiError> {
-    let Query(parameters) = query.map_err(|rejection| bad_request(rejection.body_text()))?;
-    if let Some(unknown) = parameters
-        .keys()
-        .find(|key| !PARAMETERS.split(", ").any(|known| known == key.as_str()))
-    {
-        return Err(bad_request(format!(
-            "unknown parameter '{unknown}' (known: {PARAMETERS})"
-        )));
+    let Query(pairs) = query.map_err(|rejection| bad_request(rejection.body_text()))?;
+    let mut parameters = HashMap::new();
+    for (key, value) in pairs {
+        if !PARAMETERS.split(", ").any(|known| known == key) {
+            return Err(bad_request(format!(
+                "unknown parameter '{key}' (known: {PARAMETERS})"
+            )));
+        }
+        // One value a parameter: which of two would count is not for the server to guess.
+        if parameters.contains_key(&key) {
+            return Err(bad_request(format!("parameter '{key}' is given twice")));
+        }
+        parameters.insert(key, value);
     }
     Ok(parameters)
 }
@@ -265,7 +278,7 @@ fn lock(server: &Server) -> std::sync::MutexGuard<'_, VecDeque<(String, Arc<Solv
 
 async fn explore(
     State(server): State<Arc<Server>>,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let parameters = parameters(query)?;
     if parameters.contains_key("moves") {
@@ -284,7 +297,7 @@ async fn explore(
 
 async fn analyze(
     State(server): State<Arc<Server>>,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let parameters = parameters(query)?;
     let (entry, input) = instance_of(&parameters)?;

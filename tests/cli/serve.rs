@@ -94,6 +94,11 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
         ),
         (oversize.as_str(), 413, "80201"),
         ("/nowhere", 404, "/api/games"),
+        (
+            "/api/analyze?game=stone-game&piles=1,2&piles=3",
+            400,
+            "parameter 'piles' is given twice",
+        ),
     ] {
         let (got, body) = server.get_json(path);
         assert_eq!(got, status, "{path}: {body}");
@@ -101,6 +106,16 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
             .as_str()
             .unwrap_or_else(|| panic!("{path}: {body}"));
         assert!(error.contains(needle), "{path}: {error}");
+        still_serves(&server);
+    }
+    // Every error is JSON, a wrong method's too.
+    for method in ["POST", "DELETE", "PUT"] {
+        let (status, body) = server.request(method, "/api/games");
+        assert_eq!(status, 405, "{method}: {body}");
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&body).unwrap()["error"],
+            format!("method {method} not allowed: the explorer's API answers GET only"),
+        );
         still_serves(&server);
     }
 }

@@ -35,10 +35,15 @@ impl Server {
 
     /// GET `path`: (status, body).
     pub fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path)
+    }
+
+    /// `method` `path` with no body: (status, body).
+    pub fn request(&self, method: &str, path: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
             self.address
         )
         .unwrap();
