@@ -431,9 +431,13 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         "t" | "tb" | "tib" => 40,
         _ => return Err(form()),
     };
-    number
-        .checked_mul(1u64 << shift)
-        .ok_or_else(|| format!("'{text}' is more than 16 EiB"))
+    match number.checked_mul(1u64 << shift) {
+        None => Err(format!("'{text}' is more than 16 EiB")),
+        Some(0) => Err(format!(
+            "'{text}' is no memory at all: give a positive size such as 512M"
+        )),
+        Some(bytes) => Ok(bytes),
+    }
 }
 
 /// Parses a time budget: `none` (no limit), or a number with an optional unit `s` (the
@@ -459,15 +463,28 @@ pub fn parse_time(text: &str) -> Result<Option<Duration>, String> {
         "d" | "day" | "days" => 86_400.0,
         _ => return Err(form()),
     };
-    let seconds = number * unit_seconds;
+    seconds_budget(number * unit_seconds, text).map(Some)
+}
+
+/// A time budget of `seconds` (written `text` by the user, for messages): positive, at least a
+/// nanosecond (a `Duration`'s resolution, below which it would be no time at all) and at most
+/// what a `Duration` holds.
+pub fn seconds_budget(seconds: f64, text: &str) -> Result<Duration, String> {
     if seconds.is_nan() || seconds <= 0.0 {
         return Err(format!(
             "'{text}' is no time at all: give a positive time, or none"
         ));
     }
-    Duration::try_from_secs_f64(seconds)
-        .map(Some)
-        .map_err(|_| form())
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(duration) if duration.is_zero() => Err(format!(
+            "'{text}' is less than a nanosecond: give a longer time, or none"
+        )),
+        Ok(duration) => Ok(duration),
+        Err(_) => Err(format!(
+            "'{text}' is longer than any time budget (at most about 5.8e11 years): give a \
+             shorter time, or none"
+        )),
+    }
 }
 
 /// A vector of `len` copies of `value`, or an error naming `what` when the allocator refuses it

@@ -2,7 +2,9 @@
 //! (`gamelab::budget`), the Python side of the command line's `--max-memory` and `--max-time`.
 
 use crate::errors::input_error;
-use gamelab::budget::{Budget, budget, parse_bytes, parse_time, set_budget as set_library_budget};
+use gamelab::budget::{
+    Budget, budget, parse_bytes, parse_time, seconds_budget, set_budget as set_library_budget,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -43,12 +45,11 @@ fn set_budget<'py>(
             parse_time(&text).map_err(|message| input_error(format!("max_time: {message}")))?
         } else {
             match time.extract::<f64>() {
-                Ok(seconds)
-                    if seconds > 0.0
-                        && seconds.is_finite()
-                        && !time.is_instance_of::<pyo3::types::PyBool>() =>
-                {
-                    Some(std::time::Duration::from_secs_f64(seconds))
+                Ok(seconds) if seconds > 0.0 && !time.is_instance_of::<pyo3::types::PyBool>() => {
+                    let text = time.repr()?.to_string();
+                    let duration = seconds_budget(seconds, &text)
+                        .map_err(|message| input_error(format!("max_time: {message}")))?;
+                    Some(duration)
                 }
                 _ => {
                     return Err(input_error(format!(

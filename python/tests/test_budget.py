@@ -73,7 +73,8 @@ def test_a_graph_over_the_memory_budget_is_built_once_the_budget_is_raised():
 @pytest.mark.parametrize(
     "settings",
     [{"max_memory": "lots"}, {"max_memory": 0}, {"max_memory": -5}, {"max_time": 0},
-     {"max_time": "many"}, {"max_time": -1.5}, {"max_time": True}],
+     {"max_time": "many"}, {"max_time": -1.5}, {"max_time": True}, {"max_memory": "0"},
+     {"max_time": 1e-12}, {"max_time": "0.4ns"}, {"max_time": 1e300}],
 )
 def test_bad_budgets_are_refused(settings):
     with pytest.raises(gamelab.InputError):

@@ -662,6 +662,35 @@ const CASES: &[Case] = &[
         "'-1G'",
     ),
     case(
+        &["solve", "stone-game", "--piles", "1,2", "--max-memory", "0"],
+        2,
+        "'0' is no memory at all: give a positive size such as 512M",
+    ),
+    case(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--max-time",
+            "0.4ns",
+        ],
+        2,
+        "'0.4ns' is less than a nanosecond: give a longer time, or none",
+    ),
+    case(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--max-time",
+            "99999999999999999999d",
+        ],
+        2,
+        "is longer than any time budget",
+    ),
+    case(
         &["sweep", "stone-game", "--n-mod", "3"],
         2,
         "the following required arguments were not provided: --n-residue <R>",
