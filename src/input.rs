@@ -284,13 +284,48 @@ fn json_message(error: &serde_json::Error) -> String {
                  64-bit (at most 9223372036854775807 either way), N at most \
                  18446744073709551615"
             ),
+            Some(number) if number.fract() == 0.0 => format!(
+                "{number} is written as a floating-point number (with a point or an exponent): \
+                 piles and N are written as whole numbers such as {number}"
+            ),
             Some(number) => {
-                format!("{number} is not an integer (piles and N are whole numbers)")
+                format!("{number} is not a whole number (piles and N are whole numbers)")
             }
-            None => message,
+            None => integer_out_of_range(&message)
+                .or_else(|| string_where_number_expected(&message))
+                .unwrap_or(message),
         },
     };
     format!("{explained} (column {column})")
+}
+
+/// serde's "invalid value: integer `-1`, expected u64" (a negative N or subtraction amount, a
+/// pile past the 64-bit range) in the fields' own words.
+fn integer_out_of_range(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("invalid value: integer `")?;
+    let (number, expected) = rest.split_once('`')?;
+    if expected.contains("u64") {
+        Some(format!(
+            "{number} is outside the range of N and of subtraction amounts (whole numbers from 0 \
+             to 18446744073709551615)"
+        ))
+    } else if expected.contains("i64") {
+        Some(format!(
+            "{number} is outside the range of pile values (whole numbers from \
+             -9223372036854775808 to 9223372036854775807)"
+        ))
+    } else {
+        None
+    }
+}
+
+/// serde's "invalid type: string \"5\", expected u64": a number written in quotes.
+fn string_where_number_expected(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("invalid type: string ")?;
+    let (text, expected) = rest.rsplit_once(", expected ")?;
+    (expected.contains("i64") || expected.contains("u64")).then(|| {
+        format!("the string {text} where a whole number belongs: write numbers without quotes")
+    })
 }
 
 /// The number of serde's "invalid type: floating point `2.5`, expected i64": serde reads an

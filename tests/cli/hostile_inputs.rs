@@ -1416,7 +1416,24 @@ fn json_lines_are_refused_for_what_they_are() {
         ),
         ("not json", "line 1: not JSON ("),
         ("{\"n\": 1e40}", "a number beyond the 64-bit integer range"),
-        ("{\"piles\": [1, 2.5]}", "2.5 is not an integer"),
+        ("{\"piles\": [1, 2.5]}", "2.5 is not a whole number"),
+        (
+            "{\"piles\": [1, 1e3]}",
+            "1000 is written as a floating-point number (with a point or an exponent)",
+        ),
+        (
+            "{\"piles\": [9223372036854775808]}",
+            "9223372036854775808 is outside the range of pile values (whole numbers from \
+             -9223372036854775808 to 9223372036854775807)",
+        ),
+        (
+            "{\"piles\": [1, 2], \"n\": -1}",
+            "-1 is outside the range of N and of subtraction amounts",
+        ),
+        (
+            "{\"piles\": [1, \"5\"]}",
+            "the string \"5\" where a whole number belongs: write numbers without quotes",
+        ),
     ] {
         let output = crate::common::gamelab()
             .args(["solve", "stone-game", "--input", "-"])
