@@ -263,14 +263,22 @@ impl Cost {
     ) -> Result<(), InputError> {
         let budget = budget();
         if self.memory > budget.memory as u128 {
-            // Rounded alike, a cost just over the budget would read "1.0 GiB, above 1.0 GiB".
-            let (cost, limit) = match (bytes(self.memory), bytes(budget.memory as u128)) {
-                (cost, limit) if cost == limit => (
-                    format!("{} bytes", self.memory),
-                    format!("{} bytes", budget.memory),
-                ),
-                pair => pair,
-            };
+            // Rounded alike, a cost just over the budget would read "1.0 GiB, above 1.0 GiB":
+            // more decimals until they differ, the exact bytes as a last resort.
+            let (cost, limit) = (1..=3)
+                .map(|decimals| {
+                    (
+                        format!("{:.decimals$}", Bytes(self.memory)),
+                        format!("{:.decimals$}", Bytes(budget.memory as u128)),
+                    )
+                })
+                .find(|(cost, limit)| cost != limit)
+                .unwrap_or_else(|| {
+                    (
+                        format!("{} bytes", self.memory),
+                        format!("{} bytes", budget.memory),
+                    )
+                });
             return Err(InputError::OverBudget(Box::new(crate::error::OverBudget {
                 what: what.to_string(),
                 cost: format!("needs about {cost} of memory"),
@@ -331,9 +339,11 @@ impl std::fmt::Display for Bytes {
             return write!(f, "{} bytes", count(amount));
         }
         let value = amount as f64;
+        // One decimal unless the caller asks for more (`{:.2}`).
+        let decimals = f.precision().unwrap_or(1);
         for (unit, size) in UNITS {
             if value >= size {
-                return write!(f, "{:.1} {unit}", value / size);
+                return write!(f, "{:.decimals$} {unit}", value / size);
             }
         }
         write!(f, "{amount} B")
@@ -602,6 +612,19 @@ mod tests {
         let endless = Cost::work(Work::of(Operation::StoneGameRollingRow, u128::MAX));
         let message = endless.check_nested("x", "y").unwrap_err().to_string();
         assert!(message.contains("more than 3.4e38"), "{message}");
+    }
+
+    #[test]
+    fn a_cost_near_the_memory_budget_takes_the_decimals_that_tell_them_apart() {
+        let memory = Cost::memory(1_125_000_000)
+            .check_nested("x", "y")
+            .unwrap_err();
+        assert!(
+            memory
+                .to_string()
+                .contains("about 1.05 GiB of memory, above the budget of 1.00 GiB"),
+            "{memory}"
+        );
     }
 
     #[test]
