@@ -31,7 +31,8 @@
 
 use crate::budget::{Cost, Operation, Work, times};
 use crate::error::{InputError, Setting};
-use crate::game::{Game, Player, Scores};
+use crate::game::{Action, ActionValue, Game, Player, Scores};
+use crate::hashing::FastMap;
 use crate::solve::first_best;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -512,16 +513,13 @@ impl<G: Game> Dag<G> {
             .map(|(child, _)| child);
             let mut moves: Vec<MoveEntry> = self.moves[id]
                 .iter()
-                .map(|&(mv, child)| {
-                    let action = game.describe_move(state, mv).action;
-                    MoveEntry {
-                        name: names.intern(action.key, action.value.to_string()),
-                        child,
-                        gain: game.gain(state, mv),
-                        margin: self.move_margin(game, id, mv, child, &values.margin),
-                        remoteness: 1 + values.remoteness[child as usize],
-                        optimal: Some(child) == optimal,
-                    }
+                .map(|&(mv, child)| MoveEntry {
+                    name: names.intern(game.move_action(state, mv)),
+                    child,
+                    gain: game.gain(state, mv),
+                    margin: self.move_margin(game, id, mv, child, &values.margin),
+                    remoteness: 1 + values.remoteness[child as usize],
+                    optimal: Some(child) == optimal,
                 })
                 .collect();
             moves.sort_by_key(|entry| best_first_key(entry.margin, entry.remoteness));
@@ -601,23 +599,25 @@ impl Drop for PassProgress {
     }
 }
 
-/// Move names, each stored once.
+/// Move names, each stored once. Looked up by the move's action, so that a move whose name
+/// is already known costs a hash of a word or a number, not a new string (a number game has as
+/// many moves as the positions have divisors, tens of millions).
 #[derive(Default)]
 struct MoveNames {
     keys: Vec<&'static str>,
     names: Vec<String>,
-    index: HashMap<String, u32>,
+    index: FastMap<ActionValue, u32>,
 }
 
 impl MoveNames {
-    fn intern(&mut self, key: &'static str, name: String) -> u32 {
-        if let Some(&id) = self.index.get(&name) {
+    fn intern(&mut self, action: Action) -> u32 {
+        if let Some(&id) = self.index.get(&action.value) {
             return id;
         }
         let id = self.names.len() as u32;
-        self.index.insert(name.clone(), id);
-        self.keys.push(key);
-        self.names.push(name);
+        self.keys.push(action.key);
+        self.names.push(action.value.to_string());
+        self.index.insert(action.value, id);
         id
     }
 }

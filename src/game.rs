@@ -178,7 +178,7 @@ pub struct Action {
 }
 
 /// The value of an [`Action`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ActionValue {
     /// A fixed word of the game's vocabulary (`left`, `right`).
     Word(&'static str),

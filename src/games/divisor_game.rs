@@ -141,12 +141,16 @@ impl Game for DivisorGame {
         format!("N={}", state.n)
     }
 
+    fn move_action(&self, _: &Position, x: u64) -> Action {
+        Action {
+            key: "x",
+            value: ActionValue::Number(x),
+        }
+    }
+
     fn describe_move(&self, state: &Position, x: u64) -> MoveDescription {
         MoveDescription {
-            action: Action {
-                key: "x",
-                value: ActionValue::Number(x),
-            },
+            action: self.move_action(state, x),
             took: vec![],
             text: format!("subtracts x={x} from {}", state.n),
         }

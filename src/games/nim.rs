@@ -268,12 +268,16 @@ impl Game for Nim {
         format!("{} stones", state.stones)
     }
 
-    fn describe_move(&self, _: &Position, take: u64) -> MoveDescription {
+    fn move_action(&self, _: &Position, take: u64) -> Action {
+        Action {
+            key: "take",
+            value: ActionValue::Number(take),
+        }
+    }
+
+    fn describe_move(&self, state: &Position, take: u64) -> MoveDescription {
         MoveDescription {
-            action: Action {
-                key: "take",
-                value: ActionValue::Number(take),
-            },
+            action: self.move_action(state, take),
             took: vec![],
             text: format!("takes {take} stones"),
         }

@@ -109,16 +109,20 @@ impl Game for StoneGameIII {
         format_piles(&self.piles[state.next as usize..])
     }
 
+    fn move_action(&self, _: &Position, take: usize) -> Action {
+        Action {
+            key: "count",
+            value: ActionValue::Number(take as u64),
+        }
+    }
+
     fn describe_move(&self, state: &Position, take: usize) -> MoveDescription {
         let next = state.next as usize;
         let took = self.piles[next..next + take].to_vec();
         let noun = if take == 1 { "pile" } else { "piles" };
         MoveDescription {
             text: format!("takes {take} {noun} {}", format_piles(&took)),
-            action: Action {
-                key: "count",
-                value: ActionValue::Number(take as u64),
-            },
+            action: self.move_action(state, take),
             took,
         }
     }

@@ -161,13 +161,17 @@ impl Game for StoneGameIV {
         format!("{} stones", state.stones)
     }
 
-    fn describe_move(&self, _: &Position, square: u64) -> MoveDescription {
+    fn move_action(&self, _: &Position, square: u64) -> Action {
+        Action {
+            key: "take",
+            value: ActionValue::Number(square),
+        }
+    }
+
+    fn describe_move(&self, state: &Position, square: u64) -> MoveDescription {
         let root = square.isqrt();
         MoveDescription {
-            action: Action {
-                key: "take",
-                value: ActionValue::Number(square),
-            },
+            action: self.move_action(state, square),
             took: vec![],
             text: format!("takes {square} ({root}²) stones"),
         }
