@@ -85,6 +85,11 @@ fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
     assert_eq!(shot["remoteness"], expected["remoteness"], "{context}");
     assert_eq!(shot["badge"], expected["remaining_value"], "{context}");
     assert_eq!(shot["node"], expected["remaining_value"], "{context}");
+    assert_eq!(
+        shot["dag_in_view"],
+        json!(true),
+        "{context}: the current DAG node and its moves' nodes are scrolled into view"
+    );
     let piles = expected.get("piles").cloned().unwrap_or(Value::Null);
     assert_eq!(shot["piles"], piles, "{context}");
     assert_eq!(shot["first"], expected["scores"]["first"], "{context}");

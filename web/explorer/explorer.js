@@ -381,7 +381,8 @@
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const points = ids.map((_, k) => firstMarginAt(k));
     const span = Math.max(1, ...points.map(Math.abs));
-    const left = 44, right = 16, top = 18, bottom = 36;
+    // Room on the left for the widest scale label ("+3718"), so large margins keep their scale.
+    const left = Math.max(44, textWidth(signed(-span), 11) + 12), right = 16, top = 18, bottom = 36;
     const steps = Math.max(points.length - 1, Math.min(20, points.length - 1 + remotenessOf(current())), 1);
     const x = (k) => left + (k / steps) * (width - left - right);
     const y = (m) => top + ((span - m) / (2 * span)) * (height - top - bottom);
@@ -492,7 +493,9 @@
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const scroller = svg.parentElement;
     const here = place.get(current());
-    if (scroller && here) scroller.scrollLeft = Math.max(0, here.x + W + 60 - scroller.clientWidth);
+    // The current position and the column of its moves in view: as far right as the moves
+    // need, never so far that the current position leaves the left edge.
+    if (scroller && here) scroller.scrollLeft = Math.max(0, Math.min(here.x - pad, here.x + colW + W + 10 - scroller.clientWidth));
     const taken = [];
     for (const id of order) { const p = place.get(id); taken.push({ x: p.x, y: p.y, w: W + 10, h: H }); }
     const edgeLayer = el("svg:g", {}, svg);
@@ -562,8 +565,13 @@
     });
     const cell = Math.max(1, Math.min(30, Math.floor(340 / n)));
     const canvas = $("heatmap");
-    canvas.width = canvas.height = n * cell;
+    // Drawn at the screen's own resolution (3 device pixels a CSS pixel on a phone), so its
+    // numbers are as sharp as the page's text.
+    const ratio = Math.max(1, Math.ceil(window.devicePixelRatio || 1));
+    canvas.width = canvas.height = n * cell * ratio;
+    canvas.style.width = canvas.style.height = `${n * cell}px`;
     const ctx = canvas.getContext("2d");
+    ctx.scale(ratio, ratio);
     let top = 1;
     for (const id of cellOf.values()) top = Math.max(top, Math.abs(marginOf(id)));
     ctx.fillStyle = "#f4f6f8";
@@ -576,7 +584,10 @@
       const m = marginOf(id);
       ctx.fillStyle = shade(m / top);
       ctx.fillRect(j * cell, i * cell, cell, cell);
-      if (cell >= 22) {
+      // A number wider than its cell (inside the outline the current cell gets) is left out
+      // rather than drawn over its neighbours: its colour still says it, and clicking the cell
+      // shows the position with its value.
+      if (cell >= 22 && ctx.measureText(String(m)).width <= cell - 3) {
         ctx.fillStyle = Math.abs(m / top) > 0.5 ? "#fff" : INK;
         ctx.fillText(String(m), j * cell + cell / 2, i * cell + cell / 2);
       }

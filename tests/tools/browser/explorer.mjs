@@ -47,6 +47,20 @@ async function snapshot(page) {
         const current = nodes.find((n) => n.querySelector("rect").getAttribute("stroke-width") === "3");
         return current ? current.dataset.value : null;
       })(),
+      // The DAG is scrolled so that the current position is whole in view and each of its
+      // moves' positions (the next column) starts in view.
+      dag_in_view: (() => {
+        const nodes = [...document.querySelectorAll("[data-testid=dag-node]")];
+        const current = nodes.find((n) => n.querySelector("rect").getAttribute("stroke-width") === "3");
+        if (!current) return false;
+        const view = document.querySelector("[data-testid=dag]").parentElement.getBoundingClientRect();
+        const here = current.querySelector("rect").getBoundingClientRect();
+        const next = nodes
+          .map((n) => n.querySelector("rect").getBoundingClientRect())
+          .filter((r) => r.left > here.right && r.left < here.right + here.width + 200);
+        return here.left >= view.left - 1 && here.right <= view.right + 1 &&
+          next.every((r) => r.left < view.right - 4);
+      })(),
     };
   });
 }
