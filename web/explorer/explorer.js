@@ -334,15 +334,23 @@
     const height = (showLetters ? letterLine : base) + 10;
     const svg = el("svg:svg", { viewBox: `0 0 ${width} ${height}`, height, "data-testid": "board" }, box);
     const top = Math.max(1, ...D.row.map(Math.abs));
-    for (let i = 0; i < n; i++) {
+    // A circle's piles left can wrap past the row's end (two runs, the first starting later):
+    // the row is then drawn from the first pile left, so that the arc reads left to right and
+    // its "left" and "right" ends are the board's.
+    const runs = pos(id)[4];
+    const start = Array.isArray(runs) && runs.length === 4 && runs[0] > runs[2] ? runs[0] : 0;
+    // Games whose moves name a slice count their piles from 0, as their moves do.
+    const pileName = D.keys.includes("slice") ? (i) => `slice ${i}` : (i) => `pile ${i + 1}`;
+    for (let d = 0; d < n; d++) {
+      const i = (start + d) % n;
       const v = D.row[i];
       const h = Math.max(2, (Math.abs(v) / top) * barMax);
-      const x = 2 + i * cell;
+      const x = 2 + d * cell;
       const taken = owner.has(i);
       const fill = left.has(i) ? (v < 0 ? "#9aa4ae" : "#5f6f80") : taken ? PLAYER_TINTS[owner.get(i)] : "#eef1f4";
       const bar = el("svg:rect", { x: x + cell * 0.08, y: base - h, width: Math.max(1, cell * 0.84), height: h, rx: Math.min(4, cell / 6), fill }, svg);
       if (v < 0) { bar.setAttribute("stroke", INK); bar.setAttribute("stroke-dasharray", "3 2"); }
-      el("svg:title", { text: `pile ${i + 1}: ${v}${taken ? `, taken by ${playerShort(owner.get(i))}` : left.has(i) ? ", on the table" : ""}` }, bar);
+      el("svg:title", { text: `${pileName(i)}: ${v}${taken ? `, taken by ${playerShort(owner.get(i))}` : left.has(i) ? ", on the table" : ""}` }, bar);
       if (showValues) {
         el("svg:text", { x: x + cell / 2, y: base - h - 4, "text-anchor": "middle", "font-size": valueSize, fill: left.has(i) ? INK : "#9aa4ae", text: signed(v) }, svg);
       }
