@@ -527,8 +527,11 @@
         return [u * u * u * x1 + 3 * u * u * t * (x1 + bend) + 3 * u * t * t * (x2 - bend) + t * t * t * x2,
           u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2];
       };
+      // Nearest the move's own position first: where many moves fan out of one node their
+      // curves start together, and only near their ends do they lie apart, in their children's
+      // order.
       const candidates = [];
-      for (const t of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+      for (const t of [0.8, 0.65, 0.5, 0.35, 0.2]) {
         const [cx, cy] = at(t);
         candidates.push([cx, cy - 4], [cx, cy + 12]);
       }
