@@ -202,6 +202,9 @@ impl RegisteredGame for StoneGameII {
             super::line_cost(self)
         };
         match solver {
+            // Past its pile limit the solver refuses at once, naming the limit: nothing to cost,
+            // so that the limit, not a memory estimate, is what the user reads.
+            SolverKind::Window if self.n() > REACH_PILE_LIMIT => Cost::default(),
             SolverKind::Window => {
                 let window = Self::margin_cost(self.n() as u64);
                 let memory = if self.n() <= REACH_PILE_LIMIT {

@@ -1461,6 +1461,31 @@ fn every_class_of_the_issue_is_in_the_table() {
     }
 }
 
+/// Past the window solver's pile limit the limit is what refuses, not a memory estimate of a
+/// table the solver would never build.
+#[test]
+fn stone_game_ii_past_the_window_limit_is_refused_for_the_limit() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("long.jsonl");
+    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", pile_list(30_000)))
+        .expect("the input file");
+    let file = path.to_str().expect("a UTF-8 path");
+    for extra in [&["--value-only"][..], &[]] {
+        let output = crate::common::gamelab()
+            .args(["solve", "stone-game-ii", "--input", file])
+            .args(extra)
+            .output()
+            .expect("gamelab runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(
+            stderr,
+            "error: line 1: solver 'window' refuses this instance: the number of piles is 30000, \
+             above its limit of 20000; use a smaller instance\n"
+        );
+    }
+}
+
 #[test]
 fn stone_game_ii_tables_respect_a_memory_budget_below_the_limit() {
     // 20,000 piles of 10^12: the window solver's i64 table is about 480 MiB, within the pile
