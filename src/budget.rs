@@ -285,7 +285,9 @@ impl Cost {
                 budget: limit,
                 setting: Setting::MaxMemory,
                 advice: advice.to_string(),
-                raise_to: (self.memory <= 1 << 62).then(|| memory_setting(self.memory)),
+                // A setting to copy only where some machine has that much (a tebibyte): past
+                // it, "--max-memory 931322575G" is no advice.
+                raise_to: (self.memory <= 1 << 40).then(|| memory_setting(self.memory)),
             })));
         }
         if let Some(limit) = budget.time {
@@ -625,6 +627,25 @@ mod tests {
                 .contains("about 1.05 GiB of memory, above the budget of 1.00 GiB"),
             "{memory}"
         );
+    }
+
+    #[test]
+    fn a_memory_no_machine_has_gets_no_setting_to_copy() {
+        let petabyte = Cost::memory(1 << 50)
+            .check_nested("x", "y")
+            .unwrap_err()
+            .to_string();
+        // The setting's name is the library's own unless a test registered a front end's.
+        assert!(
+            petabyte.ends_with("or raise --max-memory")
+                || petabyte.ends_with("or raise the memory budget"),
+            "{petabyte}"
+        );
+        let large = Cost::memory(3 << 30)
+            .check_nested("x", "y")
+            .unwrap_err()
+            .to_string();
+        assert!(large.contains("(e.g. "), "{large}");
     }
 
     #[test]
