@@ -92,6 +92,15 @@ fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
     );
     let piles = expected.get("piles").cloned().unwrap_or(Value::Null);
     assert_eq!(shot["piles"], piles, "{context}");
+    if !piles.is_null() {
+        // The board shows the piles left in the row's order (a circle's arc from its first).
+        assert_eq!(shot["board_left"], piles, "{context}: the board");
+    }
+    assert_eq!(
+        shot["history_scale"],
+        json!(3),
+        "{context}: the history's scale"
+    );
     assert_eq!(shot["first"], expected["scores"]["first"], "{context}");
     assert_eq!(shot["second"], expected["scores"]["second"], "{context}");
     let moves: Vec<Value> = expected["moves"]
@@ -146,6 +155,12 @@ pub const CASES: &[Case] = &[
         instance: &["--piles", "5,3,1,4,2,6"],
         seed: 6,
     },
+    // A circle, whose arc wraps past the row's end, and margins in the thousands.
+    Case {
+        game: "coins-in-a-circle",
+        instance: &["--piles", "3000,9000,1000,2000,8000,5000"],
+        seed: 7,
+    },
 ];
 
 /// Checks what the driver saw on one page of `case` against `gamelab analyze` and `solve`.
@@ -169,7 +184,7 @@ pub fn solution_line(solution: &Value) -> Vec<String> {
         .unwrap()
         .iter()
         .map(|mv| {
-            let key = ["side", "count", "x", "take", "move"]
+            let key = ["side", "count", "x", "take", "slice", "move"]
                 .into_iter()
                 .find(|key| mv.get(*key).is_some())
                 .unwrap();

@@ -40,6 +40,16 @@ async function snapshot(page) {
       })),
       history: [...document.querySelectorAll("[data-testid=history] [data-testid=history-point]")].map((p) => Number(p.dataset.margin)),
       board_text: document.querySelector("[data-testid=state-text]")?.textContent ?? null,
+      // The board's piles on the table, left to right, read from their tooltips
+      // ("pile 3: 9, on the table"): the row of piles left, in its order.
+      board_left: [...document.querySelectorAll("[data-testid=board] rect title")]
+        .map((t) => t.textContent)
+        .filter((text) => text.endsWith(", on the table"))
+        .map((text) => Number(text.split(": ")[1].split(",")[0].replace("−", "-"))),
+      // The value history's scale: its top, zero and bottom labels.
+      history_scale: [...document.querySelectorAll("[data-testid=history] text")]
+        .map((t) => t.textContent)
+        .filter((text) => /^[+−-]?\d+$/.test(text)).length,
       table_shown: !document.getElementById("table-card").hidden,
       // The current position's DAG node colour.
       node: (() => {
