@@ -220,10 +220,11 @@ fn render_with_graphviz(
         {
             let _ = child.kill();
             let _ = child.wait();
+            let (limit, setting) = time_budget_words(limit);
             return Err(RenderError::GraphvizTooSlow {
                 nodes,
-                limit: crate::budget::duration(limit.as_secs_f64()),
-                setting: crate::error::Setting::MaxTime.to_string(),
+                limit,
+                setting,
             });
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -292,15 +293,26 @@ pub fn render_svg_with_layout_rs(dot: &str, nodes: usize) -> Result<String, Rend
         })?;
     match receiver.recv_timeout(limit) {
         Ok(svg) => svg,
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(RenderError::LayoutTooSlow {
-            nodes,
-            limit: crate::budget::duration(limit.as_secs_f64()),
-            setting: crate::error::Setting::MaxTime.to_string(),
-        }),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            let (limit, setting) = time_budget_words(limit);
+            Err(RenderError::LayoutTooSlow {
+                nodes,
+                limit,
+                setting,
+            })
+        }
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(RenderError::LayoutRs(
             "its layout stopped with an internal error".into(),
         )),
     }
+}
+
+/// The time budget a layout ran past, and the setting that raises it, for its refusal.
+fn time_budget_words(limit: std::time::Duration) -> (String, String) {
+    (
+        crate::budget::duration(limit.as_secs_f64()),
+        crate::error::Setting::MaxTime.to_string(),
+    )
 }
 
 /// [`render_svg_with_layout_rs`]'s work, on the calling thread.

@@ -315,7 +315,7 @@ pub fn check_listed_once(strategies: &[StrategySpec], what: &str) -> Result<(), 
         Some((_, name)) => Err(StrategyError::Input(InputError::out_of_range(
             what,
             format!("listed once each ('{name}' is there twice)"),
-            list(strategies),
+            names.join(","),
         ))),
         None => Ok(()),
     }

@@ -276,6 +276,11 @@ fn claim_generator(
     Ok(Generator::new(entry, spec)?)
 }
 
+/// What a refusal of a check over its budget advises, the samples named as the caller names them.
+fn fewer_samples() -> String {
+    format!("use fewer {} or smaller sizes", Setting::Samples)
+}
+
 /// Checks `claim` about the game `entry`.
 pub fn check_claim(
     entry: &GameEntry,
@@ -301,7 +306,7 @@ pub fn check_claim(
     judge.progress = Some((
         judging.admit(
             format_args!("checking {} instances", crate::budget::count(instances)),
-            &format!("use fewer {} or smaller sizes", Setting::Samples),
+            &fewer_samples(),
         )?,
         per_instance,
     ));
@@ -351,10 +356,8 @@ pub fn check_claim(
         (nanos / (per_candidate.seconds() * 1e9).max(1.0)).min(SHRINK_CANDIDATES)
     });
     judge.progress = Some((
-        Cost::work(per_candidate.scaled(most)).admit(
-            "shrinking the counterexample",
-            &format!("use fewer {} or smaller sizes", Setting::Samples),
-        )?,
+        Cost::work(per_candidate.scaled(most))
+            .admit("shrinking the counterexample", &fewer_samples())?,
         per_candidate,
     ));
     judge.allow(allowance);

@@ -59,6 +59,7 @@ pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     SweepSettings::describe_instances(rows[0].settings().as_ref(), &count, size_name(rows))
 }
 
+/// The x range covering every row's n with half a step of room.
 pub(super) fn n_range(rows: &[SweepRow]) -> std::ops::Range<f64> {
     let low = rows.iter().map(|row| row.n).min().unwrap_or(0) as f64;
     let high = rows.iter().map(|row| row.n).max().unwrap_or(0) as f64;

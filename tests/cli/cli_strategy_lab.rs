@@ -184,41 +184,37 @@ fn strategy_curve_gives_one_row_per_budget() {
         ],
         &["the budget '0' of mcts (--budgets) must be a number of simulations"],
     );
-    // Budgets past the largest a family takes name that largest.
-    fails_with(
-        &[
-            "strategy-curve",
-            "stone-game",
-            "--strategy",
+    // Budgets past the largest a family takes name that largest; a budget listed twice would
+    // repeat its rows.
+    for (family, budgets, expected) in [
+        (
             "lookahead",
-            "--budgets",
             "21",
-        ],
-        &["the budget '21' of lookahead (--budgets) must be a depth from 1 to 20 (e.g. 2), got 21"],
-    );
-    fails_with(
-        &[
-            "strategy-curve",
-            "stone-game",
-            "--strategy",
+            "the budget '21' of lookahead (--budgets) must be a depth from 1 to 20 (e.g. 2), got 21",
+        ),
+        (
             "mcts",
-            "--budgets",
             "10000001",
-        ],
-        &["must be a number of simulations from 1 to 10000000"],
-    );
-    // A budget or a strategy listed twice would repeat its rows.
-    fails_with(
-        &[
-            "strategy-curve",
-            "stone-game",
-            "--strategy",
+            "must be a number of simulations from 1 to 10000000",
+        ),
+        (
             "lookahead",
-            "--budgets",
             "2,3,2",
-        ],
-        &["a curve's budgets must be listed once each ('lookahead-2' is there twice)"],
-    );
+            "a curve's budgets must be listed once each ('lookahead-2' is there twice)",
+        ),
+    ] {
+        fails_with(
+            &[
+                "strategy-curve",
+                "stone-game",
+                "--strategy",
+                family,
+                "--budgets",
+                budgets,
+            ],
+            &[expected],
+        );
+    }
     fails_with(
         &["mistakes", "stone-game", "--strategy", "greedy,greedy"],
         &[

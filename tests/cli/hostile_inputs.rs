@@ -879,6 +879,14 @@ fn pile_list(count: usize) -> String {
         .join(",")
 }
 
+/// A JSON-lines file in `dir` holding one row of `count` piles ([`pile_list`]).
+fn one_row_file(dir: &tempfile::TempDir, count: usize) -> std::path::PathBuf {
+    let path = dir.path().join(format!("row-{count}.jsonl"));
+    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", pile_list(count)))
+        .expect("the input file");
+    path
+}
+
 #[test]
 fn uncosted_paths_are_costed_in_bytes_and_seconds() {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -1466,9 +1474,7 @@ fn every_class_of_the_issue_is_in_the_table() {
 #[test]
 fn stone_game_ii_past_the_window_limit_is_refused_for_the_limit() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("long.jsonl");
-    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", pile_list(30_000)))
-        .expect("the input file");
+    let path = one_row_file(&dir, 30_000);
     let file = path.to_str().expect("a UTF-8 path");
     for extra in [&["--value-only"][..], &[]] {
         let output = crate::common::gamelab()
@@ -1518,9 +1524,7 @@ fn an_allocation_the_system_refuses_is_one_line_not_an_abort() {
     // A budget raised past what the address space gives: the moves on a million piles keep
     // about 750 MiB of checkpoint rows, and the run has 600 MB.
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("million.jsonl");
-    std::fs::write(&path, format!("{{\"piles\":[{}]}}\n", pile_list(1_000_000)))
-        .expect("the input file");
+    let path = one_row_file(&dir, 1_000_000);
     let file = path.to_str().expect("a UTF-8 path");
     let args = [
         "solve",
@@ -1546,10 +1550,7 @@ fn memory_exhausted_by_many_small_allocations_says_how_much_was_in_use() {
     // allocation at a time until 400 MB of address space runs out on both threads at once:
     // one line still comes out (it used to exit in silence), and since the allocation refused
     // is a few bytes, it gives the memory in use.
-    let piles: Vec<String> = (0..2_000u64)
-        .map(|k| (k * 37 % 100 + 1).to_string())
-        .collect();
-    let piles = piles.join(",");
+    let piles = pile_list(2_000);
     let args = [
         "analyze",
         "stone-game",
