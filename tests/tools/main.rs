@@ -35,6 +35,16 @@ struct Suite {
 
 fn suites() -> Vec<Suite> {
     vec![
+        // First: the tests start in this order, two at a time, and building the Python extension
+        // (about 20 s, once, before pytest) is the longest chain; the browser tests run beside it.
+        Suite {
+            area: "python",
+            missing: python::missing(),
+            tests: vec![(
+                "python_package_passes_its_pytest_suite",
+                python::python_package_passes_its_pytest_suite,
+            )],
+        },
         Suite {
             area: "browser",
             missing: browser::missing(),
@@ -114,14 +124,6 @@ fn suites() -> Vec<Suite> {
                     man_pages::every_page_parses_without_a_groff_warning,
                 ),
             ],
-        },
-        Suite {
-            area: "python",
-            missing: python::missing(),
-            tests: vec![(
-                "python_package_passes_its_pytest_suite",
-                python::python_package_passes_its_pytest_suite,
-            )],
         },
     ]
 }
