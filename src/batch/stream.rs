@@ -731,19 +731,14 @@ fn drive<R: BufRead, W: Write>(
 mod tests {
     use super::*;
     use crate::parallel::SPAWNS_ALLOWED;
-    use crate::registry::find_game;
+    use crate::registry::STONE_GAME_ALONE;
 
     /// Solves `input` as stone-game on `threads` workers.
     fn answers(input: &str, threads: usize) -> Result<Vec<u8>, StreamError> {
         let mut options = StreamOptions::new(SolverKind::Auto);
         options.threads = threads;
         let mut out = Vec::new();
-        run(
-            find_game("stone-game").unwrap(),
-            input.as_bytes(),
-            &mut out,
-            &options,
-        )?;
+        run(&STONE_GAME_ALONE, input.as_bytes(), &mut out, &options)?;
         Ok(out)
     }
 

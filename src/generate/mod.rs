@@ -444,10 +444,10 @@ fn geometric_offset(rng: &mut Draws, span: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::find_game;
+    use crate::registry::STONE_GAME_ALONE;
 
     fn stone_game(values: ValueSpec, seed: u64, max_n: u64) -> Generator {
-        let entry = find_game("stone-game").expect("stone-game is registered");
+        let entry = &STONE_GAME_ALONE;
         let spec = GeneratorSpec::new(SizeRange::new(1, max_n), Some(values), seed);
         Generator::new(entry, spec).expect("valid settings")
     }

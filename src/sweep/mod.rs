@@ -532,12 +532,13 @@ pub fn margins_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::STONE_GAME_ALONE;
 
     #[test]
     fn shards_partition_every_instance_exactly_once() {
         for count in 1..=5 {
             let mut seen = std::collections::BTreeSet::new();
-            let entry = crate::registry::find_game("stone-game").unwrap();
+            let entry = &STONE_GAME_ALONE;
             for index in 1..=count {
                 for unit in UnitPlan::new(entry, SizeRange::new(1, 7), 601, Shard { index, count })
                 {
@@ -554,7 +555,7 @@ mod tests {
 
     #[test]
     fn a_set_stop_flag_stops_the_sweep() {
-        let entry = crate::registry::find_game("stone-game").unwrap();
+        let entry = &STONE_GAME_ALONE;
         let spec = SweepSpec {
             generator: GeneratorSpec::new(
                 crate::generate::SizeRange::new(1, 4),
@@ -576,7 +577,7 @@ mod tests {
 
     #[test]
     fn units_in_16_bit_lanes_tally_as_the_i64_batch_does() {
-        let entry = crate::registry::find_game("stone-game").unwrap();
+        let entry = &STONE_GAME_ALONE;
         let kernel = entry
             .group_margins_16()
             .expect("stone-game has a 16-bit kernel");

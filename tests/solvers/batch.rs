@@ -1,14 +1,18 @@
 //! Batch solving (`gamelab::batch::solve_stream`, `solve --input`): the streaming pipeline gives,
 //! instance by instance, the answers of the one-instance solvers, in input order,
-//! across chunk borders, with errors naming their line.
+//! across chunk borders, with errors naming their line. And `solve_batch`, many instances of
+//! one size at once (the Python package's `solve_many`), gives the one-instance answers too.
 
 use crate::common::gamelab;
-use gamelab::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
+use gamelab::batch::{
+    BatchError, Instances, OutputFormat, StreamError, StreamOptions, solve_batch, solve_stream,
+};
 use gamelab::input::InstanceInput;
 use gamelab::input::json_line::LONG_LINE_BYTES;
 use gamelab::registry::{GAMES, find_game};
 use gamelab::solve::SolverKind;
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
 
 /// Deterministic pseudo-random piles: `count` instances, sizes 1..=max_n, values in -50..=99.
 fn instances(count: usize, max_n: usize, seed: u64) -> Vec<Vec<i64>> {
@@ -329,4 +333,71 @@ fn a_bad_pile_in_a_long_line_is_named_by_line_and_column() {
         "{stderr}"
     );
     assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn a_batch_gives_what_one_by_one_solves_give() {
+    let flat: Vec<i64> = (0..3000).map(|k| (k * 7919 % 100) + 1).collect();
+    for name in ["stone-game", "stone-game-vii", "stone-game-iii"] {
+        let entry = find_game(name).unwrap();
+        let batch = solve_batch(
+            entry,
+            Instances::Piles {
+                rows: 500,
+                n: 6,
+                flat: &flat,
+            },
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(batch.margins.len(), 500);
+        for (index, piles) in flat.chunks(6).enumerate() {
+            let one = entry
+                .build(&InstanceInput::piles(piles.to_vec()))
+                .unwrap()
+                .solve(SolverKind::Auto)
+                .unwrap();
+            assert_eq!(
+                (one.margin, one.first_score, one.second_score),
+                (
+                    batch.margins[index],
+                    batch.first_scores[index],
+                    batch.second_scores[index]
+                ),
+                "{name} {piles:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_set_stop_flag_stops_the_batch() {
+    let entry = find_game("stone-game").unwrap();
+    let flat = vec![1; 4 * 5000];
+    let stopped = solve_batch(
+        entry,
+        Instances::Piles {
+            rows: 5000,
+            n: 4,
+            flat: &flat,
+        },
+        &AtomicBool::new(true),
+    );
+    assert!(matches!(stopped, Err(BatchError::Stopped)));
+}
+
+#[test]
+fn the_first_bad_instance_is_named() {
+    let entry = find_game("divisor-game").unwrap();
+    let error = solve_batch(
+        entry,
+        Instances::Numbers {
+            values: &[4, 5, 0, 7],
+            subtract: None,
+        },
+        &AtomicBool::new(false),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.starts_with("instance 2: "), "{error}");
 }

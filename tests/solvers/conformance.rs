@@ -6,7 +6,8 @@ use gambit_parser::{ExtensiveFormGame, Node};
 use gamelab::conformance::SuiteOptions;
 use gamelab::export::GraphFormat;
 use gamelab::graph::GraphKind;
-use gamelab::registry::GAMES;
+use gamelab::registry::{GAMES, find_game};
+use gamelab::solve::SolverKind;
 use rayon::prelude::*;
 
 #[test]
@@ -116,4 +117,25 @@ fn past_disagreements_stay_fixed() {
         assert_eq!(solution.scores(), reference.scores(), "{solver:?}");
         assert_eq!(solution.moves, reference.moves, "{solver:?}");
     }
+}
+
+#[test]
+fn every_game_is_found_by_its_name() {
+    for entry in GAMES {
+        assert_eq!(find_game(entry.name).unwrap().name, entry.name);
+        assert_eq!(entry.solvers.first(), Some(&SolverKind::Auto));
+    }
+    let message = find_game("chess").err().unwrap().to_string();
+    assert!(
+        message.contains("'chess'") && message.contains("stone-game"),
+        "{message}"
+    );
+}
+
+#[test]
+fn game_names_are_unique() {
+    let mut names: Vec<&str> = GAMES.iter().map(|entry| entry.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), GAMES.len());
 }

@@ -6,12 +6,13 @@
 // For each page it plays a whole game with varied moves (reading the position, the moves, the
 // scores and the value history at every step), then checks undo, redo and restart, plays the
 // "best move" button to the end, and expands and collapses a DAG node. Every console error,
-// page error and network request is reported. Then it replays the same game at a desktop's and
-// a phone's size (1280x800, 390x844), measuring after every move and with a DAG node expanded
-// whether any two texts of the page overlap (their boxes from the DOM, clipped to what their
-// scrolling boxes show) and whether the page is wider than the window; a page whose spec says
-// `"layout": false` skips that replay (about half of a page's time), as the served pages do for
-// the games whose standalone pages were measured already.
+// page error and network request is reported. The layout is measured at a desktop's and a
+// phone's size (1280x800, 390x844): whether any two texts of the page overlap (their boxes from
+// the DOM, clipped to what their scrolling boxes show) and whether the page is wider than the
+// window, after every move and with a DAG node expanded. The desktop's is measured during the
+// game itself, which is played at that size; the phone's replays the game in a second window.
+// A page whose spec says `"layout": false` skips both (the replay is about a third of a page's
+// time), as the served pages do for the games whose standalone pages were measured already.
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 
@@ -133,13 +134,8 @@ async function layoutCheck(page, where) {
   return { overlaps, width, texts: boxes.length };
 }
 
-// Replays `line` at the window size `viewport`, checking the layout at every position and with
-// a DAG node expanded; returns what it found and saves a screenshot at the end.
-async function layoutPass(browser, spec, line, viewport, screenshot) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(spec.url);
-  await page.waitForSelector("[data-testid=position][data-value]");
+// What the overlap checks at one window size found, check after check.
+function layoutTally(viewport) {
   const found = { viewport, overlaps: [], widest: 0, texts: 0, checks: 0 };
   const note = (check) => {
     found.overlaps.push(...check.overlaps);
@@ -147,6 +143,17 @@ async function layoutPass(browser, spec, line, viewport, screenshot) {
     found.texts = Math.max(found.texts, check.texts);
     found.checks += 1;
   };
+  return { found, note };
+}
+
+// Replays `line` at the window size `viewport`, checking the layout at every position and with
+// a DAG node expanded; returns what it found and saves a screenshot at the end.
+async function layoutPass(browser, spec, line, viewport, screenshot) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(spec.url);
+  await page.waitForSelector("[data-testid=position][data-value]");
+  const { found, note } = layoutTally(viewport);
   note(await layoutCheck(page, "start"));
   for (let k = 0; k < line.length; k++) {
     await click(page, `button[data-testid=move][data-move="${line[k]}"]`);
@@ -172,7 +179,8 @@ async function click(page, selector) {
   await page.click(selector, { force: true });
 }
 
-async function dagCheck(page) {
+// `whileExpanded` runs with a DAG node expanded (the desktop's layout check).
+async function dagCheck(page, whileExpanded) {
   const count = () => page.locator("[data-testid=dag-node]").count();
   const before = await count();
   // A child of the current position that is not expanded: expand it, then collapse it again.
@@ -181,6 +189,7 @@ async function dagCheck(page) {
   const id = await toggle.getAttribute("data-id");
   await toggle.click();
   const expanded = await count();
+  await whileExpanded();
   const state1 = await page.locator(`[data-testid=dag-node][data-id="${id}"]`).getAttribute("data-expanded");
   await page.locator(`[data-testid=dag-node][data-id="${id}"] [data-testid=dag-toggle]`).click();
   const collapsed = await count();
@@ -201,8 +210,11 @@ async function explore(browser, spec) {
     for (const [width, height] of [[1280, 800], [390, 844]]) layout.push(await layoutPass(browser, spec, [], { width, height }, null));
     return { url: spec.url, layout };
   }
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desktop = { width: 1280, height: 800 };
+  const context = await browser.newContext({ viewport: desktop });
   const page = await context.newPage();
+  const measure = spec.layout !== false;
+  const { found: desktopLayout, note } = layoutTally(desktop);
   const errors = [];
   const requests = [];
   page.on("console", (message) => { if (message.type() === "error") errors.push(message.text()); });
@@ -220,6 +232,7 @@ async function explore(browser, spec) {
   for (let step = 0; step < maxSteps; step++) {
     const shot = await snapshot(page);
     result.steps.push(shot);
+    if (measure) note(await layoutCheck(page, step === 0 ? "start" : `after move ${step}`));
     if (shot.moves.length === 0) break;
     const choice = seed % shot.moves.length;
     seed = (seed * 7 + 3) % 101;
@@ -227,6 +240,9 @@ async function explore(browser, spec) {
     await click(page, `button[data-testid=move][data-move="${shot.moves[choice].move}"]`);
   }
   if (spec.screenshot) await page.screenshot({ path: spec.screenshot });
+  if (spec.screenshot && measure) {
+    await page.screenshot({ path: spec.screenshot.replace(/\.png$/, "-desktop.png"), fullPage: true });
+  }
   const undos = Math.min(3, result.line.length);
   for (let k = 0; k < undos; k++) await click(page, "[data-testid=undo]");
   result.undos = undos;
@@ -246,7 +262,9 @@ async function explore(browser, spec) {
   if (result.after_restart.moves.length > 0) {
     await click(page, `button[data-testid=move][data-move="${result.after_restart.moves[0].move}"]`);
   }
-  result.dag = await dagCheck(page);
+  result.dag = await dagCheck(page, async () => {
+    if (measure) note(await layoutCheck(page, "a DAG node expanded"));
+  });
   // A move click's update time, measured on the page.
   result.click_ms = await page.evaluate(() => {
     const button = document.querySelector("button[data-testid=move]");
@@ -262,14 +280,11 @@ async function explore(browser, spec) {
   result.requests = requests;
   await context.close();
   result.layout = [];
-  result.layout_checked = spec.layout !== false;
-  // Both window sizes at once, each in its own context.
-  if (result.layout_checked) {
-    const sizes = [[1280, 800, "desktop"], [390, 844, "phone"]];
-    result.layout = await Promise.all(sizes.map(([width, height, suffix]) => {
-      const shot = spec.screenshot ? spec.screenshot.replace(/\.png$/, `-${suffix}.png`) : null;
-      return layoutPass(browser, spec, result.line, { width, height }, shot);
-    }));
+  result.layout_checked = measure;
+  if (measure) {
+    const phone = { width: 390, height: 844 };
+    const shot = spec.screenshot ? spec.screenshot.replace(/\.png$/, "-phone.png") : null;
+    result.layout = [desktopLayout, await layoutPass(browser, spec, result.line, phone, shot)];
   }
   return result;
 }
