@@ -1,6 +1,7 @@
-//! `gamelab serve`'s JSON API: the games, one game, analyses equal to `gamelab analyze`, and every
-//! kind of bad request answered with a JSON error while the server keeps serving; its page is
-//! the page `gamelab explore` (and `gamelab.explorer` in Python) writes, loading its data.
+//! `gamelab serve`'s JSON API: the games, one game, analyses equal to `gamelab analyze`, every
+//! game's page data equal to what `gamelab explore` writes, and every kind of bad request
+//! answered with a JSON error while the server keeps serving; its page is the page `gamelab
+//! explore` (and `gamelab.explorer` in Python) writes, loading its data.
 
 use crate::common::server::Server;
 use crate::common::stdout_of;
@@ -160,10 +161,71 @@ fn the_served_page_is_the_page_explore_writes_without_its_data() {
     assert_eq!(status, 200);
     let written = stdout_of(&["explore", "stone-game", "--piles", "4,6,2,3"]);
     assert_eq!(page_frame(&served), page_frame(&written));
-    // The served page loads its data from the API, whose data is the written page's.
-    assert!(served.contains("<script id=\"data\" type=\"application/json\">null</script>"));
-    let (_, data) = server.get("/api/explore?game=stone-game&piles=4,6,2,3");
-    assert!(written.contains(&format!(
-        "<script id=\"data\" type=\"application/json\">{data}</script>"
-    )));
+    // The served page has no data of its own: it loads them from the API (the next test).
+    assert_eq!(embedded_data(&served), "null");
+}
+
+/// The page's data as `explore` embeds it: the text of its `data` script.
+fn embedded_data(page: &str) -> &str {
+    let open = "<script id=\"data\" type=\"application/json\">";
+    let start = page.find(open).unwrap() + open.len();
+    &page[start..start + page[start..].find("</script>").unwrap()]
+}
+
+#[test]
+fn the_api_gives_every_game_the_data_explore_writes() {
+    // One instance per game, as the served page asks for it and as `explore` takes it. A served
+    // page loads these data and then plays as the written page (the browser tests play them).
+    let instances: [(&str, &str, &[&str]); 8] = [
+        (
+            "stone-game",
+            "piles=4,6,2,3,9,1",
+            &["--piles", "4,6,2,3,9,1"],
+        ),
+        (
+            "stone-game-ii",
+            "piles=2,7,9,4,4",
+            &["--piles", "2,7,9,4,4"],
+        ),
+        (
+            "stone-game-iii",
+            "piles=1,2,3,-9,7",
+            &["--piles", "1,2,3,-9,7"],
+        ),
+        ("divisor-game", "n=18", &["--n", "18"]),
+        (
+            "stone-game-vii",
+            "piles=5,3,1,4,2",
+            &["--piles", "5,3,1,4,2"],
+        ),
+        ("stone-game-iv", "n=17", &["--n", "17"]),
+        (
+            "nim",
+            "n=13&subtract=1,3,4",
+            &["--n", "13", "--subtract", "1,3,4"],
+        ),
+        (
+            "coins-in-a-circle",
+            "piles=3000,9000,1000,2000",
+            &["--piles", "3000,9000,1000,2000"],
+        ),
+    ];
+    let server = Server::start(&[]);
+    let (_, games) = server.get_json("/api/games");
+    let mut listed: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["name"].as_str().unwrap())
+        .collect();
+    let mut covered: Vec<&str> = instances.iter().map(|(game, _, _)| *game).collect();
+    listed.sort_unstable();
+    covered.sort_unstable();
+    assert_eq!(covered, listed, "one instance per game the API lists");
+    for (game, query, args) in instances {
+        let (status, served) = server.get(&format!("/api/explore?game={game}&{query}"));
+        assert_eq!(status, 200, "{game}: {served}");
+        let written = stdout_of(&[&["explore", game], args].concat());
+        assert_eq!(served, embedded_data(&written), "{game}");
+    }
 }

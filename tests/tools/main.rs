@@ -62,8 +62,8 @@ fn suites() -> Vec<Suite> {
                     browser::the_300_pile_page_loads_and_answers_clicks,
                 ),
                 (
-                    "served_pages_play_every_game_as_analyze_says",
-                    browser::served_pages_play_every_game_as_analyze_says,
+                    "served_pages_of_each_kind_of_input_play_as_analyze_says",
+                    browser::served_pages_of_each_kind_of_input_play_as_analyze_says,
                 ),
             ],
         },

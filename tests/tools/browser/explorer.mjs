@@ -2,7 +2,8 @@
 // page showed, as one JSON object, for tests/tools/browser.rs to check against `gamelab analyze`.
 //
 // Usage: node explorer.mjs CONFIG.json, where the config is
-//   {"chromium": "/usr/bin/chromium", "pages": [{"url": ..., "screenshot": FILE|null, "seed": N}]}
+//   {"chromium": "/usr/bin/chromium", "screenshots": BOOL,
+//    "pages": [{"url": ..., "screenshot": FILE|null, "seed": N}]}
 // For each page it plays a whole game with varied moves (reading the position, the moves, the
 // scores and the value history at every step), then checks undo, redo and restart, plays the
 // "best move" button to the end, and expands and collapses a DAG node. Every console error,
@@ -17,6 +18,9 @@ import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
+// Screenshots, for a person to look at, only when asked for (`"screenshots": true`): taking
+// them is about a tenth of the run.
+if (!config.screenshots) for (const spec of config.pages) spec.screenshot = spec.screenshot_dag = null;
 
 async function snapshot(page) {
   return page.evaluate(() => {
