@@ -1,6 +1,6 @@
-//! Ctrl-C (SIGINT) and SIGTERM: every command stops at once, prints one line (`interrupted`)
-//! and exits with the conventional status 128 + the signal (130 for Ctrl-C), leaving no partial
-//! output file behind.
+//! Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed): every command stops at once,
+//! prints one line (`interrupted`, `terminated`, `hung up`) and exits with the conventional
+//! status 128 + the signal (130 for Ctrl-C), leaving no partial output file behind.
 //!
 //! Why end the process rather than ask each computation to stop: every command, including one
 //! long solve or a Graphviz layout, then stops within milliseconds, without polling a flag in
@@ -14,7 +14,7 @@
 //! files. Child processes (Graphviz, `bench`'s runs) start with an empty mask (the standard
 //! library resets it) and get the terminal's Ctrl-C themselves.
 
-/// Starts the thread that ends the process on SIGINT or SIGTERM. Call it first in `main`,
+/// Starts the thread that ends the process on SIGINT, SIGTERM or SIGHUP. Call it first in `main`,
 /// before any other thread starts.
 #[cfg(unix)]
 pub fn install() {
@@ -24,6 +24,7 @@ pub fn install() {
         libc::sigemptyset(&mut signals);
         libc::sigaddset(&mut signals, libc::SIGINT);
         libc::sigaddset(&mut signals, libc::SIGTERM);
+        libc::sigaddset(&mut signals, libc::SIGHUP);
         if libc::pthread_sigmask(libc::SIG_BLOCK, &signals, std::ptr::null_mut()) != 0 {
             // The default disposition stays: the process still ends, only less tidily.
             return;
@@ -53,10 +54,10 @@ pub fn install() {}
 #[cfg(unix)]
 fn stop(signal: libc::c_int) -> ! {
     gamelab::output::abandon_unfinished();
-    let line: &[u8] = if signal == libc::SIGINT {
-        b"\ninterrupted\n"
-    } else {
-        b"\nterminated\n"
+    let line: &[u8] = match signal {
+        libc::SIGINT => b"\ninterrupted\n",
+        libc::SIGHUP => b"\nhung up\n",
+        _ => b"\nterminated\n",
     };
     // SAFETY: writes a static buffer to standard error. A raw write, because another thread
     // may hold the lock of Rust's stderr (a progress bar drawing); when stderr is not a

@@ -1,5 +1,5 @@
-//! Ctrl-C: a long run stops at once with status 130 and one line, and leaves no output file,
-//! neither the one asked for nor a partial temporary one.
+//! Ctrl-C, SIGTERM and SIGHUP: a long run stops at once with status 128 + the signal and one
+//! line, and leaves no output file, neither the one asked for nor a partial temporary one.
 #![cfg(unix)]
 
 use std::path::Path;
@@ -24,6 +24,11 @@ fn interrupt(args: &[&str]) {
 /// [`interrupt`] in `dir` (the folder is expected to end as it began, but for files there
 /// before); without `writes`, the command writes no file and is interrupted half a second in.
 fn interrupt_in(dir: tempfile::TempDir, args: &[&str], writes: bool) {
+    signal_in(dir, args, writes, libc::SIGINT, "interrupted");
+}
+
+/// [`interrupt_in`] with `signal`, after which the command says `line`.
+fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, line: &str) {
     let before = names(dir.path());
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
         .args(args)
@@ -50,7 +55,7 @@ fn interrupt_in(dir: tempfile::TempDir, args: &[&str], writes: bool) {
         "{args:?} ended before it was interrupted: size it to take longer"
     );
     // SAFETY: sends a signal to our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
     let sent = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -58,15 +63,23 @@ fn interrupt_in(dir: tempfile::TempDir, args: &[&str], writes: bool) {
         }
         if sent.elapsed() > Duration::from_secs(5) {
             let _ = child.kill();
-            panic!("{args:?} did not stop within 5 s of Ctrl-C");
+            panic!("{args:?} did not stop within 5 s of signal {signal}");
         }
         std::thread::sleep(Duration::from_millis(10));
     };
     let stopped_in = sent.elapsed();
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    assert_eq!(status.code(), Some(130), "{args:?}: {status:?}, {stderr}");
-    assert_eq!(stderr.trim_start_matches('\n'), "interrupted\n", "{args:?}");
+    assert_eq!(
+        status.code(),
+        Some(128 + signal),
+        "{args:?}: {status:?}, {stderr}"
+    );
+    assert_eq!(
+        stderr.trim_start_matches('\n'),
+        format!("{line}\n"),
+        "{args:?}"
+    );
     assert!(
         stopped_in < Duration::from_secs(1),
         "{args:?} took {stopped_in:?} to stop"
@@ -91,6 +104,28 @@ fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
         "--max-time",
         "none",
     ]);
+}
+
+#[test]
+fn sigterm_and_a_hang_up_stop_a_long_chart_without_leaving_it() {
+    // A sweep drawn as a PNG chart, whose temporary file exists from the start.
+    let args = [
+        "sweep",
+        "stone-game",
+        "--n-min",
+        "1",
+        "--n-max",
+        "400",
+        "--trials",
+        "20000",
+        "--plot",
+        "rates.png",
+        "--max-time",
+        "none",
+    ];
+    for (signal, line) in [(libc::SIGTERM, "terminated"), (libc::SIGHUP, "hung up")] {
+        signal_in(tempfile::tempdir().unwrap(), &args, true, signal, line);
+    }
 }
 
 #[test]

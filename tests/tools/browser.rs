@@ -33,11 +33,18 @@ pub fn missing() -> Option<crate::Missing> {
     })
 }
 
+/// Whether screenshots are asked for: `GAMELAB_SCREENSHOTS` set, and neither empty nor `0`.
+fn screenshots_wanted() -> bool {
+    std::env::var("GAMELAB_SCREENSHOTS").is_ok_and(|value| !value.is_empty() && value != "0")
+}
+
 /// Where screenshots go when asked for (inside the target directory, so they are never
-/// committed by accident).
+/// committed by accident); made only then.
 pub fn screenshot_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
+    if screenshots_wanted() {
+        std::fs::create_dir_all(&dir).unwrap();
+    }
     dir
 }
 
@@ -48,7 +55,7 @@ pub fn drive(tools: &Path, pages: Vec<Value>) -> Vec<Value> {
         config.path(),
         json!({
             "chromium": CHROMIUM,
-            "screenshots": std::env::var_os("GAMELAB_SCREENSHOTS").is_some(),
+            "screenshots": screenshots_wanted(),
             "pages": pages,
         })
         .to_string(),
@@ -443,8 +450,9 @@ pub fn the_300_pile_page_loads_and_answers_clicks() {
     assert_eq!(result["errors"], json!([]));
     check_layout("stone-game with 300 piles", result);
     eprintln!(
-        "300 piles: page ready in {} ms, a move click updates it in {} ms",
-        result["loaded_ms"], result["click_ms"]
+        "300 piles: page ready in {} ms, a move click updates it in {:.1} ms",
+        result["loaded_ms"],
+        result["click_ms"].as_f64().unwrap_or(f64::NAN)
     );
 }
 
