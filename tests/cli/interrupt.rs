@@ -87,10 +87,10 @@ fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, l
     assert_eq!(names(dir.path()), before, "{args:?} left files behind");
 }
 
-#[test]
-fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
-    // About 10^11 DP cells: minutes on one core, within the default work budget.
-    interrupt(&[
+/// A sweep of about 10^11 DP cells (minutes on one core) with no time budget, writing `output`
+/// (a flag and its file).
+fn long_sweep(output: [&str; 2]) -> Vec<&str> {
+    let sweep = [
         "sweep",
         "stone-game",
         "--n-min",
@@ -99,30 +99,19 @@ fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
         "400",
         "--trials",
         "20000",
-        "--out",
-        "rows.csv",
-        "--max-time",
-        "none",
-    ]);
+    ];
+    [&sweep[..], &output, &["--max-time", "none"]].concat()
+}
+
+#[test]
+fn ctrl_c_stops_a_long_sweep_without_leaving_its_csv() {
+    interrupt(&long_sweep(["--out", "rows.csv"]));
 }
 
 #[test]
 fn sigterm_and_a_hang_up_stop_a_long_chart_without_leaving_it() {
     // A sweep drawn as a PNG chart, whose temporary file exists from the start.
-    let args = [
-        "sweep",
-        "stone-game",
-        "--n-min",
-        "1",
-        "--n-max",
-        "400",
-        "--trials",
-        "20000",
-        "--plot",
-        "rates.png",
-        "--max-time",
-        "none",
-    ];
+    let args = long_sweep(["--plot", "rates.png"]);
     for (signal, line) in [(libc::SIGTERM, "terminated"), (libc::SIGHUP, "hung up")] {
         signal_in(tempfile::tempdir().unwrap(), &args, true, signal, line);
     }
