@@ -1,9 +1,5 @@
 //! Solvers and games: the official examples, every solver against `brute`, the fast paths and
-//! their lanes, the conformance suite, position analysis and batch solving. One test binary for
-//! the area (see CONTRIBUTING.md, "Tests").
-
-#[path = "../common/mod.rs"]
-mod common;
+//! their lanes, the conformance suite, position analysis and batch solving.
 
 mod analysis;
 mod batch;

@@ -2,10 +2,6 @@
 //! inputs and random command lines, budgets, progress and interrupts, the fuzz targets, the
 //! examples, the server, the library's layering, and what a release ships (the packaged
 //! crate's files, completions, man pages, one version).
-//! One test binary for the area.
-
-#[path = "../common/mod.rs"]
-mod common;
 
 mod architecture;
 mod cli_solve;

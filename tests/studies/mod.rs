@@ -1,8 +1,5 @@
 //! The studies: seeded generation, sweeps and their merging, claims, strategies, regret and
-//! ratings. One test binary for the area.
-
-#[path = "../common/mod.rs"]
-mod common;
+//! ratings.
 
 mod claims;
 mod generate;

@@ -1,8 +1,5 @@
 //! What gamelab draws and writes: game trees and DAGs with their exports, charts, and the
-//! committed reports. One test binary for the area.
-
-#[path = "../common/mod.rs"]
-mod common;
+//! committed reports.
 
 mod cli_tree;
 mod graph;
