@@ -2,7 +2,7 @@
 // page showed, as one JSON object, for tests/tools/browser.rs to check against `gamelab analyze`.
 //
 // Usage: node explorer.mjs CONFIG.json, where the config is
-//   {"chromium": "/usr/bin/chromium", "screenshots": BOOL,
+//   {"chromium": "/usr/bin/chromium-headless-shell", "screenshots": BOOL,
 //    "pages": [{"url": ..., "screenshot": FILE|null, "seed": N}]}
 // For each page it plays a whole game with varied moves (reading the position, the moves, the
 // scores and the value history at every step), then checks undo, redo and restart, plays the
