@@ -1,7 +1,7 @@
 //! The explorer page in a real browser: Debian's Chromium driven by playwright-core
-//! (`tests/tools/browser/explorer.mjs`). Whole games are played through the page and every step is
-//! compared with `gamelab analyze`; undo, redo, restart, "best move" (against `solve`), the value
-//! history, the DAG's expand/collapse, console errors and network requests are checked.
+//! (`tests/tools/browser/explorer.mjs`). Whole games are played through the page and every step
+//! is compared with `gamelab analyze`; undo, redo, restart, "best move" (against `solve`), the
+//! value history, the DAG's expand/collapse, console errors and network requests are checked.
 //! `.ci/run` installs Chromium and the npm package; with `CI=true` a missing one fails the
 //! test, locally it is skipped with a note. With `GAMELAB_SCREENSHOTS=1` in the environment,
 //! screenshots of every page played land in `target/browser-screenshots/`.
