@@ -36,6 +36,7 @@ pub enum Player {
 
 impl Player {
     /// The opponent.
+    #[inline]
     pub fn other(self) -> Player {
         match self {
             Player::First => Player::Second,
@@ -44,6 +45,7 @@ impl Player {
     }
 
     /// The player whose turn it is after `moves_made` strictly alternating moves.
+    #[inline]
     pub fn after_moves(moves_made: usize) -> Player {
         if moves_made.is_multiple_of(2) {
             Player::First
@@ -105,6 +107,7 @@ impl Scores {
     };
 
     /// The final scores of a win/lose game: 1 for `winner`, 0 for the other player.
+    #[inline]
     pub fn win_for(winner: Player) -> Scores {
         Scores::ZERO.plus(winner, 1)
     }
@@ -132,6 +135,7 @@ impl Scores {
     }
 
     /// The points of `player`.
+    #[inline]
     pub fn of(self, player: Player) -> i64 {
         match player {
             Player::First => self.first,
@@ -143,6 +147,7 @@ impl Scores {
     ///
     /// Games validate their inputs so that no score can leave the 64-bit range (see each game's
     /// `from_input`); the addition therefore cannot overflow for a validated instance.
+    #[inline]
     pub fn plus(self, player: Player, points: i64) -> Scores {
         match player {
             Player::First => Scores {
@@ -157,11 +162,13 @@ impl Scores {
     }
 
     /// First player's score minus the second's.
+    #[inline]
     pub fn margin(self) -> i64 {
         self.first - self.second
     }
 
     /// `player`'s score minus the opponent's.
+    #[inline]
     pub fn margin_for(self, player: Player) -> i64 {
         self.of(player) - self.of(player.other())
     }
@@ -222,6 +229,10 @@ pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
 /// fixed order (the tie-breaking order, see the module docs), and keep states small and
 /// canonical: two move sequences that reach the same position should produce equal states, so
 /// that memoisation and the state DAG merge them.
+///
+/// The built-in games mark the methods a search calls at every node (`to_move`, `legal_moves`,
+/// `apply`, `gain`, ...) `#[inline]`: the generic solvers are compiled in other code units, and
+/// the test profile does not inline across units otherwise (CONTRIBUTING.md, "Inlining").
 pub trait Game: Send + Sync {
     /// The game's command-line name, e.g. `stone-game`.
     const NAME: &'static str;
@@ -255,6 +266,7 @@ pub trait Game: Send + Sync {
 
     /// Points awarded when the game ends at the terminal `state` (zero for the pile games; the
     /// win for win/lose games).
+    #[inline]
     fn terminal_payoff(&self, _state: &Self::State) -> Scores {
         Scores::ZERO
     }
@@ -262,6 +274,7 @@ pub trait Game: Send + Sync {
     /// The payoffs the players maximise, given the final scores: the scores themselves in
     /// constant-sum games, else (margin, -margin). Exporters for other tools (EFG) write these,
     /// so that the tools' solutions match ours.
+    #[inline]
     fn objective(&self, scores: Scores) -> Scores {
         if Self::CONSTANT_SUM {
             scores
@@ -292,6 +305,7 @@ pub trait Game: Send + Sync {
     }
 
     /// Whether the game is over at `state`.
+    #[inline]
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.legal_moves(state).is_empty()
     }

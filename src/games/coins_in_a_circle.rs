@@ -140,10 +140,12 @@ impl Game for CoinsInACircle {
     type State = CircleState;
     type Move = CircleMove;
 
+    #[inline]
     fn initial_state(&self) -> CircleState {
         CircleState::Whole
     }
 
+    #[inline]
     fn to_move(&self, state: &CircleState) -> Player {
         match state {
             CircleState::Whole => Player::First,
@@ -151,6 +153,7 @@ impl Game for CoinsInACircle {
         }
     }
 
+    #[inline]
     fn legal_moves(&self, state: &CircleState) -> Vec<CircleMove> {
         match state {
             CircleState::Whole => (0..self.n() as u32).map(CircleMove::Slice).collect(),
@@ -160,6 +163,7 @@ impl Game for CoinsInACircle {
         }
     }
 
+    #[inline]
     fn apply(&self, state: &CircleState, mv: CircleMove) -> CircleState {
         match (state, mv) {
             (_, CircleMove::Slice(i)) => self.arc(i as usize + 1, self.n() - 1),
@@ -173,6 +177,7 @@ impl Game for CoinsInACircle {
         }
     }
 
+    #[inline]
     fn gain(&self, state: &CircleState, mv: CircleMove) -> i64 {
         let n = self.n();
         match (state, mv) {

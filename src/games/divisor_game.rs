@@ -67,6 +67,7 @@ impl Game for DivisorGame {
     /// The divisor x subtracted.
     type Move = u64;
 
+    #[inline]
     fn initial_state(&self) -> Position {
         Position {
             n: self.n,
@@ -74,14 +75,17 @@ impl Game for DivisorGame {
         }
     }
 
+    #[inline]
     fn to_move(&self, state: &Position) -> Player {
         state.mover
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Position) -> Vec<u64> {
         proper_divisors(state.n)
     }
 
+    #[inline]
     fn apply(&self, state: &Position, x: u64) -> Position {
         Position {
             n: state.n - x,
@@ -89,15 +93,18 @@ impl Game for DivisorGame {
         }
     }
 
+    #[inline]
     fn gain(&self, _: &Position, _: u64) -> i64 {
         0
     }
 
+    #[inline]
     fn terminal_payoff(&self, state: &Position) -> Scores {
         // The player to move at N = 1 cannot move and loses.
         Scores::win_for(state.mover.other())
     }
 
+    #[inline]
     fn is_terminal(&self, state: &Position) -> bool {
         state.n <= 1
     }

@@ -181,6 +181,7 @@ impl Game for Nim {
     /// The number of stones removed.
     type Move = u64;
 
+    #[inline]
     fn initial_state(&self) -> Position {
         Position {
             stones: self.n,
@@ -188,10 +189,12 @@ impl Game for Nim {
         }
     }
 
+    #[inline]
     fn to_move(&self, state: &Position) -> Player {
         state.mover
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Position) -> Vec<u64> {
         self.set
             .iter()
@@ -200,6 +203,7 @@ impl Game for Nim {
             .collect()
     }
 
+    #[inline]
     fn apply(&self, state: &Position, take: u64) -> Position {
         Position {
             stones: state.stones - take,
@@ -207,10 +211,12 @@ impl Game for Nim {
         }
     }
 
+    #[inline]
     fn gain(&self, _: &Position, _: u64) -> i64 {
         0
     }
 
+    #[inline]
     fn terminal_payoff(&self, state: &Position) -> Scores {
         Scores::win_for(state.mover.other())
     }

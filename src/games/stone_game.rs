@@ -48,11 +48,13 @@ pub struct Interval {
 
 impl Interval {
     /// Number of piles left.
+    #[inline]
     pub fn len(self) -> usize {
         (self.right - self.left) as usize
     }
 
     /// Whether no pile is left.
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.left == self.right
     }
@@ -66,12 +68,14 @@ impl Interval {
     }
 
     /// Who moves on this interval of a row of `n` piles (one pile leaves per move).
+    #[inline]
     pub fn mover(self, n: usize) -> Player {
         Player::after_moves(n - self.len())
     }
 
     /// The ends that can be taken, left first; a single pile is taken from the left only, so
     /// that the game tree has no duplicate branch.
+    #[inline]
     pub fn ends(self) -> Vec<Side> {
         match self.len() {
             0 => vec![],
@@ -82,6 +86,7 @@ impl Interval {
 
     /// The interval after taking the pile at `side`, in a row of `n` piles; every empty
     /// interval becomes `(n, n)`, so the game has one terminal position.
+    #[inline]
     pub fn after(self, side: Side, n: usize) -> Interval {
         let next = match side {
             Side::Left => Interval {
@@ -139,22 +144,27 @@ impl Game for StoneGame {
     type State = Interval;
     type Move = Side;
 
+    #[inline]
     fn initial_state(&self) -> Interval {
         Interval::whole(self.piles.len())
     }
 
+    #[inline]
     fn to_move(&self, state: &Interval) -> Player {
         state.mover(self.piles.len())
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Interval) -> Vec<Side> {
         state.ends()
     }
 
+    #[inline]
     fn apply(&self, state: &Interval, mv: Side) -> Interval {
         state.after(mv, self.piles.len())
     }
 
+    #[inline]
     fn gain(&self, state: &Interval, mv: Side) -> i64 {
         match mv {
             Side::Left => self.piles[state.left as usize],

@@ -82,19 +82,23 @@ impl Game for StoneGameII {
     /// How many piles the move takes.
     type Move = usize;
 
+    #[inline]
     fn initial_state(&self) -> Position {
         self.position(0, 1, Player::First)
     }
 
+    #[inline]
     fn to_move(&self, state: &Position) -> Player {
         state.mover
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Position) -> Vec<usize> {
         let remaining = self.n() - state.next as usize;
         (1..=(2 * state.m as usize).min(remaining)).collect()
     }
 
+    #[inline]
     fn apply(&self, state: &Position, take: usize) -> Position {
         self.position(
             state.next as usize + take,
@@ -103,6 +107,7 @@ impl Game for StoneGameII {
         )
     }
 
+    #[inline]
     fn gain(&self, state: &Position, take: usize) -> i64 {
         let next = state.next as usize;
         self.sums[next + take] - self.sums[next]

@@ -48,6 +48,7 @@ impl Game for StoneGameIII {
     /// How many piles the move takes.
     type Move = usize;
 
+    #[inline]
     fn initial_state(&self) -> Position {
         Position {
             next: 0,
@@ -55,14 +56,17 @@ impl Game for StoneGameIII {
         }
     }
 
+    #[inline]
     fn to_move(&self, state: &Position) -> Player {
         state.mover
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Position) -> Vec<usize> {
         (1..=MAX_TAKE.min(self.piles.len() - state.next as usize)).collect()
     }
 
+    #[inline]
     fn apply(&self, state: &Position, take: usize) -> Position {
         let next = state.next + take as u32;
         let mover = if next as usize == self.piles.len() {
@@ -73,6 +77,7 @@ impl Game for StoneGameIII {
         Position { next, mover }
     }
 
+    #[inline]
     fn gain(&self, state: &Position, take: usize) -> i64 {
         let next = state.next as usize;
         self.piles[next..next + take].iter().sum()

@@ -89,6 +89,7 @@ impl Game for StoneGameIV {
     /// The number of stones removed (a square).
     type Move = u64;
 
+    #[inline]
     fn initial_state(&self) -> Position {
         Position {
             stones: self.n,
@@ -96,10 +97,12 @@ impl Game for StoneGameIV {
         }
     }
 
+    #[inline]
     fn to_move(&self, state: &Position) -> Player {
         state.mover
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Position) -> Vec<u64> {
         (1u64..)
             .map(|root| root * root)
@@ -107,6 +110,7 @@ impl Game for StoneGameIV {
             .collect()
     }
 
+    #[inline]
     fn apply(&self, state: &Position, square: u64) -> Position {
         Position {
             stones: state.stones - square,
@@ -114,10 +118,12 @@ impl Game for StoneGameIV {
         }
     }
 
+    #[inline]
     fn gain(&self, _: &Position, _: u64) -> i64 {
         0
     }
 
+    #[inline]
     fn terminal_payoff(&self, state: &Position) -> Scores {
         // The player to move at 0 stones cannot move and loses.
         Scores::win_for(state.mover.other())

@@ -134,22 +134,27 @@ impl Game for StoneGameVII {
     type State = Interval;
     type Move = Side;
 
+    #[inline]
     fn initial_state(&self) -> Interval {
         Interval::whole(self.piles.len())
     }
 
+    #[inline]
     fn to_move(&self, state: &Interval) -> Player {
         state.mover(self.piles.len())
     }
 
+    #[inline]
     fn legal_moves(&self, state: &Interval) -> Vec<Side> {
         state.ends()
     }
 
+    #[inline]
     fn apply(&self, state: &Interval, mv: Side) -> Interval {
         state.after(mv, self.piles.len())
     }
 
+    #[inline]
     fn gain(&self, state: &Interval, mv: Side) -> i64 {
         let (left, right) = (state.left as usize, state.right as usize);
         match mv {

@@ -244,6 +244,7 @@ pub fn best_move<G: Game>(
 }
 
 /// `child_value` (the margin of the player to move at `child`) seen from `mover`'s side.
+#[inline]
 pub fn signed_for<G: Game>(game: &G, child: &G::State, mover: Player, child_value: i64) -> i64 {
     if game.to_move(child) == mover {
         child_value
@@ -253,6 +254,7 @@ pub fn signed_for<G: Game>(game: &G, child: &G::State, mover: Player, child_valu
 }
 
 /// The margin of the player to move at a terminal `state`.
+#[inline]
 pub fn terminal_value<G: Game>(game: &G, state: &G::State) -> i64 {
     game.terminal_payoff(state).margin_for(game.to_move(state))
 }
