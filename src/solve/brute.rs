@@ -98,21 +98,30 @@ impl<S: std::hash::Hash + Eq> Memory<S> for HashMap<S, i64> {
     }
 }
 
-/// One position being searched: its moves, how many are done, and the best so far.
-struct Frame<G: Game> {
-    state: G::State,
-    moves: Vec<G::Move>,
+/// One position being searched: where its moves start in the search's shared list of moves, the
+/// next one to try, and the best so far.
+struct Frame<S> {
+    state: S,
+    /// Its moves are `moves[first..]` up to the next frame's `first` (or the list's end).
+    first: usize,
     next: usize,
     best: Option<i64>,
 }
 
-impl<G: Game> Frame<G> {
-    fn new(game: &G, state: G::State) -> Frame<G> {
-        let moves = game.legal_moves(&state);
+impl<S> Frame<S> {
+    /// A frame for `state`, its moves appended to `moves`.
+    #[inline]
+    fn new<G: Game<State = S>>(game: &G, state: S, moves: &mut Vec<G::Move>) -> Frame<S> {
+        let first = moves.len();
+        // Pushed one by one: `extend` goes through the vector's iterator, which is not inlined
+        // in every build (CONTRIBUTING.md, "Inlining").
+        for &mv in &game.legal_moves(&state) {
+            moves.push(mv);
+        }
         Frame {
             state,
-            moves,
-            next: 0,
+            first,
+            next: first,
             best: None,
         }
     }
@@ -121,26 +130,34 @@ impl<G: Game> Frame<G> {
 /// The margin the player to move at `root` secures with optimal play by both sides (negamax):
 /// the best over its moves of the move's gain plus the margin of the position it leads to, seen
 /// from the mover's side. Terminal positions are worth their payoff.
+///
+/// The frames keep their moves in one list rather than a list each: a frame is then a few
+/// words, pushed and popped without copying a vector's header through the stack.
 pub fn search<G: Game>(game: &G, root: &G::State, memory: &mut impl Memory<G::State>) -> i64 {
     if let Some(value) = memory.recall(root) {
         return value;
     }
-    let mut stack = vec![Frame::new(game, root.clone())];
+    let mut moves: Vec<G::Move> = Vec::new();
+    let mut stack = vec![Frame::new(game, root.clone(), &mut moves)];
     loop {
         let Some(top) = stack.last_mut() else {
             unreachable!("the loop returns when the root frame is finished");
         };
-        if let Some(&mv) = top.moves.get(top.next) {
+        if let Some(&mv) = moves.get(top.next) {
             let child = game.apply(&top.state, mv);
             match memory.recall(&child) {
-                Some(value) => absorb(game, top, value, &child),
-                None => stack.push(Frame::new(game, child)),
+                Some(value) => absorb(game, top, mv, value, &child),
+                None => {
+                    let frame = Frame::new(game, child, &mut moves);
+                    stack.push(frame);
+                }
             }
             continue;
         }
         let Some(done) = stack.pop() else {
             unreachable!("the stack is not empty here");
         };
+        moves.truncate(done.first);
         let value = done
             .best
             .unwrap_or_else(|| terminal_value(game, &done.state));
@@ -150,7 +167,8 @@ pub fn search<G: Game>(game: &G, root: &G::State, memory: &mut impl Memory<G::St
                 return value;
             }
             Some(parent) => {
-                absorb(game, parent, value, &done.state);
+                let mv = moves[parent.next];
+                absorb(game, parent, mv, value, &done.state);
                 memory.store(done.state, value);
             }
         }
@@ -158,8 +176,14 @@ pub fn search<G: Game>(game: &G, root: &G::State, memory: &mut impl Memory<G::St
 }
 
 /// Folds the value of the child reached by the parent's current move into the parent's best.
-fn absorb<G: Game>(game: &G, parent: &mut Frame<G>, child_value: i64, child: &G::State) {
-    let mv = parent.moves[parent.next];
+#[inline]
+fn absorb<G: Game>(
+    game: &G,
+    parent: &mut Frame<G::State>,
+    mv: G::Move,
+    child_value: i64,
+    child: &G::State,
+) {
     let mover = game.to_move(&parent.state);
     let score = game.gain(&parent.state, mv) + signed_for(game, child, mover, child_value);
     parent.best = Some(parent.best.map_or(score, |best| best.max(score)));
