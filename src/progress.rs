@@ -50,6 +50,7 @@ impl Progress {
     }
 }
 
+#[inline]
 fn saturating_nanos(nanos: f64) -> u64 {
     if nanos.is_finite() && nanos > 0.0 {
         nanos.min(u64::MAX as f64) as u64
@@ -60,6 +61,7 @@ fn saturating_nanos(nanos: f64) -> u64 {
     }
 }
 
+#[inline]
 fn add(counter: &AtomicU64, amount: u64) {
     // fetch_update never fails with a closure that always returns Some.
     let _ = counter.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |value| {
@@ -80,6 +82,7 @@ fn add_planned(cpu_nanos: f64, wall_nanos: f64) {
     add(&PLANNED_WALL, saturating_nanos(wall_nanos));
 }
 
+#[inline]
 fn add_done(cpu_nanos: f64) {
     let nanos = saturating_nanos(cpu_nanos);
     if nanos > 0 {
@@ -89,6 +92,7 @@ fn add_done(cpu_nanos: f64) {
 
 /// Reports work finished (its estimated nanoseconds on one core), unless it is part of an
 /// admitted whole (whose holder reports it).
+#[inline]
 pub fn advance(cpu_nanos: f64) {
     if DEPTH.load(Ordering::Relaxed) == 0 {
         add_done(cpu_nanos);
@@ -126,6 +130,7 @@ pub fn admit(cpu_nanos: f64, wall_nanos: f64) -> Admitted {
 
 impl Admitted {
     /// Reports work of the admitted whole finished (its estimated nanoseconds on one core).
+    #[inline]
     pub fn advance(&self, cpu_nanos: f64) {
         add_done(cpu_nanos);
     }

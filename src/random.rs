@@ -23,6 +23,7 @@ use rand::{Rng, SeedableRng};
 
 /// SplitMix64's finaliser: a bijection of 64-bit words that mixes every input bit into every
 /// output bit.
+#[inline]
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -32,10 +33,15 @@ fn mix(mut z: u64) -> u64 {
 /// The draws from the generator keyed by `words` (see the module docs). Instance values use a
 /// last word of 0; other users (random strategies) put a distinct tag there, so no two uses
 /// share a stream.
+#[inline]
 pub fn keyed_stream(words: [u64; 4]) -> Draws {
+    // Byte by byte (word k / 8, little-endian) rather than `copy_from_slice` on chunks: this
+    // runs once per instance, and the slice copy is a call of its own where it is not inlined
+    // (CONTRIBUTING.md, "Inlining").
+    let state = keyed_state(words);
     let mut seed = [0u8; 32];
-    for (bytes, word) in seed.chunks_exact_mut(8).zip(keyed_state(words)) {
-        bytes.copy_from_slice(&word.to_le_bytes());
+    for (k, byte) in seed.iter_mut().enumerate() {
+        *byte = (state[k / 8] >> (8 * (k % 8))) as u8;
     }
     Draws {
         // `from_seed` reads the words little-endian; `keyed_state` is never all zero (below).
@@ -48,6 +54,7 @@ pub fn keyed_stream(words: [u64; 4]) -> Draws {
 /// SplitMix64 exactly as rand's documented `Xoshiro256PlusPlus::seed_from_u64` does (a test
 /// checks the two agree). Spelled out here so that [`uniform_lanes_16`] can run many streams
 /// side by side. Never all zero: the four words are `mix` (a bijection) of four distinct inputs.
+#[inline]
 pub(crate) fn keyed_state(words: [u64; 4]) -> [u64; 4] {
     state_of_hash(chain_hash(KEY_HASH_START, &words))
 }
@@ -57,12 +64,14 @@ const KEY_HASH_START: u64 = 0x6a09_e667_f3bc_c908;
 
 /// The key hash of `words` continued from `hash` (so keys sharing leading words can hash them
 /// once: `chain_hash(chain_hash(start, a), b) == chain_hash(start, a ++ b)`).
+#[inline]
 fn chain_hash(hash: u64, words: &[u64]) -> u64 {
     // Chained, so (a, b) and (b, a) hash differently.
     words.iter().fold(hash, |hash, &word| mix(hash ^ word))
 }
 
 /// The generator state seeded from the key hash `key`.
+#[inline]
 fn state_of_hash(mut key: u64) -> [u64; 4] {
     let mut state = [0; 4];
     for word in &mut state {

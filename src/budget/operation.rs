@@ -118,6 +118,7 @@ impl Operation {
     pub const COUNT: usize = Operation::ALL.len();
 
     /// The operation's place in [`Operation::ALL`].
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -203,6 +204,7 @@ impl Operation {
     }
 
     /// The calibrated cost of one unit on one core, in nanoseconds (`rates.rs`).
+    #[inline]
     pub fn nanos_per_unit(self) -> f64 {
         super::rates::nanos_per_unit(self)
     }

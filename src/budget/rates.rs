@@ -11,6 +11,7 @@
 use super::Operation;
 
 /// Nanoseconds per unit of `operation` on one core.
+#[inline]
 pub(super) fn nanos_per_unit(operation: Operation) -> f64 {
     match operation {
         Operation::StoneGameRollingRow => 0.0515,

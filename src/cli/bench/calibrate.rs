@@ -184,7 +184,7 @@ fn measure_all(runs: usize) -> anyhow::Result<HashMap<Operation, f64>> {
                 probe.operation.name()
             );
         }
-        let others = estimate.cpu_nanos_at(&|operation| {
+        let others = estimate.cpu_nanos_at(|operation| {
             if operation == probe.operation {
                 0.0
             } else {
