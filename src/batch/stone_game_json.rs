@@ -30,7 +30,12 @@ struct Writer<'a> {
 impl Writer<'_> {
     #[inline(always)]
     fn put<const N: usize>(&mut self, piece: &[u8; N]) {
-        self.bytes[self.at..self.at + N].copy_from_slice(piece);
+        // An array assignment, not `copy_from_slice`: that is a `memmove` call of a length known
+        // only inside it wherever it is not inlined (CONTRIBUTING.md, "Inlining").
+        let Some(slot) = self.bytes[self.at..].first_chunk_mut::<N>() else {
+            unreachable!("the caller sized the slice for every piece");
+        };
+        *slot = *piece;
         self.at += N;
     }
 
