@@ -150,7 +150,7 @@ impl Work {
     pub fn cpu_nanos_at(&self, rate: impl Fn(Operation) -> f64) -> f64 {
         // A loop, not `map(..).sum()`: it runs once per instance in some streams, and the
         // iterator adapters' code is not always inlined where it is used (CONTRIBUTING.md,
-        // "Inlining").
+        // "Inlining in the test profile").
         let mut nanos = 0.0;
         for &operation in Operation::ALL {
             nanos += self.units(operation) * rate(operation);

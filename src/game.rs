@@ -232,7 +232,8 @@ pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
 ///
 /// The built-in games mark the methods a search calls at every node (`to_move`, `legal_moves`,
 /// `apply`, `gain`, ...) `#[inline]`: the generic solvers are compiled in other code units, and
-/// the test profile does not inline across units otherwise (CONTRIBUTING.md, "Inlining").
+/// the test profile does not inline across units otherwise (CONTRIBUTING.md, "Inlining in the
+/// test profile").
 pub trait Game: Send + Sync {
     /// The game's command-line name, e.g. `stone-game`.
     const NAME: &'static str;

@@ -37,7 +37,7 @@ fn mix(mut z: u64) -> u64 {
 pub fn keyed_stream(words: [u64; 4]) -> Draws {
     // Byte by byte (word k / 8, little-endian) rather than `copy_from_slice` on chunks: this
     // runs once per instance, and the slice copy is a call of its own where it is not inlined
-    // (CONTRIBUTING.md, "Inlining").
+    // (CONTRIBUTING.md, "Inlining in the test profile").
     let state = keyed_state(words);
     let mut seed = [0u8; 32];
     for (k, byte) in seed.iter_mut().enumerate() {

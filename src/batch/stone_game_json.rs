@@ -31,7 +31,8 @@ impl Writer<'_> {
     #[inline(always)]
     fn put<const N: usize>(&mut self, piece: &[u8; N]) {
         // An array assignment, not `copy_from_slice`: that is a `memmove` call of a length known
-        // only inside it wherever it is not inlined (CONTRIBUTING.md, "Inlining").
+        // only inside it wherever it is not inlined (CONTRIBUTING.md, "Inlining in the test
+        // profile").
         let Some(slot) = self.bytes[self.at..].first_chunk_mut::<N>() else {
             unreachable!("the caller sized the slice for every piece");
         };

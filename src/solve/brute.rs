@@ -114,7 +114,7 @@ impl<S> Frame<S> {
     fn new<G: Game<State = S>>(game: &G, state: S, moves: &mut Vec<G::Move>) -> Frame<S> {
         let first = moves.len();
         // Pushed one by one: `extend` goes through the vector's iterator, which is not inlined
-        // in every build (CONTRIBUTING.md, "Inlining").
+        // in every build (CONTRIBUTING.md, "Inlining in the test profile").
         for &mv in &game.legal_moves(&state) {
             moves.push(mv);
         }

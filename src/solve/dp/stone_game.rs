@@ -185,7 +185,7 @@ pub fn margin_and_line_in(piles: &[i64], table: &mut Vec<i64>, line: &mut Vec<bo
         // Every slice cut to the length the loop reads, so that LLVM drops the bounds checks;
         // an index rather than a chain of `zip`s, whose adapters are calls of their own where
         // they are not inlined (2.2 times slower in the test profile, CONTRIBUTING.md,
-        // "Inlining").
+        // "Inlining in the test profile").
         let shorter = &done[row_start(length - 1)..][..cells + 1];
         let row = &mut rest[..cells];
         let lefts = &piles[..cells];
