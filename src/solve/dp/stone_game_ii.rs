@@ -160,19 +160,25 @@ pub(super) trait Stored: Copy + Default {
     fn load(self) -> i64;
 }
 
+// `#[inline]`: the kernels call these per cell from other code units (CONTRIBUTING.md,
+// "Inlining in the test profile").
 impl Stored for i32 {
+    #[inline]
     fn store(value: i64) -> i32 {
         value as i32
     }
+    #[inline]
     fn load(self) -> i64 {
         i64::from(self)
     }
 }
 
 impl Stored for i64 {
+    #[inline]
     fn store(value: i64) -> i64 {
         value
     }
+    #[inline]
     fn load(self) -> i64 {
         self
     }

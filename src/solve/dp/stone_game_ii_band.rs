@@ -165,19 +165,24 @@ fn wide_columns<T: Width>(
         let base = low + x;
         let from = first.saturating_sub(base).min(rows);
         let to = (first + cells.len()).saturating_sub(base).clamp(from, rows);
+        // By index over slices cut to one length (no bounds checks), not chains of `zip`, whose
+        // adapters are calls of their own in the test profile (CONTRIBUTING.md, "Inlining in
+        // the test profile").
         if from < to {
-            let cells = &cells[base + from - first..base + to - first];
-            let sums = &sums[base + from..base + to];
-            for ((into, cell), sum) in into[from..to].iter_mut().zip(cells).zip(sums) {
-                *into = (*into).max(sum - cell.get());
+            let into = &mut into[from..to];
+            let cells = &cells[base + from - first..][..into.len()];
+            let sums = &sums[base + from..][..into.len()];
+            for k in 0..into.len() {
+                into[k] = into[k].max(sums[k] - cells[k].get());
             }
         }
         let end = (n + 1).saturating_sub(base).clamp(to, rows);
         if to < end {
-            let tops = board.tops(base + to..base + end);
-            let sums = &sums[base + to..base + end];
-            for ((into, top), sum) in into[to..end].iter_mut().zip(tops).zip(sums) {
-                *into = (*into).max(sum - top.load(Relaxed));
+            let into = &mut into[to..end];
+            let tops = &board.tops(base + to..base + end)[..into.len()];
+            let sums = &sums[base + to..][..into.len()];
+            for k in 0..into.len() {
+                into[k] = into[k].max(sums[k] - tops[k].load(Relaxed));
             }
         }
     };

@@ -53,6 +53,7 @@ pub(super) trait SharedCell: Send + Sync {
 }
 
 impl SharedCell for AtomicI32 {
+    #[inline(always)]
     fn zero() -> AtomicI32 {
         AtomicI32::new(0)
     }
@@ -67,6 +68,7 @@ impl SharedCell for AtomicI32 {
 }
 
 impl SharedCell for AtomicI64 {
+    #[inline(always)]
     fn zero() -> AtomicI64 {
         AtomicI64::new(0)
     }
