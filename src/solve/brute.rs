@@ -147,10 +147,7 @@ pub fn search<G: Game>(game: &G, root: &G::State, memory: &mut impl Memory<G::St
             let child = game.apply(&top.state, mv);
             match memory.recall(&child) {
                 Some(value) => absorb(game, top, mv, value, &child),
-                None => {
-                    let frame = Frame::new(game, child, &mut moves);
-                    stack.push(frame);
-                }
+                None => stack.push(Frame::new(game, child, &mut moves)),
             }
             continue;
         }

@@ -18,7 +18,7 @@ fn shaped(alphabet: &'static str, max: usize) -> impl Strategy<Value = Vec<u8>> 
 
 /// Inputs per target: the budget of the normal run, or of a thorough one.
 fn cases() -> u32 {
-    if std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0") {
+    if crate::common::thorough() {
         20_000
     } else {
         400

@@ -2,12 +2,7 @@
 //! a refusal's words (the estimate, what dominates it, the flag that raises it), progress lines
 //! and `--quiet`, and a sweep of many sizes summarised on standard output.
 
-use crate::common::{fails_with, gamelab, stdout_of};
-
-/// Whether the thorough run was asked for (`GAMELAB_THOROUGH=1`).
-fn thorough() -> bool {
-    std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0")
-}
+use crate::common::{fails_with, gamelab, stdout_of, thorough};
 
 /// Every costed operation's estimate is within a factor of three of its measurement, at a few
 /// small sizes (benchmark-style, in CPU time, the median of a few runs: a timing bound

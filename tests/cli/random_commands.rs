@@ -555,11 +555,7 @@ fn execute(run: &Run) -> Result<(i32, String), String> {
 
 /// Command lines per run: few by default, many with `GAMELAB_THOROUGH=1`.
 fn cases() -> u32 {
-    if std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0") {
-        400
-    } else {
-        24
-    }
+    if crate::common::thorough() { 400 } else { 24 }
 }
 
 proptest! {

@@ -6,6 +6,12 @@ pub mod server;
 
 use assert_cmd::Command;
 
+/// Whether the thorough run was asked for (`GAMELAB_THOROUGH` set and not `0`; CONTRIBUTING.md,
+/// "Thorough runs"): the tests that sample take many more cases.
+pub fn thorough() -> bool {
+    std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0")
+}
+
 /// The gamelab binary under test.
 pub fn gamelab() -> Command {
     Command::cargo_bin("gamelab").unwrap()
