@@ -6,25 +6,25 @@
 //! not need: each target is a median over at least ten runs.
 
 use gamelab::analysis::solve_space;
-use gamelab::batch::{Instances, StreamOptions, solve_batch, solve_stream};
-use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::base::input::parse_instance_line;
+use gamelab::games::divisor_game::dp::win_table;
+use gamelab::games::registry::find_game;
 use gamelab::games::stone_game::StoneGame;
-use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::games::stone_game::batch::batch_margins_in;
+use gamelab::games::stone_game::dp::ScoreTable;
+use gamelab::games::stone_game::fast::{fast_margin, fast_margin_in};
+use gamelab::games::stone_game::lanes::Width;
+use gamelab::games::stone_game::line::margin_and_line;
+use gamelab::games::stone_game::peaks::peaks_margin;
+use gamelab::games::stone_game_ii::dp::{textbook, windowed};
+use gamelab::games::stone_game_ii::reach::reach_table;
+use gamelab::games::stone_game_iii::dp::suffix_values;
 use gamelab::graph::build_dag;
-use gamelab::input::parse_instance_line;
-use gamelab::registry::find_game;
+use gamelab::graph::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::solve::SolverKind;
-use gamelab::solve::dp::divisor_game::win_table;
-use gamelab::solve::dp::lanes::Width;
-use gamelab::solve::dp::stone_game::ScoreTable;
-use gamelab::solve::dp::stone_game_batch::batch_margins_in;
-use gamelab::solve::dp::stone_game_fast::{fast_margin, fast_margin_in};
-use gamelab::solve::dp::stone_game_ii::{textbook, windowed};
-use gamelab::solve::dp::stone_game_ii_reach::reach_table;
-use gamelab::solve::dp::stone_game_iii::suffix_values;
-use gamelab::solve::dp::stone_game_line::margin_and_line;
-use gamelab::solve::dp::stone_game_peaks::peaks_margin;
-use gamelab::sweep::{Shard, SweepSpec, run_sweep};
+use gamelab::studies::batch::{Instances, StreamOptions, solve_batch, solve_stream};
+use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -169,7 +169,7 @@ fn stone_game_ii(c: &mut Criterion) {
 }
 
 fn stone_game_iii(c: &mut Criterion) {
-    let line = serde_json::to_string(&gamelab::input::InstanceInput::piles(piles(
+    let line = serde_json::to_string(&gamelab::base::input::InstanceInput::piles(piles(
         "stone-game-iii",
         10_000_000,
         -1000,

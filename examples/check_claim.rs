@@ -3,11 +3,11 @@
 //!
 //! Run with `cargo run --release --example check_claim`.
 
-use gamelab::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
+use gamelab::base::input::Extras;
 use gamelab::find_game;
-use gamelab::generate::{Parity, SizeRange, ValueSpec};
-use gamelab::input::Extras;
 use gamelab::solve::SolverKind;
+use gamelab::studies::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
+use gamelab::studies::generate::{Parity, SizeRange, ValueSpec};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let claim = Claim {

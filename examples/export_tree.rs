@@ -5,8 +5,8 @@
 //! `target/example-output`); draw the DOT with `dot -Tsvg gold-pots.dot -o gold-pots.svg`.
 
 use gamelab::Game;
-use gamelab::export::{GraphFormat, GraphMeta, export_graph, short_move_label};
 use gamelab::games::stone_game::StoneGame;
+use gamelab::graph::export::{GraphFormat, GraphMeta, export_graph, short_move_label};
 use gamelab::graph::{build_dag, build_tree};
 use std::path::PathBuf;
 

@@ -9,19 +9,19 @@
 //! Run with `cargo run --release --example new_game [OUTPUT_DIR]` (default
 //! `target/example-output`).
 
-use gamelab::conformance::{SuiteOptions, check_game};
-use gamelab::error::InputError;
-use gamelab::export::GraphFormat;
-use gamelab::game::{Action, ActionValue, Game, MoveDescription, Player};
+use gamelab::base::error::InputError;
+use gamelab::base::game::{Action, ActionValue, Game, MoveDescription, Player};
+use gamelab::base::input::InstanceInput;
+use gamelab::base::input::fields::{check_score_range, take_piles};
+use gamelab::base::input::format_piles;
+use gamelab::games::conformance::{SuiteOptions, check_game};
+use gamelab::games::registry::{AnyGame, entry};
 use gamelab::games::{InputForm, RegisteredGame};
-use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::graph::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
-use gamelab::input::InstanceInput;
-use gamelab::input::fields::{check_score_range, take_piles};
-use gamelab::input::format_piles;
-use gamelab::registry::{AnyGame, entry};
 use gamelab::solve::SolverKind;
-use gamelab::sweep::{Shard, SweepSpec, run_sweep};
+use gamelab::studies::generate::{GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep};
 use std::path::PathBuf;
 
 /// One instance: the row of piles.

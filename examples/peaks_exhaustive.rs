@@ -7,8 +7,8 @@
 //! `-2 2 8` (488,281 rows, a fraction of a second; `tests/cli/examples.rs` runs it so, with an
 //! output folder it does not need).
 
-use gamelab::solve::dp::stone_game::rolling_margin_in;
-use gamelab::solve::dp::stone_game_peaks::peaks_margin_in;
+use gamelab::games::stone_game::dp::rolling_margin_in;
+use gamelab::games::stone_game::peaks::peaks_margin_in;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -2,8 +2,8 @@
 //!
 //! Run with `cargo run --example solve_one`.
 
+use gamelab::games::registry::AnyGame;
 use gamelab::games::stone_game::StoneGame;
-use gamelab::registry::AnyGame;
 use gamelab::solve::SolverKind;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

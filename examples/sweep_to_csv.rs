@@ -5,10 +5,10 @@
 //! `target/example-output`).
 
 use gamelab::find_game;
-use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::plot::save;
-use gamelab::plot::win_rate::WinRateChart;
-use gamelab::sweep::{Shard, SweepSpec, run_sweep, summarize_by_parity, write_csv};
+use gamelab::present::plot::save;
+use gamelab::present::plot::win_rate::WinRateChart;
+use gamelab::studies::generate::{GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep, summarize_by_parity, write_csv};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

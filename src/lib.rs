@@ -8,8 +8,8 @@
 //!
 //! ```
 //! use gamelab::games::stone_game::StoneGame;
-//! use gamelab::registry::AnyGame;
-//! use gamelab::game::Winner;
+//! use gamelab::games::registry::AnyGame;
+//! use gamelab::base::game::Winner;
 //! use gamelab::solve::SolverKind;
 //!
 //! // The gold pots of the gold-pots article: A gets 9 coins, B gets 6.
@@ -22,50 +22,27 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
+// The layers, lowest first: a module may use the ones above it in this list, never those
+// below (docs/src/internals/architecture.md; tests/library/architecture.rs checks it).
 pub mod analysis;
-pub mod batch;
-pub mod budget;
+pub mod base;
 pub mod calibration;
-pub mod choice;
-pub mod claims;
-pub mod conformance;
-pub mod digits;
-pub mod error;
-pub mod explicit;
-pub mod explore;
-pub mod export;
-pub mod game;
+pub mod cost;
 pub mod games;
-pub mod generate;
 pub mod graph;
-pub mod hashing;
-pub mod image;
-pub mod input;
-pub mod mistakes;
-pub mod output;
-pub mod parallel;
-pub mod plot;
-pub mod progress;
-pub mod random;
-pub mod ratings;
-pub mod registry;
-pub mod render;
-pub mod report;
-pub mod simd;
-pub mod size;
+pub mod present;
 pub mod solve;
-pub mod stats;
 pub mod strategy;
-pub mod sweep;
-pub mod tournament;
+pub mod studies;
+pub mod util;
 
-pub use error::{InputError, SolveError};
+pub use base::error::{InputError, SolveError};
+pub use base::game::{Game, Player, Scores, Winner};
+pub use games::registry::{AnyGame, GAMES, find_game};
+pub use solve::{Solution, SolverKind};
 
 /// The guide's Rust example (its chapter "Using the library"), compiled and run as a doctest
 /// so it cannot go stale.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/src/library.md")]
 pub struct GuideDoctests;
-pub use game::{Game, Player, Scores, Winner};
-pub use registry::{AnyGame, GAMES, find_game};
-pub use solve::{Solution, SolverKind};

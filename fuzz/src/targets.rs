@@ -3,11 +3,11 @@
 //! `fuzz/fuzz_targets/` (nightly, libFuzzer) and by `tests/cli/fuzz_targets.rs`, which drives the
 //! same functions from proptest with arbitrary bytes in the normal test run.
 
-use gamelab::export::GraphFormat;
+use gamelab::base::input::{parse_instance_line, parse_piles, parse_subtract};
+use gamelab::games::registry::{GAMES, find_game};
 use gamelab::graph::GraphKind;
-use gamelab::input::{parse_instance_line, parse_piles, parse_subtract};
-use gamelab::registry::{GAMES, find_game};
-use gamelab::sweep::{ShardFile, check_rows, merge_files, read_csv, write_csv};
+use gamelab::graph::export::GraphFormat;
+use gamelab::studies::sweep::{ShardFile, check_rows, merge_files, read_csv, write_csv};
 
 /// `--piles` lists: refused with a message, or parsed to values that print back and parse to
 /// the same values.
@@ -76,9 +76,11 @@ pub fn graph_exports(data: &[u8], parse_efg: impl Fn(&str) -> bool) {
     let entry = &GAMES[selector as usize % GAMES.len()];
     let input = if entry.takes_piles() {
         let piles: Vec<i64> = values.iter().take(6).map(|&b| b as i64 % 20).collect();
-        gamelab::input::InstanceInput::piles(piles)
+        gamelab::base::input::InstanceInput::piles(piles)
     } else {
-        gamelab::input::InstanceInput::number(values.first().map_or(1, |&b| b as u64 % 12 + 1))
+        gamelab::base::input::InstanceInput::number(
+            values.first().map_or(1, |&b| b as u64 % 12 + 1),
+        )
     };
     let Ok(game) = find_game(entry.name).and_then(|entry| entry.build(&input)) else {
         return;

@@ -1,8 +1,8 @@
 //! `set_budget` and `budget`: the process-wide budget every later call is costed against
-//! (`gamelab::budget`), the Python side of the command line's `--max-memory` and `--max-time`.
+//! (`gamelab::cost`), the Python side of the command line's `--max-memory` and `--max-time`.
 
 use crate::errors::input_error;
-use gamelab::budget::{
+use gamelab::cost::{
     Budget, budget, parse_bytes, parse_time, seconds_budget, set_budget as set_library_budget,
 };
 use pyo3::prelude::*;

@@ -5,8 +5,8 @@ use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
-use gamelab::claims::{CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, check_claim};
 use gamelab::solve::SolverKind;
+use gamelab::studies::claims::{CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, check_claim};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -1,5 +1,5 @@
 //! Games defined in Python (`gamelab.Game` subclasses, or any object with the same methods):
-//! explored once into the library's explicit table of positions (`gamelab::explicit`) with the
+//! explored once into the library's explicit table of positions (`gamelab::games::explicit`) with the
 //! GIL held while the rules run, then solved, played, drawn and stepped through by the
 //! library's generic code without the GIL. Built-in instances become the same kind of table
 //! (`explore_builtin`), so `gamelab.load_game` steps through every game alike.
@@ -15,12 +15,12 @@ use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
 use gamelab::AnyGame;
 use gamelab::analysis::{DEFAULT_MAX_STATES, SolvedSpace, solve_space};
-use gamelab::choice::Choice;
-use gamelab::claims::Expectation;
-use gamelab::explicit::{Child, ExplicitGame, ExploreError, Labels, Rules, explore};
-use gamelab::game::{Game, Player, Scores};
+use gamelab::base::game::{Game, Player, Scores};
+use gamelab::games::explicit::{Child, ExplicitGame, ExploreError, Labels, Rules, explore};
 use gamelab::strategy::StrategySpec;
 use gamelab::strategy::valuation::PositionValues;
+use gamelab::studies::claims::Expectation;
+use gamelab::util::choice::Choice;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};

@@ -2,7 +2,7 @@
 //! `ValueError`, carrying the library's one-line message with settings named by their Python
 //! keywords (`n_min` where the command line says `--n-min`).
 
-use gamelab::error::Setting;
+use gamelab::base::error::Setting;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -21,7 +21,7 @@ pub fn input_error(error: impl std::fmt::Display) -> PyErr {
 }
 
 /// The Python keyword (or words) of each library setting, registered once at import with
-/// `gamelab::error::name_settings`.
+/// `gamelab::base::error::name_settings`.
 pub fn keyword_name(setting: Setting) -> &'static str {
     match setting {
         Setting::Piles => "piles",

@@ -6,7 +6,7 @@ use crate::custom::ExploredGame;
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use gamelab::analysis::{SolvedSpace, solve_space};
-use gamelab::explore::{Board, DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
+use gamelab::present::explore::{Board, DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

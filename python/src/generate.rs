@@ -3,7 +3,7 @@
 
 use crate::errors::input_error;
 use crate::options::{Options, game};
-use gamelab::generate::Generator;
+use gamelab::studies::generate::Generator;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

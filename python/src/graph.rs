@@ -6,11 +6,13 @@ use crate::custom::{ExploredGame, LabelErrors, raise_label_error};
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use gamelab::AnyGame;
-use gamelab::explicit::ExplicitGame;
-use gamelab::export::{GraphError, GraphFormat, write_graph};
+use gamelab::games::explicit::ExplicitGame;
+use gamelab::graph::export::{GraphError, GraphFormat, write_graph};
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
-use gamelab::image::ImageFormat;
-use gamelab::render::{RendererChoice, graphviz_available, render_dot, render_svg_with_layout_rs};
+use gamelab::present::image::ImageFormat;
+use gamelab::present::render::{
+    RendererChoice, graphviz_available, render_dot, render_svg_with_layout_rs,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;

@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _gamelab(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    gamelab::error::name_settings(errors::keyword_name);
+    gamelab::base::error::name_settings(errors::keyword_name);
     module.add("InputError", module.py().get_type::<errors::InputError>())?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     budget::register(module)?;

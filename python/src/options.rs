@@ -4,10 +4,10 @@
 //! `OverflowError` or a panic. Defaults are the command line's, command by command.
 
 use crate::errors::input_error;
-use gamelab::choice::Choice;
-use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
-use gamelab::input::{Extras, InstanceInput};
-use gamelab::registry::GameEntry;
+use gamelab::base::input::{Extras, InstanceInput};
+use gamelab::games::registry::GameEntry;
+use gamelab::studies::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
+use gamelab::util::choice::Choice;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 

@@ -4,12 +4,12 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
-use gamelab::generate::Generator;
-use gamelab::input::InstanceInput;
-use gamelab::registry::GameEntry;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::registry::GameEntry;
 use gamelab::solve::SolverKind;
 use gamelab::strategy::StrategySpec;
-use gamelab::tournament::{
+use gamelab::studies::generate::Generator;
+use gamelab::studies::tournament::{
     check_strategies, describe_instances, run_matches, tournament as run_tournament,
     write_tournament_csv,
 };

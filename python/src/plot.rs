@@ -3,16 +3,16 @@
 
 use crate::errors::input_error;
 use crate::options::{Options, game};
-use gamelab::generate::{GeneratorSpec, SizeRange};
-use gamelab::plot::heatmap::HeatmapChart;
-use gamelab::plot::margins::MarginChart;
-use gamelab::plot::outcome_shares::OutcomeSharesChart;
-use gamelab::plot::score_share::ScoreShareChart;
-use gamelab::plot::win_rate::WinRateChart;
-use gamelab::plot::winner_strip::WinnerStripChart;
-use gamelab::plot::{Chart, PlotError, image_format, save};
-use gamelab::solve::dp::divisor_game::win_table;
-use gamelab::sweep::{SweepRow, margins_at, read_csv};
+use gamelab::games::divisor_game::dp::win_table;
+use gamelab::present::plot::heatmap::HeatmapChart;
+use gamelab::present::plot::margins::MarginChart;
+use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
+use gamelab::present::plot::score_share::ScoreShareChart;
+use gamelab::present::plot::win_rate::WinRateChart;
+use gamelab::present::plot::winner_strip::WinnerStripChart;
+use gamelab::present::plot::{Chart, PlotError, image_format, save};
+use gamelab::studies::generate::{GeneratorSpec, SizeRange};
+use gamelab::studies::sweep::{SweepRow, margins_at, read_csv};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

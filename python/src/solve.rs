@@ -4,10 +4,10 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
-use gamelab::batch::{BatchError, Instances, solve_batch};
 use gamelab::games::InputForm;
-use gamelab::registry::GAMES;
+use gamelab::games::registry::GAMES;
 use gamelab::solve::SolverKind;
+use gamelab::studies::batch::{BatchError, Instances, solve_batch};
 use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

@@ -5,10 +5,10 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
-use gamelab::budget::{Cost, count};
-use gamelab::generate::Generator;
-use gamelab::registry::GameEntry;
-use gamelab::sweep::{
+use gamelab::cost::{Cost, count};
+use gamelab::games::registry::GameEntry;
+use gamelab::studies::generate::Generator;
+use gamelab::studies::sweep::{
     Shard, SweepError, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep_until, write_csv,
 };
 use pyo3::prelude::*;

@@ -3,23 +3,26 @@
 //! solvers).
 //!
 //! Game modules import nothing above the solvers. Finding a game by its name and erasing its
-//! type is the registry's job ([`crate::registry`]); strategies, graphs and every analysis reach
+//! type is the registry's job ([`crate::games::registry`]); strategies, graphs and every analysis reach
 //! a game through the traits alone.
 
 pub mod coins_in_a_circle;
+pub mod conformance;
 pub mod divisor_game;
+pub mod explicit;
 pub mod nim;
+pub mod registry;
 pub mod stone_game;
 pub mod stone_game_ii;
 pub mod stone_game_iii;
 pub mod stone_game_iv;
 pub mod stone_game_vii;
 
-use crate::budget::{Cost, Operation, Work, times};
-use crate::error::{InputError, SolveError, USE_AUTO, USE_SMALLER};
-use crate::game::Game;
-use crate::input::{InstanceInput, InstanceRef};
-use crate::solve::dp::stone_game_batch::Scratch16;
+use crate::base::error::{InputError, SolveError, USE_AUTO, USE_SMALLER};
+use crate::base::game::Game;
+use crate::base::input::{InstanceInput, InstanceRef};
+use crate::cost::{Cost, Operation, Work, times};
+use crate::games::stone_game::batch::Scratch16;
 use crate::solve::table::DpTable;
 use crate::solve::{Solution, SolverKind, brute, memo};
 
@@ -132,7 +135,7 @@ pub trait RegisteredGame: Game + Clone + PartialEq + std::fmt::Debug + Sized + '
 
     /// What [`RegisteredGame::first_margin`] costs on one instance of size `size` (piles, or N),
     /// estimated from the size alone: claims and charts multiply it by their instance counts
-    /// and refuse requests over the budget ([`crate::budget`]). The default assumes the
+    /// and refuse requests over the budget ([`crate::cost`]). The default assumes the
     /// generic `memo` solver on a game of about `size`² positions of 32 bytes each.
     fn margin_cost(size: u64) -> Cost {
         let positions = (size as u128).saturating_mul(size as u128);
@@ -245,9 +248,9 @@ fn costed<G: RegisteredGame>(
         },
         advice,
     )?;
-    let before = crate::progress::snapshot().done;
+    let before = crate::cost::progress::snapshot().done;
     let solution = solve()?;
-    crate::progress::settle(cost.work.cpu_nanos(), before);
+    crate::cost::progress::settle(cost.work.cpu_nanos(), before);
     Ok(solution)
 }
 

@@ -6,11 +6,11 @@
 //! (2^n + 2^(n-1) - 1 nodes for stone-game with n piles). Memory is proportional to the tree's
 //! depth. The walk uses an explicit stack, so deep games cannot overflow the thread's stack.
 
-use super::{SolverKind, signed_for, solution_from_values, terminal_value};
-use crate::budget::{Operation, Work};
-use crate::error::SolveError;
-use crate::game::Game;
-use crate::size::{Count, tree_nodes};
+use crate::base::error::SolveError;
+use crate::base::game::Game;
+use crate::base::size::{Count, tree_nodes};
+use crate::cost::{Operation, Work};
+use crate::solve::{SolverKind, signed_for, solution_from_values, terminal_value};
 use std::collections::HashMap;
 
 /// The largest game tree `brute` accepts, in nodes (about a second of work).
@@ -25,7 +25,7 @@ pub const BRUTE_TREE_LIMIT: u128 = 4_000_000;
 /// let game = StoneGame::new(vec![1, 100, 3]).unwrap();
 /// assert_eq!(brute::solve(&game).unwrap().margin, -96);
 /// ```
-pub fn solve<G: Game>(game: &G) -> Result<super::Solution, SolveError> {
+pub fn solve<G: Game>(game: &G) -> Result<crate::solve::Solution, SolveError> {
     refuse_oversize(game)?;
     Ok(solution_from_values(
         game,
@@ -41,7 +41,7 @@ fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
         what,
         size,
         limit: BRUTE_TREE_LIMIT.to_string(),
-        advice: crate::error::USE_AUTO,
+        advice: crate::base::error::USE_AUTO,
     };
     let bound = game.max_states();
     if bound > BRUTE_TREE_LIMIT {

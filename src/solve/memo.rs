@@ -2,11 +2,11 @@
 //! the cost is proportional to the positions and moves of the state DAG (O(n^2) positions for
 //! stone-game) instead of the tree. Generic: it works for every game that implements the trait.
 
-use super::brute::search;
-use super::{Solution, SolverKind, solution_from_values};
-use crate::budget::{Cost, Operation, Work, times};
-use crate::error::SolveError;
-use crate::game::Game;
+use crate::base::error::SolveError;
+use crate::base::game::Game;
+use crate::cost::{Cost, Operation, Work, times};
+use crate::solve::brute::search;
+use crate::solve::{Solution, SolverKind, solution_from_values};
 use std::collections::HashMap;
 use std::mem::size_of;
 
@@ -35,7 +35,7 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
                 what: "the number of positions",
                 size,
                 limit,
-                advice: crate::error::USE_AUTO,
+                advice: crate::base::error::USE_AUTO,
             },
             Searcher::Other(who) => SolveError::SearchTooLarge {
                 who: who.to_string(),
@@ -103,7 +103,7 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
     // error here rather than an abort halfway through the search.
     let bound = game.max_states().min(MEMO_STATE_LIMIT) as usize;
     values.try_reserve(bound).map_err(|error| {
-        SolveError::from(crate::budget::out_of_memory(
+        SolveError::from(crate::cost::out_of_memory(
             "the memo solver's positions",
             bound,
             size_of::<G::State>() + 24,

@@ -9,14 +9,13 @@
 //! ([`solution_from_policy`]); the principal variation and both scores are then computed here.
 
 pub mod brute;
-pub mod dp;
 pub mod memo;
 pub mod table;
 mod text;
 
-use crate::choice::Choice;
-use crate::error::SolveError;
-use crate::game::{Action, ActionValue, Game, MoveDescription, Player, Scores, Winner};
+use crate::base::error::SolveError;
+use crate::base::game::{Action, ActionValue, Game, MoveDescription, Player, Scores, Winner};
+use crate::util::choice::Choice;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
@@ -119,7 +118,7 @@ pub fn check_table_size(solver: &'static str, n: u64, limit: u64) -> Result<(), 
             what: "N",
             size: n.to_string(),
             limit: limit.to_string(),
-            advice: crate::error::USE_AUTO,
+            advice: crate::base::error::USE_AUTO,
         });
     }
     Ok(())

@@ -1,7 +1,7 @@
 //! The readable text form of a [`Solution`]: the verdict, then the optimal play step by step.
 
-use super::{MoveRecord, Solution};
-use crate::digits::{INTEGER_BYTES, integer_digits};
+use crate::solve::{MoveRecord, Solution};
+use crate::util::digits::{INTEGER_BYTES, integer_digits};
 use std::fmt::Write;
 
 impl Solution {
@@ -100,8 +100,8 @@ impl Columns {
 fn running_scores(moves: &[MoveRecord]) -> impl Iterator<Item = (i64, i64)> + '_ {
     moves.iter().scan((0i64, 0i64), |(first, second), record| {
         match record.player {
-            crate::game::Player::First => *first += record.gain,
-            crate::game::Player::Second => *second += record.gain,
+            crate::base::game::Player::First => *first += record.gain,
+            crate::base::game::Player::Second => *second += record.gain,
         }
         Some((*first, *second))
     })

@@ -18,9 +18,9 @@
 //! Deterministic for a seed: the rollouts draw from a stream keyed by the seed, the instance and
 //! the player, and nothing else is random.
 
-use super::Strategy;
-use crate::game::{Game, Player, Scores};
-use crate::random::{Draws, keyed_stream};
+use crate::base::game::{Game, Player, Scores};
+use crate::strategy::Strategy;
+use crate::util::random::{Draws, keyed_stream};
 
 /// The exploration constant c of UCB1 on normalised values.
 pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;

@@ -14,18 +14,17 @@
 
 pub mod mcts;
 pub mod noisy;
-pub mod parity;
 pub mod regret;
 pub mod valuation;
 
-use crate::budget::{Cost, Operation, Work, times};
-use crate::error::{InputError, SolveError};
-use crate::game::{Game, Player, Scores, Winner};
+use crate::base::error::{InputError, SolveError};
+use crate::base::game::{Game, Player, Scores, Winner};
+use crate::cost::{Cost, Operation, Work, times};
 use crate::games::PositionTable;
 use crate::games::stone_game::StoneGame;
-use crate::random::{Draws, keyed_stream};
 use crate::solve::brute::search;
 use crate::solve::{MoveRecord, best_move, first_best, play_out, signed_for, terminal_value};
+use crate::util::random::{Draws, keyed_stream};
 use regret::MoveValue;
 use serde::Serialize;
 use std::any::Any;
@@ -225,7 +224,9 @@ fn special_strategy<G: Game + 'static>(
 ) -> Option<Box<dyn Strategy<G>>> {
     let game: &dyn Any = game;
     if let (Some(stone_game), "parity") = (game.downcast_ref::<StoneGame>(), name) {
-        return retyped(Box::new(parity::ParityStrategy::new(stone_game, player)));
+        return retyped(Box::new(
+            crate::games::stone_game::parity::ParityStrategy::new(stone_game, player),
+        ));
     }
     None
 }
@@ -385,7 +386,7 @@ fn play_game<G: Game + 'static>(
         Player::Second,
         with_table,
     )?);
-    let before = crate::progress::snapshot().done;
+    let before = crate::cost::progress::snapshot().done;
     let mut first_player =
         build_strategy_with(game, first, seed, index, Player::First, table.as_ref())?;
     let mut second_player =
@@ -421,7 +422,7 @@ fn play_game<G: Game + 'static>(
         .into_iter()
         .filter_map(|(spec, strategy)| strategy.note().map(|note| format!("{spec}: {note}")))
         .collect();
-    crate::progress::settle(planned.cpu_nanos(), before);
+    crate::cost::progress::settle(planned.cpu_nanos(), before);
     let record = GameRecord::new(moves, scores, optimal, notes);
     Ok(match values {
         Some(_) => record.with_values(move_values),
@@ -454,7 +455,7 @@ fn refuse_oversize<G: Game>(
     cost.check(
         format_args!(
             "{who}, in games of up to {} moves,",
-            crate::budget::count(game.max_depth())
+            crate::cost::count(game.max_depth())
         ),
         match spec {
             StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
@@ -498,9 +499,9 @@ pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
             let tree = if times(simulations, node) < MCTS_TREE_BYTES_UNCOUNTED {
                 simulations
             } else {
-                match crate::size::tree_nodes(game, MCTS_TREE_COUNT, MCTS_TREE_COUNT) {
-                    crate::size::Count::Exact(nodes) => nodes.min(simulations),
-                    crate::size::Count::MoreThan(_) => simulations,
+                match crate::base::size::tree_nodes(game, MCTS_TREE_COUNT, MCTS_TREE_COUNT) {
+                    crate::base::size::Count::Exact(nodes) => nodes.min(simulations),
+                    crate::base::size::Count::MoreThan(_) => simulations,
                 }
             };
             // Σ over the player's moves of the moves left: about D²/4.

@@ -7,9 +7,9 @@
 //! `random` makes for the same seed, instance and player. P is a whole number of millionths and
 //! the coin an integer draw, so no floating point is involved.
 
-use super::{PROBABILITY_SCALE, Strategy};
-use crate::game::Game;
-use crate::random::{Draws, keyed_stream};
+use crate::base::game::Game;
+use crate::strategy::{PROBABILITY_SCALE, Strategy};
+use crate::util::random::{Draws, keyed_stream};
 
 /// Distinguishes the coin's stream from every other (see `keyed_stream`).
 const COIN_STREAM_TAG: u64 = 0x4e4f_4953_5943_4f49; // "NOISYCOI"

@@ -2,7 +2,7 @@
 //!
 //! Before and after each move we value the game from the mover's side: the points the mover is
 //! ahead so far plus the margin optimal play by both sides secures from the position on (see
-//! [`super::valuation`]). The move's *regret* is the difference, never negative, and zero exactly
+//! [`crate::strategy::valuation`]). The move's *regret* is the difference, never negative, and zero exactly
 //! for the moves optimal play could make (any of several equally good ones). Because the first
 //! player's value starts at the game's optimal margin and ends at the final margin, and each move
 //! changes it by its regret (down for the first player's moves, up for the second's):

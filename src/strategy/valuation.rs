@@ -6,8 +6,8 @@
 //! solver behind it accepts (`diff`: 10,000 piles; `memo`: 4,000,000 positions), the same guards
 //! as `gamelab solve --solver diff|memo`.
 
-use crate::error::SolveError;
-use crate::game::Game;
+use crate::base::error::SolveError;
+use crate::base::game::Game;
 use crate::games::{PositionTable, RegisteredGame};
 use crate::solve::brute::search;
 use crate::solve::memo;
@@ -60,7 +60,7 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
 
 impl<'g, G: Game> PositionValues<'g, G> {
     /// Values read from a table the caller already holds (a game explored into
-    /// `crate::explicit::ExplicitGame` has every position's value after one pass).
+    /// `crate::games::explicit::ExplicitGame` has every position's value after one pass).
     pub fn from_table(game: &'g G, table: PositionTable<G>) -> PositionValues<'g, G> {
         PositionValues {
             game,

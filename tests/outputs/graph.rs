@@ -3,13 +3,13 @@
 //! DOT and JSON structure, DOT read by Graphviz, EFG read back by gambit-parser with backward
 //! induction reproducing our scores) is in the conformance suite, `tests/solvers/conformance.rs`.
 
-use gamelab::export::{GraphFormat, GraphMeta, export_graph};
+use gamelab::base::size::{Count, dag_size};
 use gamelab::games::RegisteredGame;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::graph::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::graph::{GraphKind, build_dag, build_tree, check_size};
-use gamelab::size::{Count, dag_size};
 
 #[test]
 fn stone_game_counts_match_their_closed_forms() {
@@ -32,7 +32,7 @@ fn stone_game_counts_match_their_closed_forms() {
         assert!(check_size(&game, GraphKind::Tree, tree_nodes as u128).is_ok());
         assert!(check_size(&game, GraphKind::Tree, tree_nodes as u128 - 1).is_err());
         assert_eq!(
-            gamelab::size::tree_nodes(&game, u128::MAX, 1000),
+            gamelab::base::size::tree_nodes(&game, u128::MAX, 1000),
             Count::Exact(tree_nodes as u128)
         );
     }
@@ -102,7 +102,7 @@ fn efg_refuses_the_dag() {
 
 #[test]
 fn dot_labels_are_escaped() {
-    use gamelab::export::dot::escape;
+    use gamelab::graph::export::dot::escape;
     assert_eq!(escape(r#"a"b\c"#), r#"a\"b\\c"#);
     assert_eq!(escape("two\nlines"), "two lines");
     assert_eq!(escape("[4, 6, … 3 more …, 2]"), "[4, 6, … 3 more …, 2]");
@@ -141,7 +141,7 @@ fn json_export_lists_every_node_and_edge() {
 /// with signs, zeros and twelve digits, in the DAG and the tree (which also shows points so far).
 #[test]
 fn dot_statements_read_as_format_writes_them() {
-    use gamelab::game::Game;
+    use gamelab::base::game::Game;
     use gamelab::games::stone_game::{Interval, Side};
     use gamelab::graph::GameGraph;
     let game = StoneGame::new(vec![-9_000_000_000, 7, 0, 123_456_789_012, -1, 5]).unwrap();
@@ -185,7 +185,11 @@ fn dot_statements_read_as_format_writes_them() {
                 "  n{} -> n{} [label=\"{}{gain}\", color=",
                 source.index(),
                 target.index(),
-                gamelab::export::short_move_label(&game, &graph.graph[source].state, data.mv),
+                gamelab::graph::export::short_move_label(
+                    &game,
+                    &graph.graph[source].state,
+                    data.mv
+                ),
             );
             assert!(text.contains(&expected), "{expected}");
         }
@@ -256,7 +260,7 @@ fn stone_game_dag_fast_path_writes_the_generic_bytes() {
             dot: generic,
         } = generic_dot(&piles);
         let mut fast = Vec::new();
-        let sizes = gamelab::export::stone_game_dag::write_dot(&game, &meta, &mut fast).unwrap();
+        let sizes = gamelab::games::stone_game::dag::write_dot(&game, &meta, &mut fast).unwrap();
         assert_eq!(sizes, generic_sizes, "piles {piles:?}");
         if fast != generic {
             let first_difference = fast
@@ -279,7 +283,7 @@ fn stone_game_dag_fast_path_writes_the_generic_bytes() {
 fn stone_game_dag_bytes_do_not_depend_on_the_split() {
     // Pieces of 1, 2, 3, 7 and 64 nodes on 1, 2 and 3 threads: DAGs of fewer nodes than a
     // piece, exactly one or two pieces, and one more or one fewer node than a split point.
-    use gamelab::export::stone_game_dag::{Split, write_dot_split};
+    use gamelab::games::stone_game::dag::{Split, write_dot_split};
     let mut draw = pile_stream(16);
     for n in [1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 20] {
         let piles: Vec<i64> = (0..n).map(|_| draw(9)).collect();
@@ -311,7 +315,7 @@ fn stone_game_dag_bytes_do_not_depend_on_the_split() {
 fn stone_game_dag_write_error_stops_every_split() {
     // A full disk after some pieces: the error comes back (no hang, no panic) whether the
     // pieces are formatted here or on other threads.
-    use gamelab::export::stone_game_dag::{Split, write_dot_split};
+    use gamelab::games::stone_game::dag::{Split, write_dot_split};
     struct FailsAfter(usize);
     impl std::io::Write for FailsAfter {
         fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
@@ -346,7 +350,7 @@ fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
     // other formats still come out (they go through the generic path).
     let game = StoneGame::new(vec![3, -1, 4, 1, -5, 9, 2, 6]).unwrap();
     let mut through_entry = Vec::new();
-    let sizes = gamelab::export::write_graph(
+    let sizes = gamelab::graph::export::write_graph(
         &game,
         "[3, -1, 4, 1, -5, 9, 2, 6]",
         GraphKind::Dag,
@@ -370,7 +374,7 @@ fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
     // Too many nodes is still refused before anything is written.
     let mut refused = Vec::new();
     assert!(
-        gamelab::export::write_graph(
+        gamelab::graph::export::write_graph(
             &game,
             "x",
             GraphKind::Dag,

@@ -1,7 +1,5 @@
 //! What gamelab draws and writes: game trees and DAGs with their exports, charts, and the
 //! committed reports.
 
-mod cli_tree;
 mod graph;
 mod plot;
-mod report;

@@ -3,17 +3,18 @@
 //! drawn from a sweep's CSV equals the chart drawn from the sweep itself, and bad CSVs are
 //! refused naming the column and line.
 
-use crate::common::{fails_with, stdout_of};
+use gamelab::games::registry::{AnyGame, find_game};
 use gamelab::games::stone_game::StoneGame;
-use gamelab::generate::{GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::plot::heatmap::HeatmapChart;
-use gamelab::plot::margins::MarginChart;
-use gamelab::plot::outcome_shares::OutcomeSharesChart;
-use gamelab::plot::win_rate::WinRateChart;
-use gamelab::plot::winner_strip::WinnerStripChart;
-use gamelab::plot::{Chart, save, to_svg};
-use gamelab::registry::{AnyGame, find_game};
-use gamelab::sweep::{Shard, SweepRow, SweepSpec, margins_at, read_csv, run_sweep, write_csv};
+use gamelab::present::plot::heatmap::HeatmapChart;
+use gamelab::present::plot::margins::MarginChart;
+use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
+use gamelab::present::plot::win_rate::WinRateChart;
+use gamelab::present::plot::winner_strip::WinnerStripChart;
+use gamelab::present::plot::{Chart, save, to_svg};
+use gamelab::studies::generate::{GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{
+    Shard, SweepRow, SweepSpec, margins_at, read_csv, run_sweep, write_csv,
+};
 use std::path::Path;
 
 fn sweep_rows() -> Vec<SweepRow> {
@@ -74,7 +75,7 @@ fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
 /// embedded font at the size it is drawn (the PNG renderer's own measure), placed by its anchor
 /// (`text-anchor`, and `dy` for the vertical one) and turned by its `rotate(...)`.
 fn text_boxes(svg: &str) -> Vec<TextBox> {
-    gamelab::plot::style::ensure_font().unwrap();
+    gamelab::present::plot::style::ensure_font().unwrap();
     let mut boxes = Vec::new();
     let mut rest = svg;
     while let Some(at) = rest.find("<text ") {
@@ -96,7 +97,7 @@ fn text_boxes(svg: &str) -> Vec<TextBox> {
             number("font-size").unwrap(),
         );
         let font = plotters::style::FontDesc::new(
-            plotters::style::FontFamily::Name(gamelab::plot::style::FONT),
+            plotters::style::FontFamily::Name(gamelab::present::plot::style::FONT),
             size * 1.24,
             plotters::style::FontStyle::Normal,
         );
@@ -319,202 +320,6 @@ fn a_chart_from_csv_equals_the_chart_from_the_sweep() {
 }
 
 #[test]
-fn cli_charts_from_the_sweep_and_from_its_csv_are_identical() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    stdout_of(&[
-        "sweep",
-        "stone-game",
-        "--n-max",
-        "8",
-        "--trials",
-        "200",
-        "--out",
-        &path("s.csv"),
-        "--plot",
-        &path("direct.svg"),
-        "--plot-outcome-shares",
-        &path("direct-shares.png"),
-    ]);
-    stdout_of(&[
-        "plot",
-        "win-rate",
-        "--input",
-        &path("s.csv"),
-        "--out",
-        &path("redrawn.svg"),
-    ]);
-    assert_eq!(
-        std::fs::read(path("direct.svg")).unwrap(),
-        std::fs::read(path("redrawn.svg")).unwrap()
-    );
-    stdout_of(&[
-        "plot",
-        "outcome-shares",
-        "--input",
-        &path("s.csv"),
-        "--out",
-        &path("redrawn-shares.png"),
-    ]);
-    assert_eq!(
-        std::fs::read(path("direct-shares.png")).unwrap(),
-        std::fs::read(path("redrawn-shares.png")).unwrap()
-    );
-    // Every other kind, from the command line.
-    stdout_of(&[
-        "plot",
-        "heatmap",
-        "stone-game",
-        "--piles",
-        "4,6,2,3",
-        "--out",
-        &path("h.png"),
-    ]);
-    stdout_of(&[
-        "plot",
-        "heatmap",
-        "stone-game-ii",
-        "--piles",
-        "2,7,9,4,4",
-        "--out",
-        &path("h2.svg"),
-    ]);
-    stdout_of(&[
-        "plot",
-        "margins",
-        "stone-game",
-        "--n",
-        "9",
-        "--trials",
-        "500",
-        "--seed",
-        "1",
-        "--out",
-        &path("m.png"),
-    ]);
-    stdout_of(&["plot", "divisor", "--n-max", "50", "--out", &path("d.svg")]);
-    assert_eq!(png_size(Path::new(&path("h.png"))).0, 1200);
-}
-
-#[test]
-fn bad_csvs_name_the_column_and_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let good = stdout_of(&[
-        "sweep",
-        "stone-game",
-        "--n-max",
-        "3",
-        "--trials",
-        "10",
-        "--format",
-        "csv",
-    ]);
-    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    lines[2] = lines[2].replacen(",10,", ",ten,", 1);
-    let bad_cell = dir.path().join("bad.csv");
-    std::fs::write(&bad_cell, lines.join("\n")).unwrap();
-    let out = dir.path().join("w.png");
-    fails_with(
-        &[
-            "plot",
-            "win-rate",
-            "--input",
-            bad_cell.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        &["line 3", "column 'trials'"],
-    );
-    let missing = dir.path().join("missing.csv");
-    std::fs::write(&missing, "n,trials,ties\n1,2,0\n").unwrap();
-    // `shares` is the old name of `outcome-shares`, kept as a hidden alias.
-    fails_with(
-        &[
-            "plot",
-            "shares",
-            "--input",
-            missing.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        &["line 1", "'first_wins'"],
-    );
-}
-
-#[test]
-fn bad_plot_requests_are_refused() {
-    fails_with(
-        &[
-            "plot",
-            "heatmap",
-            "stone-game",
-            "--piles",
-            "1,2",
-            "--out",
-            "h.gif",
-        ],
-        &["name the file .svg or .png"],
-    );
-    fails_with(
-        &[
-            "plot",
-            "heatmap",
-            "divisor-game",
-            "--n",
-            "5",
-            "--out",
-            "/tmp/h.svg",
-        ],
-        &["no two-dimensional DP table"],
-    );
-    fails_with(
-        &["sweep", "stone-game", "--plot", "w.jpeg"],
-        &["name the file .svg or .png"],
-    );
-    fails_with(
-        &[
-            "plot",
-            "divisor",
-            "--n-min",
-            "5",
-            "--n-max",
-            "2",
-            "--out",
-            "/tmp/d.svg",
-        ],
-        &["--n-min"],
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let piles_csv = dir.path().join("s.csv");
-    let piles_csv = piles_csv.to_str().unwrap();
-    stdout_of(&["sweep", "stone-game", "--n-max", "3", "--out", piles_csv]);
-    fails_with(
-        &[
-            "plot",
-            "winner-strip",
-            "--input",
-            piles_csv,
-            "--out",
-            "/tmp/o.svg",
-        ],
-        &["number games", "stone-game", "plot win-rate"],
-    );
-    let long: String = vec!["1"; 200].join(",");
-    fails_with(
-        &[
-            "plot",
-            "heatmap",
-            "stone-game",
-            "--piles",
-            &long,
-            "--out",
-            "/tmp/h.svg",
-        ],
-        &["at most 120"],
-    );
-}
-
-#[test]
 fn share_chart_renders_with_the_pizza_bound() {
     let entry = find_game("coins-in-a-circle").unwrap();
     let spec = SweepSpec {
@@ -528,7 +333,8 @@ fn share_chart_renders_with_the_pizza_bound() {
         let (first, total) = (row.lowest_first.unwrap(), row.lowest_total.unwrap());
         assert!(9 * first >= 4 * total, "n = {}", row.n);
     }
-    let chart = gamelab::plot::score_share::ScoreShareChart::new(rows, entry.share_bound).unwrap();
+    let chart =
+        gamelab::present::plot::score_share::ScoreShareChart::new(rows, entry.share_bound).unwrap();
     renders(
         &chart,
         &[
@@ -538,7 +344,8 @@ fn share_chart_renders_with_the_pizza_bound() {
         ],
     );
     // Games without recorded shares are refused with a reason.
-    let none = gamelab::plot::score_share::ScoreShareChart::new(sweep_rows_negative(), None);
+    let none =
+        gamelab::present::plot::score_share::ScoreShareChart::new(sweep_rows_negative(), None);
     assert!(
         none.err()
             .unwrap()
@@ -554,87 +361,4 @@ fn sweep_rows_negative() -> Vec<SweepRow> {
         shard: Shard::ALL,
     };
     run_sweep(find_game("stone-game").unwrap(), &spec, &|_| {}).unwrap()
-}
-
-#[test]
-fn renamed_chart_kinds_keep_their_old_names_as_hidden_aliases() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    stdout_of(&[
-        "sweep",
-        "coins-in-a-circle",
-        "--n-max",
-        "6",
-        "--trials",
-        "50",
-        "--out",
-        &path("c.csv"),
-        "--plot-shares",
-        &path("old-flag.svg"),
-    ]);
-    stdout_of(&[
-        "sweep",
-        "divisor-game",
-        "--n-max",
-        "30",
-        "--out",
-        &path("d.csv"),
-    ]);
-    for (old, new, csv) in [
-        ("shares", "outcome-shares", "c.csv"),
-        ("share", "score-share", "c.csv"),
-        ("outcomes", "winner-strip", "d.csv"),
-    ] {
-        stdout_of(&[
-            "plot",
-            old,
-            "--input",
-            &path(csv),
-            "--out",
-            &path("old.svg"),
-        ]);
-        stdout_of(&[
-            "plot",
-            new,
-            "--input",
-            &path(csv),
-            "--out",
-            &path("new.svg"),
-        ]);
-        assert_eq!(
-            std::fs::read(path("old.svg")).unwrap(),
-            std::fs::read(path("new.svg")).unwrap(),
-            "{old} draws what {new} draws"
-        );
-    }
-    let help = stdout_of(&["plot", "--help"]);
-    let listed: Vec<&str> = help
-        .lines()
-        .filter_map(|line| line.strip_prefix("  "))
-        .filter_map(|line| line.split_whitespace().next())
-        .collect();
-    assert!(listed.contains(&"outcome-shares"), "{help}");
-    for old in ["shares", "share", "outcomes"] {
-        assert!(!listed.contains(&old), "{old} is listed: {help}");
-    }
-}
-
-#[test]
-fn the_value_history_of_a_long_game_keeps_its_text_inside() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("history.svg");
-    let piles: Vec<String> = (1..=40).map(|i| ((i * 37) % 23 + 1).to_string()).collect();
-    stdout_of(&[
-        "play",
-        "stone-game",
-        "--piles",
-        &piles.join(","),
-        "--first",
-        "greedy",
-        "--second",
-        "random",
-        "--history",
-        path.to_str().unwrap(),
-    ]);
-    assert_texts_inside(&std::fs::read_to_string(&path).unwrap(), "value history");
 }

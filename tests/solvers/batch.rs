@@ -1,16 +1,15 @@
-//! Batch solving (`gamelab::batch::solve_stream`, `solve --input`): the streaming pipeline gives,
+//! Batch solving (`gamelab::studies::batch::solve_stream`, `solve --input`): the streaming pipeline gives,
 //! instance by instance, the answers of the one-instance solvers, in input order,
 //! across chunk borders, with errors naming their line. And `solve_batch`, many instances of
 //! one size at once (the Python package's `solve_many`), gives the one-instance answers too.
 
-use crate::common::gamelab;
-use gamelab::batch::{
+use gamelab::base::input::InstanceInput;
+use gamelab::base::input::json_line::LONG_LINE_BYTES;
+use gamelab::games::registry::{GAMES, find_game};
+use gamelab::solve::SolverKind;
+use gamelab::studies::batch::{
     BatchError, Instances, OutputFormat, StreamError, StreamOptions, solve_batch, solve_stream,
 };
-use gamelab::input::InstanceInput;
-use gamelab::input::json_line::LONG_LINE_BYTES;
-use gamelab::registry::{GAMES, find_game};
-use gamelab::solve::SolverKind;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 
@@ -195,52 +194,6 @@ fn a_bad_line_stops_the_batch_after_answering_every_line_before_it() {
     assert!(message.starts_with(&expected), "{message}");
 }
 
-#[test]
-fn an_endless_line_is_refused_with_exit_status_2() {
-    let output = gamelab()
-        .args(["solve", "stone-game", "--input", "/dev/zero"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    // A line this long is parsed as it is read, so its first byte (not JSON) already refuses it;
-    // an endless line of valid JSON would be refused at `MAX_LINE_BYTES` (the unit tests of
-    // `input::json_line` check that limit).
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("error: line 1: not JSON (expected value")
-            && stderr.lines().count() == 1,
-        "{stderr}"
-    );
-}
-
-#[test]
-fn a_pipe_gives_the_same_bytes_as_a_file() {
-    let all = instances(3_000, 16, 7);
-    let text = json_lines(&all);
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("instances.jsonl");
-    std::fs::write(&path, &text).unwrap();
-    for flag in [None, Some("--value-only")] {
-        let from_file = gamelab()
-            .args(["solve", "stone-game", "--input", path.to_str().unwrap()])
-            .args(flag)
-            .output()
-            .unwrap();
-        let from_pipe = gamelab()
-            .args(["solve", "stone-game", "--input", "-"])
-            .args(flag)
-            .write_stdin(text.clone())
-            .output()
-            .unwrap();
-        assert!(from_file.status.success() && from_pipe.status.success());
-        assert!(from_file.stdout == from_pipe.stdout);
-        assert_eq!(
-            String::from_utf8(from_file.stdout).unwrap().lines().count(),
-            all.len()
-        );
-    }
-}
-
 /// A JSON line of `piles` with `padding` spaces before the list (the same instance, any length).
 fn padded_line(piles: &[i64], padding: usize) -> String {
     let list: Vec<String> = piles.iter().map(i64::to_string).collect();
@@ -299,40 +252,6 @@ fn long_lines_parsed_as_they_stream_give_the_one_instance_answers() {
         let got = streamed("stone-game", &text, value_only, OutputFormat::Json, 2).unwrap();
         assert!(got == expected, "value_only {value_only}");
     }
-}
-
-/// A bad pile deep in a long line: one line naming the line and the column, exit status 2, after
-/// the answers to the lines before it.
-#[test]
-fn a_bad_pile_in_a_long_line_is_named_by_line_and_column() {
-    let mut line = String::from("{\"piles\": [");
-    for index in 0..LONG_LINE_BYTES / 4 {
-        write!(line, "{},", index % 1000).unwrap();
-    }
-    let column = line.len() + 1;
-    line.push_str("1x]}\n");
-    let text = format!("{{\"piles\": [1, 2]}}\n\n{line}{{\"piles\": [3]}}\n");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("long.jsonl");
-    std::fs::write(&path, &text).unwrap();
-    let output = gamelab()
-        .args(["solve", "stone-game-iii", "--input", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("error: line 3: ") && stderr.lines().count() == 1,
-        "{stderr}"
-    );
-    // The column of the `x` (serde's reader may count the byte after it).
-    assert!(
-        [column + 1, column + 2]
-            .iter()
-            .any(|c| stderr.contains(&format!("(column {c})"))),
-        "{stderr}"
-    );
-    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
 }
 
 #[test]

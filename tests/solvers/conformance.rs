@@ -1,12 +1,12 @@
-//! Every registered game passes the conformance suite (`gamelab::conformance`), and its EFG
+//! Every registered game passes the conformance suite (`gamelab::games::conformance`), and its EFG
 //! export parses back in `gambit-parser` with our values. (Its DOT export is read back by
 //! Graphviz's own `dot` in the tools' harness, `tests/tools/graphviz.rs`.)
 
 use gambit_parser::{ExtensiveFormGame, Node};
-use gamelab::conformance::SuiteOptions;
-use gamelab::export::GraphFormat;
+use gamelab::games::conformance::SuiteOptions;
+use gamelab::games::registry::{GAMES, find_game};
 use gamelab::graph::GraphKind;
-use gamelab::registry::{GAMES, find_game};
+use gamelab::graph::export::GraphFormat;
 use gamelab::solve::SolverKind;
 use rayon::prelude::*;
 
@@ -103,7 +103,7 @@ fn backward_induction(node: Node<'_, '_>) -> Vec<i64> {
 #[test]
 fn past_disagreements_stay_fixed() {
     let nim = gamelab::find_game("nim").unwrap();
-    let mut input = gamelab::input::InstanceInput::number(27);
+    let mut input = gamelab::base::input::InstanceInput::number(27);
     input.subtract = Some(vec![3, 1, 2]);
     let game = nim.build(&input).unwrap();
     // Its game tree is beyond brute's limit; memo agrees with brute wherever both run.

@@ -1,13 +1,13 @@
-//! Games explored into an explicit table (`gamelab::explicit`): built-in games re-entered through
+//! Games explored into an explicit table (`gamelab::games::explicit`): built-in games re-entered through
 //! the `Rules` interface give the same values, optimal play and state DAGs as the built-in
 //! solvers; cycles, oversize state spaces, overflowing points and the rules' own errors are
 //! refused with clear errors; long lines are solved without recursion.
 
-use gamelab::explicit::{
+use gamelab::base::game::{Game, Player, Scores};
+use gamelab::games::divisor_game::DivisorGame;
+use gamelab::games::explicit::{
     ExplicitGame, ExploreError, Extremes, Labels, Rules, explore, explore_game,
 };
-use gamelab::game::{Game, Player, Scores};
-use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::nim::Nim;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_ii::StoneGameII;

@@ -5,18 +5,18 @@
 //! reachable one, whose solutions must equal memo's and brute's move for move), and the value-only
 //! solve.
 
+use gamelab::base::input::{InstanceInput, InstanceRef};
+use gamelab::games::registry::find_game;
 use gamelab::games::solve;
+use gamelab::games::stone_game::batch::batch_margins;
+use gamelab::games::stone_game::dp::rolling_margin;
+use gamelab::games::stone_game::fast::{THREADING_THRESHOLD, fast_margin, fast_margin_threads};
 use gamelab::games::stone_game_ii::StoneGameII;
-use gamelab::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::input::{InstanceInput, InstanceRef};
-use gamelab::registry::find_game;
+use gamelab::games::stone_game_ii::dp::{m_cap, textbook, windowed};
+use gamelab::games::stone_game_ii::reach::{reach_table, reachable_m};
 use gamelab::solve::SolverKind;
-use gamelab::solve::dp::stone_game::rolling_margin;
-use gamelab::solve::dp::stone_game_batch::batch_margins;
-use gamelab::solve::dp::stone_game_fast::{THREADING_THRESHOLD, fast_margin, fast_margin_threads};
-use gamelab::solve::dp::stone_game_ii::{m_cap, textbook, windowed};
-use gamelab::solve::dp::stone_game_ii_reach::{reach_table, reachable_m};
-use gamelab::sweep::{Shard, SweepSpec, run_sweep};
+use gamelab::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep};
 use proptest::prelude::*;
 
 fn values() -> impl Strategy<Value = i64> {
@@ -202,7 +202,7 @@ fn the_batched_sweep_equals_one_instance_at_a_time() {
             shard: Shard::ALL,
         };
         let rows = run_sweep(entry, &spec, &|_| {}).unwrap();
-        let generator = gamelab::generate::Generator::new(entry, spec.generator).unwrap();
+        let generator = gamelab::studies::generate::Generator::new(entry, spec.generator).unwrap();
         let mut piles = Vec::new();
         let mut scratch = Vec::new();
         for row in rows {

@@ -4,12 +4,12 @@
 //! type's maximum (which must run narrow) and one above it (which must take the wider path: the
 //! one-instance kernel refuses a narrower width, the batch kernel runs that group wider).
 
-use gamelab::solve::dp::lanes::Width;
-use gamelab::solve::dp::stone_game::rolling_margin;
-use gamelab::solve::dp::stone_game_batch::{self, batch_margins, batch_margins_in};
-use gamelab::solve::dp::stone_game_fast::{
+use gamelab::games::stone_game::batch::{self, batch_margins, batch_margins_in};
+use gamelab::games::stone_game::dp::rolling_margin;
+use gamelab::games::stone_game::fast::{
     self, STEPS, fast_margin, fast_margin_in, fast_margin_in_vectors, fast_margin_threads,
 };
+use gamelab::games::stone_game::lanes::Width;
 use proptest::prelude::*;
 
 const WIDTHS: [Width; 4] = [Width::I16, Width::I32, Width::I64, Width::I128];
@@ -49,7 +49,7 @@ fn bound_and_delta(bound: u64) -> impl Strategy<Value = u64> {
 fn check_one_instance(piles: &[i64], threads: usize) -> Result<(), TestCaseError> {
     let expected = rolling_margin(piles);
     prop_assert_eq!(fast_margin_threads(piles, threads), expected);
-    let needed = stone_game_fast::lane_width(piles);
+    let needed = fast::lane_width(piles);
     for width in WIDTHS {
         let got = fast_margin_in(piles, threads, width);
         if width.max(Width::I32) < needed {
@@ -76,7 +76,7 @@ fn check_batch(flat: &[i64], n: usize) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
     batch_margins(flat, n, &mut out);
     prop_assert_eq!(&out, &expected);
-    let needed = stone_game_batch::lane_width(flat, n);
+    let needed = batch::lane_width(flat, n);
     for width in WIDTHS {
         let mut out = Vec::new();
         // A group too wide for `width` runs wider: exactly when the widest instance needs it.
@@ -114,7 +114,7 @@ proptest! {
         threads in 1usize..=4,
     ) {
         let piles = with_absolute_sum(&shape, target);
-        let width = stone_game_fast::lane_width(&piles);
+        let width = fast::lane_width(&piles);
         prop_assert_eq!(width, if target <= i32::MAX as u64 { Width::I32 } else { Width::I64 });
         check_one_instance(&piles, threads)?;
     }
@@ -161,7 +161,7 @@ proptest! {
             };
             flat.extend(with_absolute_sum(&shape, target));
         }
-        let width = stone_game_batch::lane_width(&flat, n);
+        let width = batch::lane_width(&flat, n);
         let narrow = if bound == i16::MAX as u64 { Width::I16 } else { Width::I32 };
         let wider = if bound == i16::MAX as u64 { Width::I32 } else { Width::I64 };
         prop_assert_eq!(width, if above { wider } else { narrow });
@@ -227,7 +227,7 @@ fn other_i32_vector_shapes_are_refused() {
 #[test]
 fn sums_beyond_64_bits_run_checked_in_128_bits() {
     let piles = [i64::MAX, i64::MAX, 5];
-    assert_eq!(stone_game_fast::lane_width(&piles), Width::I128);
+    assert_eq!(fast::lane_width(&piles), Width::I128);
     // The plain i64 row would overflow on the sum, so the margin is worked out by hand:
     // d([MAX, 5]) = MAX - 5, d([MAX, MAX]) = 0, so the whole row's is
     // max(MAX - (MAX - 5), 5 - 0) = 5.

@@ -4,8 +4,8 @@
 //! gold-pots article 金罐游戏的两种动态规划解法 (gold pots [4,6,2,3] -> 9 to 6); the Stone Game
 //! III write-up ([1,2,3,7] -> Bob); the LeetCode 877 write-up ([3,9,1,2] table).
 
-use gamelab::input::InstanceInput;
-use gamelab::registry::find_game;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::registry::find_game;
 use gamelab::{Solution, Winner};
 
 /// Solves `input` of `game` with every applicable solver and checks they give the same result.

@@ -1,9 +1,11 @@
 //! The seeded generator: byte-stable output (golden values), regeneration of any instance
 //! alone, every constraint met on every instance, and impossible constraints refused.
 
-use gamelab::generate::{Distribution, Generator, GeneratorSpec, Parity, SizeRange, ValueSpec};
-use gamelab::input::InstanceInput;
-use gamelab::registry::find_game;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::registry::find_game;
+use gamelab::studies::generate::{
+    Distribution, Generator, GeneratorSpec, Parity, SizeRange, ValueSpec,
+};
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};

@@ -3,7 +3,6 @@
 
 mod claims;
 mod generate;
-mod merge;
 mod ratings;
 mod regret;
 mod strategy;

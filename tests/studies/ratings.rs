@@ -3,11 +3,11 @@
 //! ordering is exact, and the 95% intervals cover the truth; a real tournament rates optimal
 //! play above random play.
 
-use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::random::keyed_stream;
-use gamelab::ratings::{PairResult, fit_ratings};
-use gamelab::registry::find_game;
-use gamelab::tournament::tournament;
+use gamelab::games::registry::find_game;
+use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::ratings::{PairResult, fit_ratings};
+use gamelab::studies::tournament::tournament;
+use gamelab::util::random::keyed_stream;
 
 #[test]
 fn ratings_recover_a_known_ordering() {

@@ -4,11 +4,11 @@
 //! `mcts-K` is reproducible and improves with K; parity never makes a losing move on even n.
 
 use gamelab::Player;
+use gamelab::games::registry::{AnyGame, GAMES, GameEntry};
 use gamelab::games::stone_game::StoneGame;
-use gamelab::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
-use gamelab::registry::{AnyGame, GAMES, GameEntry};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::{GameRecord, StrategySpec};
+use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use proptest::prelude::*;
 
 fn spec(text: &str) -> StrategySpec {

@@ -2,9 +2,11 @@
 //! byte, counts add up, and the parity argument of the LeetCode 877 write-up shows in the data (even n: the
 //! first player never loses).
 
-use gamelab::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
-use gamelab::registry::find_game;
-use gamelab::sweep::{Shard, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep, write_csv};
+use gamelab::games::registry::find_game;
+use gamelab::studies::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
+use gamelab::studies::sweep::{
+    Shard, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep, write_csv,
+};
 
 fn spec(sizes: SizeRange, values: ValueSpec, trials: u64) -> SweepSpec {
     SweepSpec {

@@ -1,0 +1,162 @@
+//! `gamelab bench`: measure every performance target on this machine and print one line each.
+
+mod calibrate;
+mod measure;
+mod targets;
+
+use super::open_output;
+use anyhow::Context;
+use clap::Args;
+use measure::measure;
+use std::io::Write;
+use std::process::ExitCode;
+use targets::{targets, write_inputs};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Runs per target (the median is reported)
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Only targets whose name contains this text
+    #[arg(long, value_name = "TEXT")]
+    only: Option<String>,
+    /// Internal: write the inputs into this directory and exit (run as a child process)
+    #[arg(long, value_name = "DIR", hide = true)]
+    prepare: Option<std::path::PathBuf>,
+    /// Measure every costed operation and print the rates table the time estimates use (the
+    /// source of src/budget/rates.rs); the median of --runs runs each, in CPU time
+    #[arg(long, conflicts_with_all = ["only", "prepare"])]
+    calibrate: bool,
+    /// Check every time estimate against a measurement at small sizes; exit status 1 if one is
+    /// off by more than a factor of 3
+    #[arg(long, conflicts_with_all = ["only", "prepare", "calibrate"])]
+    check_estimates: bool,
+    /// With --check-estimates, also check at the calibration's sizes (seconds each)
+    #[arg(long, requires = "check_estimates")]
+    all_sizes: bool,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.calibrate {
+        let mut out = open_output(None)?;
+        calibrate::calibrate(args.runs, &mut out)?;
+        out.finish()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.check_estimates {
+        let mut out = open_output(None)?;
+        let within = calibrate::check_estimates(args.runs, args.all_sizes, &mut out)?;
+        out.finish()?;
+        return Ok(if within {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(super::EXIT_FINDING)
+        });
+    }
+    if let Some(dir) = &args.prepare {
+        write_inputs(dir).context("cannot write the bench inputs")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let exe = std::env::current_exe().context("cannot find the gamelab executable")?;
+    let dir = std::env::temp_dir().join(format!("gamelab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
+    let result = run_in(&exe, &dir, &args);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn run_in(
+    exe: &std::path::Path,
+    dir: &std::path::Path,
+    args: &BenchArgs,
+) -> anyhow::Result<ExitCode> {
+    let mut out = open_output(None)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    writeln!(
+        out,
+        "gamelab {} bench: {} runs per target, median wall time of the whole command; SIMD {}, {threads} threads",
+        env!("CARGO_PKG_VERSION"),
+        args.runs,
+        gamelab::games::stone_game::fast::simd_level()
+    )?;
+    let targets = targets(dir);
+    // The name column fits the longest name, so the table stays aligned.
+    let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    writeln!(
+        out,
+        "{:<width$} {:>9} {:>7} {:>22} {:>12}  verdict",
+        "target", "median", "goal", "throughput", "peak memory"
+    )?;
+    out.flush()?;
+    let prepared = std::process::Command::new(exe)
+        .args(["bench", "--prepare"])
+        .arg(dir)
+        .status()
+        .context("cannot run the input preparation")?;
+    if !prepared.success() {
+        anyhow::bail!("preparing the bench inputs failed");
+    }
+    // Medians measured so far, by target name: a relative goal reads its reference here (and
+    // measures it first when the reference was not selected or comes later).
+    let mut medians: std::collections::HashMap<&str, f64> = Default::default();
+    for target in targets.iter().filter(|t| {
+        args.only
+            .as_deref()
+            .is_none_or(|only| t.name.contains(only))
+    }) {
+        let goal_seconds = match target.goal_relative {
+            None => target.goal_seconds,
+            Some(relative) => {
+                let reference = match medians.get(relative.of) {
+                    Some(&median) => median,
+                    None => {
+                        let Some(reference) = targets.iter().find(|t| t.name == relative.of) else {
+                            anyhow::bail!("bench target '{}' has no reference", target.name);
+                        };
+                        measure(exe, reference, args.runs)?.median()
+                    }
+                };
+                medians.insert(relative.of, reference);
+                relative.times * reference
+            }
+        };
+        let measured = measure(exe, target, args.runs)?;
+        let median = measured.median();
+        medians.insert(target.name, median);
+        let megabytes = measured.peak_kilobytes.map(|kb| kb as f64 / 1024.0);
+        let time_ok = median <= goal_seconds;
+        let memory_ok = match (target.goal_megabytes, megabytes) {
+            (Some(goal), Some(mb)) => mb <= goal,
+            _ => true,
+        };
+        let goal = if goal_seconds.is_finite() {
+            format!("{goal_seconds:.2} s")
+        } else {
+            "-".to_string()
+        };
+        let memory = match (megabytes, target.goal_megabytes) {
+            (Some(mb), Some(goal)) => format!("{mb:.1} MB (<= {goal:.0})"),
+            (Some(mb), None) => format!("{mb:.1} MB"),
+            (None, _) => "n/a".to_string(),
+        };
+        let verdict = if !goal_seconds.is_finite() {
+            "(reference)"
+        } else if time_ok && memory_ok {
+            "meets the goal"
+        } else {
+            "MISSES the goal"
+        };
+        writeln!(
+            out,
+            "{:<width$} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
+            target.name,
+            median,
+            goal,
+            target.work / median,
+            format!("{}/s", target.unit),
+            memory
+        )?;
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,31 @@
+//! `gamelab games`: the games with their rules, input form and solvers.
+
+use gamelab::games::InputForm;
+use gamelab::games::registry::GAMES;
+use std::process::ExitCode;
+
+pub fn run() -> anyhow::Result<ExitCode> {
+    let mut out = super::open_output(None)?;
+    for (index, game) in GAMES.iter().enumerate() {
+        if index > 0 {
+            writeln!(out)?;
+        }
+        let input = match game.input_form {
+            InputForm::Piles { .. } => "--piles 3,9,1,2 (any 64-bit integers)",
+            InputForm::Number {
+                subtraction_set: false,
+            } => "--n 10 (N >= 1)",
+            InputForm::Number {
+                subtraction_set: true,
+            } => "--n 10 (N >= 1) [--subtract 1,3,4]",
+        };
+        writeln!(out, "{}\n  {}", game.name, game.title)?;
+        writeln!(out, "  rules:   {}", game.rules)?;
+        writeln!(out, "  input:   {input}")?;
+        writeln!(out, "  solvers: {}", game.solver_names())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+use std::io::Write;

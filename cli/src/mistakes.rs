@@ -1,0 +1,254 @@
+//! `gamelab mistakes` and `gamelab strategy-curve`: where a strategy gives value away, by ply
+//! and by n, and how a search-based strategy improves with its budget (library:
+//! `gamelab::studies::mistakes`).
+
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::play::{DEFAULT_TRIALS, default_sizes};
+use super::plot::draw_chart;
+use super::values::{choice, whole_number};
+use super::{commit, open_output, stage_outputs};
+use clap::Args;
+use gamelab::games::registry::find_game;
+use gamelab::present::plot::mistakes::{MistakesChart, StrategyCurveChart};
+use gamelab::present::plot::{Chart, image_format};
+use gamelab::strategy::StrategySpec;
+use gamelab::studies::generate::Generator;
+use gamelab::studies::mistakes::{
+    MistakeRow, MistakeSpec, Seat, mistake_rows, strategy_curve, study_mistakes, write_rows_csv,
+};
+use gamelab::studies::tournament::{check_listed_once, describe_instances};
+use gamelab::util::choice::Choice;
+use gamelab::util::output::{OutputFile, Staged};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The options both commands share: opponent, seat, instances, seed, outputs.
+#[derive(Args)]
+pub struct StudyArgs {
+    /// The opponent's strategy
+    #[arg(long, value_name = "STRATEGY", default_value = "optimal")]
+    against: StrategySpec,
+    /// The studied strategy's side
+    #[arg(long, value_parser = choice::<Seat>(), default_value = "first")]
+    seat: Seat,
+    #[command(flatten)]
+    sizes: SizeArgs,
+    #[command(flatten)]
+    values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
+    /// Instances played
+    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
+    trials: u64,
+    /// Random seed (instances and random strategies)
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
+    seed: u64,
+    /// Write the rows as CSV to this file
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+    /// Also draw the chart: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct MistakesArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// The strategies to study, comma-separated (each in its own games)
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    strategy: Vec<StrategySpec>,
+    #[command(flatten)]
+    study: StudyArgs,
+}
+
+#[derive(Args)]
+pub struct CurveArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// The strategy family: mcts (budget: simulations), noisy (probability), lookahead (depth)
+    #[arg(long, value_name = "FAMILY")]
+    strategy: String,
+    /// The budgets, comma-separated (e.g. 10,100,1000,10000)
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    budgets: Vec<String>,
+    #[command(flatten)]
+    study: StudyArgs,
+}
+
+/// The study's settings, generator and instance description.
+fn prepare(
+    game: &str,
+    study: &StudyArgs,
+) -> anyhow::Result<(
+    &'static gamelab::games::registry::GameEntry,
+    Generator,
+    String,
+)> {
+    let entry = find_game(game)?;
+    if let Some(path) = &study.plot {
+        image_format(path)?;
+    }
+    let spec = generator_spec(
+        entry,
+        &study.sizes,
+        &study.values,
+        &study.extras,
+        study.seed,
+        default_sizes(entry.takes_piles()),
+    )?;
+    let generator = Generator::new(entry, spec)?;
+    let settings = describe_instances(entry, &generator, study.trials);
+    Ok((entry, generator, settings))
+}
+
+fn mistake_spec(strategy: StrategySpec, study: &StudyArgs) -> MistakeSpec {
+    MistakeSpec {
+        strategy,
+        against: study.against.clone(),
+        seat: study.seat,
+        trials: study.trials,
+        seed: study.seed,
+    }
+}
+
+/// The study's outputs (`--out`, `--plot`), reserved before it runs.
+struct Outputs {
+    csv: Option<Staged>,
+    chart: Option<Staged>,
+}
+
+impl Outputs {
+    fn stage(study: &StudyArgs) -> anyhow::Result<Outputs> {
+        let [csv, chart] = stage_outputs(
+            [
+                ("--out", study.out.as_deref()),
+                ("--plot", study.plot.as_deref()),
+            ],
+            &[],
+        )?;
+        Ok(Outputs { csv, chart })
+    }
+
+    /// Writes the rows and, if `--plot` names a file (`plot`), the chart `chart` makes, and
+    /// puts both in place together.
+    fn write<T: serde::Serialize, C: Chart>(
+        self,
+        rows: &[T],
+        plot: Option<&Path>,
+        chart: impl FnOnce() -> anyhow::Result<C>,
+    ) -> anyhow::Result<()> {
+        let mut written = Vec::new();
+        if let Some(staged) = self.csv {
+            let mut file = OutputFile::on(staged)?;
+            write_rows_csv(rows, &mut file)?;
+            written.push(file.written()?);
+        }
+        let mut charts = Vec::new();
+        if let (Some(staged), Some(path)) = (self.chart, plot) {
+            draw_chart(&chart()?, &staged, path)?;
+            written.push(staged);
+            charts.push(path);
+        }
+        commit(written, &charts)
+    }
+}
+
+pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
+    let (entry, generator, settings) = prepare(&args.game, &args.study)?;
+    check_listed_once(&args.strategy, "the strategies studied")?;
+    let outputs = Outputs::stage(&args.study)?;
+    let mut rows: Vec<MistakeRow> = Vec::new();
+    for strategy in &args.strategy {
+        let spec = mistake_spec(strategy.clone(), &args.study);
+        let study = study_mistakes(entry, &generator, &spec)?;
+        rows.extend(mistake_rows(entry, &spec, &study));
+    }
+    outputs.write(&rows, args.study.plot.as_deref(), || {
+        Ok(MistakesChart::new(&rows, &settings)?)
+    })?;
+    let mut out = open_output(None)?;
+    writeln!(
+        out,
+        "{}: mistakes against {} (seat: {}), {settings}",
+        entry.name,
+        args.study.against,
+        args.study.seat.name()
+    )?;
+    writeln!(
+        out,
+        "{:<14} {:>4} {:>8} {:>22} {:>7} {:>22} {:>12}",
+        "strategy",
+        "ply",
+        "moves",
+        "mistake rate (95%)",
+        "losing",
+        "mean loss (95%)",
+        "per mistake"
+    )?;
+    for row in rows.iter().filter(|row| row.n == "all") {
+        writeln!(
+            out,
+            "{:<14} {:>4} {:>8} {:>22} {:>7} {:>22} {:>12.3}",
+            row.strategy,
+            row.ply,
+            row.moves,
+            format!(
+                "{:.3} ({:.3}-{:.3})",
+                row.mistake_rate, row.mistake_low, row.mistake_high
+            ),
+            row.losing_moves,
+            format!(
+                "{:.3} ({:.3}-{:.3})",
+                row.mean_loss, row.mean_loss_low, row.mean_loss_high
+            ),
+            row.loss_per_mistake
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
+    let (entry, generator, settings) = prepare(&args.game, &args.study)?;
+    let outputs = Outputs::stage(&args.study)?;
+    let spec = mistake_spec(StrategySpec::Optimal, &args.study);
+    let rows = strategy_curve(entry, &generator, &args.strategy, &args.budgets, &spec)?;
+    outputs.write(&rows, args.study.plot.as_deref(), || {
+        Ok(StrategyCurveChart::new(&rows, &args.strategy, &settings)?)
+    })?;
+    let mut out = open_output(None)?;
+    writeln!(
+        out,
+        "{}: {} against {} (seat: {}) by budget, {settings}",
+        entry.name,
+        args.strategy,
+        args.study.against,
+        args.study.seat.name()
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:>8} {:>26} {:>26} {:>10}",
+        "strategy", "moves", "agreement (95%)", "mean regret/move (95%)", "per game"
+    )?;
+    for row in &rows {
+        writeln!(
+            out,
+            "{:<16} {:>8} {:>26} {:>26} {:>10.3}",
+            row.strategy,
+            row.moves,
+            format!(
+                "{:.3} ({:.3}-{:.3})",
+                row.agreement, row.agreement_low, row.agreement_high
+            ),
+            format!(
+                "{:.3} ({:.3}-{:.3})",
+                row.mean_regret, row.mean_regret_low, row.mean_regret_high
+            ),
+            row.regret_per_game
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,253 @@
+//! `gamelab play`: two strategies play one instance move by move, or many seeded instances with
+//! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
+
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::plot::draw_chart;
+use super::values::{PileList, pile_list, whole_number};
+use super::{Format, commit, open_output, stage_outputs};
+use clap::Args;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::registry::{GameEntry, find_game};
+use gamelab::present::plot::image_format;
+use gamelab::present::plot::value_history::ValueHistoryChart;
+use gamelab::solve::SolverKind;
+use gamelab::strategy::StrategySpec;
+use gamelab::studies::generate::Generator;
+use gamelab::studies::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
+use gamelab::util::output::Staged;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// The first player's strategy: optimal, greedy, random, lookahead-K, or a game's own (parity)
+    #[arg(long, value_name = "STRATEGY")]
+    first: StrategySpec,
+    /// The second player's strategy
+    #[arg(long, value_name = "STRATEGY")]
+    second: StrategySpec,
+    /// One instance's piles (plays it move by move)
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n", "n_min", "n_max", "n_parity", "n_mod", "min_value", "max_value", "distribution", "total_parity", "trials"])]
+    piles: Option<PileList>,
+    #[command(flatten)]
+    sizes: SizeArgs,
+    #[command(flatten)]
+    values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
+    /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
+    /// one instance is played move by move]
+    #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
+    trials: Option<u64>,
+    /// Random seed (instances and random strategies)
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
+    seed: u64,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Draw the value history of the one game played (FILE.svg or FILE.png): the first
+    /// player's optimal margin after each ply, the value each move gave away marked
+    #[arg(long, value_name = "FILE")]
+    history: Option<PathBuf>,
+}
+
+/// Default instances when none are given: 1..10 piles of 1..100, or N in 1..100.
+pub fn default_sizes(takes_piles: bool) -> (u64, u64) {
+    if takes_piles { (1, 10) } else { (1, 100) }
+}
+
+/// Instances per pairing when `--trials` is not given.
+pub const DEFAULT_TRIALS: u64 = 1000;
+
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    check_strategies(game, &[args.first.clone(), args.second.clone()])?;
+    let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
+        (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
+        (None, false, Some(n), None) => {
+            let mut input = InstanceInput::number(n);
+            args.extras.extras().apply_to(&mut input);
+            Some(input)
+        }
+        _ => None,
+    };
+    if let Some(path) = &args.history {
+        if single.is_none() {
+            anyhow::bail!(
+                "--history draws one game: give the instance with --piles (or --n for a number game)"
+            );
+        }
+        image_format(path)?;
+    }
+    let [history] = stage_outputs([("--history", args.history.as_deref())], &[])?;
+    let mut out = open_output(None)?;
+    match single {
+        Some(input) => play_one(game, &args, &input, history, &mut out)?,
+        None => play_many(game, &args, &mut out)?,
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play_one(
+    game: &GameEntry,
+    args: &PlayArgs,
+    input: &InstanceInput,
+    history: Option<Staged>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let instance = game.build(input)?;
+    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
+    // long stone-game row by `peaks`, rather than `rolling`'s moves).
+    let optimal = instance.solve_value(SolverKind::Auto)?.scores();
+    // Regret needs every position's value; an instance too large for that is still played,
+    // without it (unless a history was asked for).
+    let (record, unvalued) = if args.history.is_some() {
+        let record = instance.play_valued(&args.first, &args.second, optimal, args.seed, 0)?;
+        (record, None)
+    } else {
+        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.seed, 0)?
+    };
+    if let (Some(staged), Some(path)) = (history, &args.history) {
+        let title = format!(
+            "{} {}: {} (first) against {} (second)",
+            game.name,
+            input.describe(),
+            args.first,
+            args.second
+        );
+        draw_chart(&ValueHistoryChart::new(&title, &record)?, &staged, path)?;
+        commit(vec![staged], &[path.as_path()])?;
+    }
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, &record)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "{} {}: {} (first) against {} (second)",
+                game.name,
+                input.describe(),
+                args.first,
+                args.second
+            )?;
+            for (index, mv) in record.moves.iter().enumerate() {
+                let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
+                    Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
+                    _ => String::new(),
+                };
+                writeln!(
+                    out,
+                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
+                    index + 1,
+                    mv.player.name(),
+                    mv.description.text,
+                    mv.gain,
+                    mv.position_after
+                )?;
+            }
+            writeln!(
+                out,
+                "result: {} (first {}, second {}, margin {:+})",
+                record.winner.name(),
+                record.first_score,
+                record.second_score,
+                record.margin
+            )?;
+            writeln!(
+                out,
+                "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
+                record.optimal.first,
+                record.optimal.second,
+                record.shortfall()
+            )?;
+            if let (Some(first), Some(second)) = (
+                record.regret_of(gamelab::Player::First),
+                record.regret_of(gamelab::Player::Second),
+            ) {
+                writeln!(
+                    out,
+                    "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
+                    record.margin,
+                    record.optimal.margin()
+                )?;
+            }
+            if let Some(refused) = unvalued {
+                writeln!(out, "note: regret not recorded: {refused}")?;
+            }
+            for note in &record.notes {
+                writeln!(out, "note: {note}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = generator_spec(
+        game,
+        &args.sizes,
+        &args.values,
+        &args.extras,
+        args.seed,
+        default_sizes(game.takes_piles()),
+    )?;
+    let generator = Generator::new(game, spec)?;
+    let trials = args.trials.unwrap_or(DEFAULT_TRIALS);
+    let pairs = [(args.first.clone(), args.second.clone())];
+    let stats = run_matches(game, &pairs, &generator, trials, args.seed)?;
+    let Some(stats) = stats.first() else {
+        anyhow::bail!("no pairing was played");
+    };
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, stats)?;
+            writeln!(out)?;
+        }
+        Format::Text => out.write_all(render_stats(game, &generator, stats).as_bytes())?,
+    }
+    Ok(())
+}
+
+fn render_stats(game: &GameEntry, generator: &Generator, stats: &MatchStats) -> String {
+    let mut text = String::new();
+    let percent = |count: u64| 100.0 * count as f64 / stats.trials.max(1) as f64;
+    let _ = writeln!(
+        text,
+        "{}: {} (first) against {} (second), {}",
+        game.name,
+        stats.first,
+        stats.second,
+        describe_instances(game, generator, stats.trials)
+    );
+    let _ = writeln!(
+        text,
+        "first player wins {} ({:.1}%), ties {} ({:.1}%), second player wins {} ({:.1}%)",
+        stats.first_wins,
+        percent(stats.first_wins),
+        stats.ties,
+        percent(stats.ties),
+        stats.second_wins,
+        percent(stats.second_wins)
+    );
+    let _ = writeln!(
+        text,
+        "mean margin (first minus second): {:+.3}",
+        stats.mean_margin
+    );
+    let _ = writeln!(
+        text,
+        "mean shortfall of the first player against optimal play by both: {:+.3} points",
+        stats.mean_shortfall
+    );
+    if !stats.notes.is_empty() {
+        let _ = writeln!(text, "notes: {}", stats.notes);
+    }
+    text
+}

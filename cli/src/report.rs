@@ -1,0 +1,28 @@
+//! `gamelab report`: regenerate the reports folder (every study, its data, charts and the
+//! commands that reproduce them); see `gamelab::present::report`.
+
+use super::note;
+use clap::Args;
+use gamelab::present::report::generate_report;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// The folder to write (created if missing; files of the same names are replaced)
+    #[arg(long, value_name = "DIR", default_value = "reports")]
+    out: PathBuf,
+}
+
+pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    generate_report(&args.out, &|step| note!("{step}"))?;
+    note!(
+        "wrote {} in {:.1} s; open {}",
+        args.out.display(),
+        started.elapsed().as_secs_f64(),
+        args.out.join("README.md").display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

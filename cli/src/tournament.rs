@@ -1,0 +1,200 @@
+//! `gamelab tournament`: every strategy against every other on the same seeded instances; the
+//! matrix as text, CSV or JSON, and optionally as a heatmap.
+
+use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::play::{DEFAULT_TRIALS, default_sizes};
+use super::plot::draw_chart;
+use super::values::whole_number;
+use super::{commit, open_output, stage_outputs};
+use clap::Args;
+use gamelab::games::registry::find_game;
+use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
+use gamelab::present::plot::image_format;
+use gamelab::strategy::StrategySpec;
+use gamelab::studies::generate::Generator;
+use gamelab::studies::tournament::{
+    Tournament, describe_instances, tournament, write_tournament_csv,
+};
+use gamelab::util::output::OutputFile;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// The game (see `gamelab games`)
+    game: String,
+    /// Strategies, comma-separated (e.g. optimal,greedy,parity,lookahead-2,random)
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    strategies: Vec<StrategySpec>,
+    #[command(flatten)]
+    sizes: SizeArgs,
+    #[command(flatten)]
+    values: ValueArgs,
+    #[command(flatten)]
+    extras: ExtraArgs,
+    /// Instances every pairing plays
+    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
+    trials: u64,
+    /// Random seed (instances and random strategies)
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
+    seed: u64,
+    /// What to print on standard output
+    #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
+    format: TournamentFormat,
+    /// Also write one CSV row per pairing to this file
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+    /// Also draw the mean-margin matrix as a heatmap: FILE.svg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TournamentFormat {
+    /// Matrices of mean margin and win rate, and the price of each heuristic
+    Text,
+    /// One row per pairing
+    Csv,
+    /// The tournament as one JSON object
+    Json,
+}
+
+pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    if let Some(path) = &args.plot {
+        image_format(path)?;
+    }
+    let spec = generator_spec(
+        game,
+        &args.sizes,
+        &args.values,
+        &args.extras,
+        args.seed,
+        default_sizes(game.takes_piles()),
+    )?;
+    let generator = Generator::new(game, spec)?;
+    let [csv, picture] = stage_outputs(
+        [
+            ("--out", args.out.as_deref()),
+            ("--plot", args.plot.as_deref()),
+        ],
+        &[],
+    )?;
+    let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
+    let settings = describe_instances(game, &generator, args.trials);
+    let mut written = Vec::new();
+    if let Some(staged) = csv {
+        let mut file = OutputFile::on(staged)?;
+        write_tournament_csv(&result, &mut file)?;
+        written.push(file.written()?);
+    }
+    let mut charts = Vec::new();
+    if let (Some(staged), Some(path)) = (picture, &args.plot) {
+        draw_chart(
+            &HeatmapChart::new(Grid::from_tournament(&result, &settings))?,
+            &staged,
+            path,
+        )?;
+        written.push(staged);
+        charts.push(path.as_path());
+    }
+    let mut out = open_output(None)?;
+    match args.format {
+        TournamentFormat::Text => out.write_all(render(&result, &settings).as_bytes())?,
+        TournamentFormat::Csv => write_tournament_csv(&result, &mut out)?,
+        TournamentFormat::Json => {
+            serde_json::to_writer(&mut out, &result)?;
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    commit(written, &charts)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(result: &Tournament, settings: &str) -> String {
+    let mut text = String::new();
+    let k = result.strategies.len();
+    let width = result
+        .strategies
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(6)
+        .max(8);
+    let _ = writeln!(text, "{} tournament, {settings}", result.game);
+    const CORNER: &str = "first \\ second";
+    // The row labels' column holds the corner's label too.
+    let label_width = width.max(CORNER.len());
+    let matrix = |text: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
+        let _ = writeln!(text, "\n{title}");
+        let _ = write!(text, "{CORNER:<label_width$}");
+        for name in &result.strategies {
+            let _ = write!(text, "  {name:>width$}");
+        }
+        let _ = writeln!(text);
+        for row in 0..k {
+            let _ = write!(text, "{:<label_width$}", result.strategies[row]);
+            for column in 0..k {
+                let _ = write!(text, "  {:>width$}", cell(row, column));
+            }
+            let _ = writeln!(text);
+        }
+    };
+    matrix(
+        &mut text,
+        "mean margin of the first player (first minus second):",
+        &|r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    );
+    matrix(&mut text, "first player's win rate:", &|r, c| {
+        format!("{:.3}", result.pairing(r, c).first_win_rate)
+    });
+    if let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") {
+        let _ = writeln!(
+            text,
+            "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
+        );
+        for (row, name) in result.strategies.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "  {name:<width$}  {:+.3} points",
+                result.pairing(row, optimal).mean_shortfall
+            );
+        }
+    }
+    let ratings = &result.ratings;
+    let _ = writeln!(
+        text,
+        "\nratings (Bradley-Terry by maximum likelihood, Elo points, mean 0; ties count half; 95% intervals from {} bootstrap resamples, seed {}):",
+        ratings.replicates, ratings.seed
+    );
+    let mut order: Vec<&gamelab::studies::ratings::Rating> = ratings.ratings.iter().collect();
+    order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    // The first-move row's name ("moving first") is usually the longest.
+    let name_width = width.max(ratings.first_move.strategy.len());
+    for rating in order.into_iter().chain([&ratings.first_move]) {
+        let _ = writeln!(
+            text,
+            "  {:<name_width$}  {:>+8.1}  ({:+.1} to {:+.1})",
+            rating.strategy, rating.elo, rating.low, rating.high
+        );
+    }
+    let notes: Vec<&str> = result
+        .matches
+        .iter()
+        .map(|stats| stats.notes.as_str())
+        .filter(|notes| !notes.is_empty())
+        .collect();
+    if !notes.is_empty() {
+        let mut distinct: Vec<&str> = notes.iter().flat_map(|n| n.split("; ")).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let _ = writeln!(text, "\nnotes:");
+        for note in distinct {
+            let _ = writeln!(text, "  {note}");
+        }
+    }
+    text
+}

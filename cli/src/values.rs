@@ -1,0 +1,94 @@
+//! Flag values with structure, parsed once by clap value parsers: the library's named choices
+//! (solvers, parities, distributions, formats, outcomes), pile lists, subtraction sets and
+//! shards. A bad value is refused by clap with the flag's name and the library's reason.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::{Error, ErrorKind};
+use gamelab::base::input::{parse_piles, parse_subtract};
+use gamelab::studies::sweep::Shard;
+use gamelab::util::choice::Choice;
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+/// Parses one of the library's named choices `T`, listing them (with their summaries) in
+/// `--help` and in the error for a value that is none of them.
+#[derive(Clone, Copy)]
+pub struct ChoiceParser<T>(PhantomData<T>);
+
+/// The value parser of choice `T`.
+pub fn choice<T>() -> ChoiceParser<T> {
+    ChoiceParser(PhantomData)
+}
+
+impl<T: Choice + Send + Sync> TypedValueParser for ChoiceParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, Error> {
+        // Clap's own parser gives the usual message (with the valid values) for a bad value.
+        let names = T::ALL.iter().map(|choice| choice.name());
+        let name = PossibleValuesParser::new(names).parse_ref(command, arg, value)?;
+        T::from_name(&name).ok_or_else(|| Error::new(ErrorKind::InvalidValue).with_cmd(command))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(T::ALL.iter().map(|choice| {
+            PossibleValue::new(choice.name()).help(choice.summary())
+        })))
+    }
+}
+
+/// A pile list as typed: `--piles 3,9,1,2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PileList(pub Vec<i64>);
+
+/// Parses `--piles`.
+pub fn pile_list(text: &str) -> Result<PileList, gamelab::InputError> {
+    parse_piles(text).map(PileList)
+}
+
+/// A subtraction set as typed: `--subtract 1,3,4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionSet(pub Vec<u64>);
+
+/// Parses `--subtract`.
+pub fn subtraction_set(text: &str) -> Result<SubtractionSet, gamelab::InputError> {
+    parse_subtract(text).map(SubtractionSet)
+}
+
+/// Parses a count, size or seed: a whole number from 0 to 18446744073709551615. Flags that take
+/// one accept a leading minus sign as a value (so that `--seed -1` gets this message rather
+/// than clap's advice to write `-- -1`, which does not apply).
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let number = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    let too_large = || format!("'{text}' is more than 18446744073709551615, the largest allowed");
+    let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    // Plain digits, or `1e18` style (a whole mantissa times a power of ten).
+    let (mantissa, exponent) = number.split_once(['e', 'E']).unwrap_or((number, "0"));
+    if is_digits(mantissa) && is_digits(exponent) {
+        let mantissa: u64 = mantissa.parse().map_err(|_| too_large())?;
+        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+        return 10u64
+            .checked_pow(exponent)
+            .and_then(|power| mantissa.checked_mul(power))
+            .ok_or_else(too_large);
+    }
+    Err(format!(
+        "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, ... up to \
+         18446744073709551615)"
+    ))
+}
+
+/// Parses `--shard K/N` (1 <= K <= N).
+pub fn shard(text: &str) -> Result<Shard, String> {
+    let form = || format!("'{text}' is not of the form K/N with 1 <= K <= N (e.g. 2/8)");
+    let (index, count) = text.split_once('/').ok_or_else(form)?;
+    let index: u64 = index.trim().parse().map_err(|_| form())?;
+    let count: u64 = count.trim().parse().map_err(|_| form())?;
+    Shard::new(index, count).map_err(|_| form())
+}

@@ -1,0 +1,162 @@
+//! Budgets a user can read and progress on long work: every time estimate against a measurement,
+//! a refusal's words (the estimate, what dominates it, the flag that raises it), progress lines
+//! and `--quiet`, and a sweep of many sizes summarised on standard output.
+
+use crate::common::{fails_with, gamelab, stdout_of, thorough};
+
+/// Every costed operation's estimate is within a factor of three of its measurement, at a few
+/// small sizes (benchmark-style, in CPU time, the median of a few runs: a timing bound
+/// generous enough to hold on a busy machine, not an assertion on exact figures). The thorough
+/// run adds the calibration's own sizes.
+#[test]
+fn every_time_estimate_is_within_three_times_its_measurement() {
+    let mut args = vec!["bench", "--check-estimates", "--runs", "3"];
+    if thorough() {
+        args.extend(["--runs", "5", "--all-sizes"]);
+    }
+    let output = gamelab().args(&args).output().unwrap();
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "estimates off by more than 3x (OFF):\n{table}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Every operation was measured.
+    for operation in gamelab::cost::Operation::ALL {
+        assert!(
+            table.lines().any(|line| line.starts_with(operation.name())),
+            "{} was not checked:\n{table}",
+            operation.name()
+        );
+    }
+}
+
+#[test]
+fn a_refusal_gives_the_estimate_what_dominates_it_and_the_flag_that_raises_it() {
+    fails_with(
+        &[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "256",
+            "--trials",
+            "100000000",
+        ],
+        &[
+            "this sweep (2.6e10 instances) would take about ",
+            "(mostly ",
+            "above the budget of 10 s (--max-time)",
+            "or raise --max-time (e.g. --max-time ",
+            "or --max-time none)",
+        ],
+    );
+    fails_with(
+        &[
+            "solve",
+            "stone-game",
+            "--piles",
+            "3,1,4",
+            "--max-time",
+            "0.000000001",
+        ],
+        &["above the budget of 1.0 ns (--max-time)"],
+    );
+    // none lifts the limit; a time in minutes raises it.
+    for limit in ["none", "10m"] {
+        let out = stdout_of(&[
+            "solve",
+            "stone-game",
+            "--piles",
+            "3,1,4",
+            "--max-time",
+            limit,
+        ]);
+        assert!(out.contains("winner: first"), "{out}");
+    }
+}
+
+#[test]
+fn long_work_reports_progress_lines_on_request_and_nothing_otherwise_or_when_quiet() {
+    // More than a second of estimated work: past the second from which progress shows.
+    let sweep = [
+        "sweep",
+        "stone-game",
+        "--n",
+        "256",
+        "--trials",
+        "3000000",
+        "--format",
+        "csv",
+    ];
+    let run = |extra: &[&str]| {
+        let output = gamelab().args(sweep).args(extra).output().unwrap();
+        assert!(output.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout).lines().count(),
+            2,
+            "the row, whatever is said on stderr"
+        );
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let lines = run(&["--progress"]);
+    assert!(
+        lines.starts_with("progress: ") && lines.contains("% after "),
+        "{lines}"
+    );
+    // stderr is not a terminal here: no bar, and --quiet says nothing either.
+    assert_eq!(run(&[]), "");
+    assert_eq!(run(&["--quiet"]), "");
+}
+
+#[test]
+fn a_sweep_of_many_sizes_shows_its_ends_and_says_where_the_table_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("s.csv");
+    let out = stdout_of(&[
+        "sweep",
+        "divisor-game",
+        "--n-max",
+        "100000",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    // Header, 10 first rows, the summary line, 10 last rows, odd and even.
+    assert_eq!(lines.len(), 2 + 10 + 1 + 10 + 2, "{out}");
+    assert!(
+        lines[12].contains("(99980 more sizes; every row is in ") && lines[12].ends_with("s.csv)"),
+        "{}",
+        lines[12]
+    );
+    assert!(
+        lines[13].trim_start().starts_with("99991 "),
+        "{}",
+        lines[13]
+    );
+    assert!(
+        lines[23].starts_with("odd  N (50000 sizes"),
+        "{}",
+        lines[23]
+    );
+    let table = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(table.lines().count(), 100_001);
+    // A few dozen sizes are listed in full; without --out the summary points to the flags.
+    let short = stdout_of(&["sweep", "divisor-game", "--n-max", "40"]);
+    assert_eq!(short.lines().count(), 2 + 40 + 2, "{short}");
+    let long = stdout_of(&["sweep", "divisor-game", "--n-max", "41"]);
+    assert!(
+        long.contains("(21 more sizes; --format csv or --out FILE.csv gives every row)"),
+        "{long}"
+    );
+}
+
+/// `--help` gives the default time budget the library applies.
+#[test]
+fn help_states_the_default_time_budget() {
+    let seconds = gamelab::cost::Budget::DEFAULT
+        .time
+        .expect("a default time budget")
+        .as_secs();
+    let help = stdout_of(&["sweep", "--help"]);
+    assert!(help.contains(&format!("[default: {seconds}s]")), "{help}");
+}

@@ -1,0 +1,51 @@
+//! Helpers shared by the command-line tests.
+#![allow(dead_code)]
+
+pub mod report;
+pub mod server;
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// The repository's root (this package is its `cli/` folder).
+pub fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ lies in the repository")
+        .to_path_buf()
+}
+
+/// Whether the thorough run was asked for (`GAMELAB_THOROUGH` set and not `0`; CONTRIBUTING.md,
+/// "Thorough runs"): the tests that sample take many more cases.
+pub fn thorough() -> bool {
+    std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0")
+}
+
+/// The gamelab binary under test.
+pub fn gamelab() -> Command {
+    Command::cargo_bin("gamelab").unwrap()
+}
+
+/// Runs gamelab with `args`, expects status 2 and one stderr line containing every `needle`.
+pub fn fails_with(args: &[&str], needles: &[&str]) {
+    let output = gamelab().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "one line for {args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
+    }
+}
+
+/// Runs gamelab with `args`, expects success, returns stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let output = gamelab().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}

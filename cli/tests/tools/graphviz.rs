@@ -1,0 +1,118 @@
+//! Graphviz's own `dot` reads every game's DOT export (tree and DAG) and renders PNG through
+//! `gamelab tree --render`. `.ci/run` installs Graphviz; without it these tests are reported as
+//! ignored (failed when `CI=true`, see `main.rs`).
+
+use crate::common::gamelab;
+use gamelab::games::conformance::SuiteOptions;
+use gamelab::games::registry::GAMES;
+use gamelab::graph::GraphKind;
+use gamelab::graph::export::GraphFormat;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What the Graphviz tests need that is missing here, if anything.
+pub fn missing() -> Option<crate::Missing> {
+    (!gamelab::present::render::graphviz_available()).then(|| crate::Missing {
+        tool: "dot".into(),
+        how: "Graphviz's dot on the PATH: apt install graphviz (brew install graphviz)".into(),
+    })
+}
+
+pub fn every_game_exports_dot_that_graphviz_reads() {
+    let options = SuiteOptions {
+        instances: 6,
+        max_piles: 6,
+        max_number: 14,
+        ..SuiteOptions::default()
+    };
+    for entry in GAMES {
+        for input in entry.check_conformance(&options).inputs {
+            let game = entry
+                .build(&input)
+                .expect("the suite's instances are valid");
+            for kind in [GraphKind::Tree, GraphKind::Dag] {
+                let mut dot = Vec::new();
+                game.export_graph(kind, GraphFormat::Dot, 1_000_000, &mut dot)
+                    .unwrap();
+                let mut child = Command::new("dot")
+                    .arg("-Tcanon")
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                child.stdin.take().unwrap().write_all(&dot).unwrap();
+                let output = child.wait_with_output().unwrap();
+                assert!(
+                    output.status.success(),
+                    "{} {input:?}: dot refused: {}",
+                    entry.name,
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+        }
+    }
+}
+
+pub fn rendering_with_graphviz_draws_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("tree.png");
+    gamelab()
+        .args([
+            "tree",
+            "divisor-game",
+            "--n",
+            "6",
+            "--render",
+            "png",
+            png.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+}
+
+/// Graphviz's layout cannot be costed before it runs, so it runs within the time budget: a
+/// stone-game-ii DAG of 207 nodes with dense edges (about 10 s of layout) is stopped at a
+/// budget of half a second, with one line naming the budget, and leaves no file.
+pub fn a_graphviz_layout_past_the_time_budget_is_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("dag.svg");
+    let piles: Vec<String> = (1..=30).map(|k| k.to_string()).collect();
+    let output = gamelab()
+        .args([
+            "tree",
+            "stone-game-ii",
+            "--piles",
+            &piles.join(","),
+            "--dag",
+        ])
+        .args([
+            "--render",
+            "svg",
+            svg.to_str().unwrap(),
+            "--renderer",
+            "graphviz",
+        ])
+        .args(["--max-time", "0.5s"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: Graphviz's dot did not lay out this graph (207 nodes) within 0.5 s \
+         (--max-time): its layout slows down sharply on graphs with many crossing edges; draw a \
+         smaller instance or the game tree, or raise --max-time\n"
+    );
+    assert!(!svg.exists());
+}
+
+/// The report's files are the same bytes whether Graphviz is installed or not (its pictures of
+/// game trees come from the built-in renderer either way).
+pub fn the_report_is_the_same_with_graphviz_on_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::common::report::run_report(dir.path(), true);
+    crate::common::report::assert_matches_committed(dir.path());
+}

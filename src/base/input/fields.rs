@@ -1,0 +1,165 @@
+//! Reading a game's fields out of an [`InstanceInput`]: present, well-formed, no stray fields,
+//! and small enough that no score can overflow. Used by every game's `from_input`, here and in
+//! games defined outside this crate.
+
+use crate::base::error::{InputError, Setting};
+use crate::base::input::{InstanceInput, InstanceRef};
+
+/// How the piles are shown in messages about a missing pile list.
+const PILES_EXAMPLE: &str = "[3, 9, 1, 2]";
+/// How N is shown in messages about a missing N.
+const NUMBER_EXAMPLE: &str = "10";
+
+/// The piles of a pile game's input, checked to be present and non-empty, with no stray fields.
+pub fn take_piles(game: &'static str, input: &InstanceInput) -> Result<Vec<i64>, InputError> {
+    borrow_piles(game, InstanceRef::Input(input)).map(<[i64]>::to_vec)
+}
+
+/// The piles of an owned pile-game input, checked like [`take_piles`] and moved out instead of
+/// copied (a file's ten million piles are not held twice).
+pub fn into_piles(game: &'static str, input: InstanceInput) -> Result<Vec<i64>, InputError> {
+    borrow_piles(game, InstanceRef::Input(&input))?;
+    Ok(input.piles.unwrap_or_default())
+}
+
+/// The piles of a borrowed pile-game instance, checked like [`take_piles`] without copying them.
+pub fn borrow_piles<'a>(
+    game: &'static str,
+    input: InstanceRef<'a>,
+) -> Result<&'a [i64], InputError> {
+    let piles = match input {
+        InstanceRef::Piles(piles) => piles,
+        InstanceRef::Input(input) => {
+            reject_pile_game_extras(game, input)?;
+            input.piles.as_deref().ok_or(InputError::MissingField {
+                game,
+                field: Setting::Piles,
+                example: PILES_EXAMPLE,
+            })?
+        }
+    };
+    check_pile_count(game, piles)?;
+    Ok(piles)
+}
+
+/// Refuses the fields pile games do not take.
+fn reject_pile_game_extras(game: &'static str, input: &InstanceInput) -> Result<(), InputError> {
+    let stray = [
+        (Setting::Number, input.n.is_some()),
+        (Setting::Subtract, input.subtract.is_some()),
+    ];
+    match stray.into_iter().find(|(_, present)| *present) {
+        Some((field, _)) => Err(InputError::UnexpectedField {
+            game,
+            field,
+            takes: Setting::Piles,
+        }),
+        None => Ok(()),
+    }
+}
+
+fn check_pile_count(game: &'static str, piles: &[i64]) -> Result<(), InputError> {
+    if piles.is_empty() {
+        return Err(InputError::NoPiles { game });
+    }
+    if u32::try_from(piles.len()).is_err() {
+        return Err(InputError::out_of_range(
+            "the number of piles",
+            "at most 4294967295",
+            piles.len(),
+        ));
+    }
+    Ok(())
+}
+
+/// The N of a number game's input, checked to be present and at least `minimum`, with no stray
+/// fields.
+pub fn take_number(
+    game: &'static str,
+    input: &InstanceInput,
+    minimum: u64,
+) -> Result<u64, InputError> {
+    if input.subtract.is_some() {
+        return Err(InputError::UnexpectedField {
+            game,
+            field: Setting::Subtract,
+            takes: Setting::Number,
+        });
+    }
+    take_number_with_set(game, input, minimum)
+}
+
+/// Like [`take_number`], for games that also read the subtraction set (nim).
+pub fn take_number_with_set(
+    game: &'static str,
+    input: &InstanceInput,
+    minimum: u64,
+) -> Result<u64, InputError> {
+    if input.piles.is_some() {
+        return Err(InputError::UnexpectedField {
+            game,
+            field: Setting::Piles,
+            takes: Setting::Number,
+        });
+    }
+    let n = input.n.ok_or(InputError::MissingField {
+        game,
+        field: Setting::Number,
+        example: NUMBER_EXAMPLE,
+    })?;
+    if n < minimum {
+        return Err(InputError::out_of_range(
+            format!("{game}: N"),
+            format!("at least {minimum}"),
+            n,
+        ));
+    }
+    Ok(n)
+}
+
+/// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
+/// margin and partial sum of a pile game is bounded by that amount for a suitable factor (1 for
+/// games whose points are the piles taken), so a checked instance can never overflow.
+pub fn check_score_range(
+    game: &'static str,
+    piles: &[i64],
+    factor: u128,
+) -> Result<(), InputError> {
+    let absolute_sum: u128 = piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum();
+    let amount = absolute_sum.saturating_mul(factor);
+    if amount > i64::MAX as u128 {
+        return Err(InputError::ScoreOverflow {
+            game,
+            what: if factor == 1 {
+                "the sum of the piles' absolute values"
+            } else {
+                "the largest possible score"
+            },
+            amount: amount.min(i128::MAX as u128) as i128,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflowing_sums_are_refused() {
+        assert!(check_score_range("stone-game", &[i64::MAX, 1], 1).is_err());
+        assert!(check_score_range("stone-game", &[i64::MIN], 1).is_err());
+        assert!(check_score_range("stone-game", &[i64::MAX - 1, 1], 1).is_ok());
+    }
+
+    #[test]
+    fn stray_and_missing_fields_are_named() {
+        let number = InstanceInput::number(4);
+        let message = take_piles("stone-game", &number).unwrap_err().to_string();
+        assert_eq!(message, "stone-game does not take N; it takes the piles");
+        let message = take_number("divisor-game", &InstanceInput::default(), 1)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(message, "divisor-game needs N, e.g. 10");
+    }
+}

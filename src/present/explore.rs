@@ -1,0 +1,287 @@
+//! The explorer page: one self-contained HTML file (styles, script and the solved state space
+//! inline; nothing fetched from anywhere) in which a user plays through a game with every move's
+//! value shown, the value history, the state DAG around the position and, for the interval
+//! games, the DP table. The hand-written page lives in `web/explorer/` and is compiled in.
+//!
+//! The data is the [`SolvedSpace`] in a compact JSON form (`write_data`); the page computes
+//! nothing a solver would: every value, margin, remoteness and move order comes from the
+//! analysis, so the page and `gamelab analyze` agree by construction (the browser tests check
+//! it anyway).
+
+use crate::analysis::SolvedSpace;
+use crate::games::registry::GameEntry;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// The default position limit of an explorer page: about 100 bytes of page per position keeps
+/// the file under about 20 MB.
+pub const DEFAULT_PAGE_MAX_STATES: u128 = 200_000;
+
+const TEMPLATE: &str = include_str!("../../web/explorer/index.html");
+const STYLE: &str = include_str!("../../web/explorer/explorer.css");
+const SCRIPT: &str = include_str!("../../web/explorer/explorer.js");
+
+/// How the page gets its positions.
+pub enum Source<'a> {
+    /// Inline: the whole solved space is in the page (`gamelab explore`, `gamelab.explorer`).
+    Inline(&'a SolvedSpace),
+    /// From the server's JSON API (`gamelab serve`): the page asks for spaces itself.
+    Server,
+}
+
+/// How the page draws a position on its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The row of piles as bars, the ones taken marked by who took them.
+    Piles,
+    /// The number games' N as a figure and as stones.
+    Number,
+    /// The game's own text for the position (games defined outside the crate).
+    Text,
+}
+
+impl Board {
+    fn name(self) -> &'static str {
+        match self {
+            Board::Piles => "piles",
+            Board::Number => "number",
+            Board::Text => "text",
+        }
+    }
+}
+
+/// What the page says about the game beside its positions.
+#[derive(Clone, Copy, Debug)]
+pub struct PageMeta<'a> {
+    /// The game's name (`stone-game`, or a Python class's name).
+    pub game: &'a str,
+    /// Its title, shown as the page's heading (the name when empty).
+    pub title: &'a str,
+    /// The rules in a sentence (may be empty).
+    pub rules: &'a str,
+    /// The instance, as `gamelab explore` describes it (`[4, 6, 2, 3]`, `N=12`).
+    pub instance: &'a str,
+    /// How positions are drawn.
+    pub board: Board,
+}
+
+impl<'a> PageMeta<'a> {
+    /// The page of a built-in game's instance: pile games draw piles, number games N.
+    pub fn for_entry(entry: &'a GameEntry, instance: &'a str) -> PageMeta<'a> {
+        PageMeta {
+            game: entry.name,
+            title: entry.title,
+            rules: entry.rules,
+            instance,
+            board: if entry.takes_piles() {
+                Board::Piles
+            } else {
+                Board::Number
+            },
+        }
+    }
+}
+
+/// Writes the page for `space` (described by `meta`), or the server's page that loads
+/// instances through the API (`meta` `None`). Both are the same page: the same template, styles
+/// and script, only the data differs.
+pub fn write_page(
+    meta: Option<&PageMeta<'_>>,
+    source: Source<'_>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let data = match (source, meta) {
+        (Source::Inline(space), Some(meta)) => page_data(meta, space),
+        _ => "null".to_string(),
+    };
+    let title = match meta {
+        Some(meta) => format!("{} {} — gamelab explorer", meta.game, meta.instance),
+        None => "gamelab explorer".to_string(),
+    };
+    let page = TEMPLATE
+        .replacen("{{TITLE}}", &html_escape(&title), 1)
+        .replacen("{{STYLE}}", STYLE, 1)
+        .replacen("{{SCRIPT}}", SCRIPT, 1);
+    // The data goes in last, so that nothing in it is mistaken for a placeholder.
+    let (before, after) = page
+        .split_once("{{DATA}}")
+        .expect("the template has a {{DATA}} placeholder");
+    out.write_all(before.as_bytes())?;
+    out.write_all(data.as_bytes())?;
+    out.write_all(after.as_bytes())
+}
+
+/// The page data of one solved instance, as JSON safe to inline in a `<script>` element.
+pub fn page_data(meta: &PageMeta<'_>, space: &SolvedSpace) -> String {
+    let mut json = String::with_capacity(space.positions.len() * 64 + 1024);
+    json.push('{');
+    // A row of piles is drawn only when the positions have one.
+    let board = match (meta.board, &space.pile_row) {
+        (Board::Piles, None) => Board::Text,
+        (board, _) => board,
+    };
+    let _ = write!(
+        json,
+        "\"game\":{},\"title\":{},\"rules\":{},\"instance\":{},\"board\":{},",
+        quote(meta.game),
+        quote(meta.title),
+        quote(meta.rules),
+        quote(meta.instance),
+        quote(board.name())
+    );
+    let _ = write!(json, "\"names\":{},", strings(&space.move_names));
+    let keys: Vec<String> = space.move_keys.iter().map(|k| k.to_string()).collect();
+    let _ = write!(json, "\"keys\":{},", strings(&keys));
+    match &space.pile_row {
+        Some(row) => {
+            let _ = write!(json, "\"row\":{},", numbers(row.iter()));
+        }
+        None => json.push_str("\"row\":null,"),
+    }
+    let _ = write!(
+        json,
+        "\"impartial\":{},\"interval\":{},\"s\":[",
+        space.positions.first().is_some_and(|p| p.grundy.is_some()),
+        is_interval_game(space)
+    );
+    for (id, position) in space.positions.iter().enumerate() {
+        if id > 0 {
+            json.push(',');
+        }
+        let mover = u8::from(position.to_move == crate::base::game::Player::Second);
+        let grundy = position.grundy.map_or(-1, |g| g as i128);
+        let _ = write!(
+            json,
+            "[{mover},{},{},{grundy},",
+            position.margin, position.remoteness
+        );
+        match &position.piles {
+            Some(ranges) => {
+                json.push('[');
+                for (index, range) in ranges.iter().enumerate() {
+                    if index > 0 {
+                        json.push(',');
+                    }
+                    let _ = write!(json, "{},{}", range.start, range.end);
+                }
+                json.push(']');
+            }
+            None => json.push_str(&quote(&position.label)),
+        }
+        json.push_str(",[");
+        for (index, mv) in position.moves.iter().enumerate() {
+            if index > 0 {
+                json.push(',');
+            }
+            let _ = write!(
+                json,
+                "{},{},{},{},{},{}",
+                mv.name,
+                mv.child,
+                mv.gain,
+                mv.margin,
+                mv.remoteness,
+                u8::from(mv.optimal)
+            );
+        }
+        json.push(']');
+        if position.payoff != crate::base::game::Scores::ZERO {
+            let _ = write!(
+                json,
+                ",[{},{}]",
+                position.payoff.first, position.payoff.second
+            );
+        }
+        json.push(']');
+    }
+    json.push_str("]}");
+    json
+}
+
+/// Whether the positions are the intervals of the row (stone-game, stone-game-vii): every
+/// position with piles left holds one contiguous run of them, no two positions hold the same
+/// run, and some run ends before the row does. Then the DP table is the triangle of intervals
+/// (i, j), which the page draws as a heatmap.
+pub fn is_interval_game(space: &SolvedSpace) -> bool {
+    let Some(row) = &space.pile_row else {
+        return false;
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut two_dimensional = false;
+    for position in &space.positions {
+        let Some(ranges) = &position.piles else {
+            return false;
+        };
+        let ranges: Vec<_> = ranges.iter().filter(|r| !r.is_empty()).collect();
+        match ranges.as_slice() {
+            [] => {}
+            [range] => {
+                if !seen.insert((range.start, range.end)) {
+                    return false;
+                }
+                two_dimensional |= range.end < row.len();
+            }
+            _ => return false,
+        }
+    }
+    two_dimensional
+}
+
+/// A JSON string literal that is also safe inside an HTML `<script>` element.
+fn quote(text: &str) -> String {
+    serde_json::to_string(text)
+        .expect("a string serialises")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+fn strings(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| quote(item)).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+fn numbers<'a>(items: impl Iterator<Item = &'a i64>) -> String {
+    let written: Vec<String> = items.map(i64::to_string).collect();
+    format!("[{}]", written.join(","))
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::solve_space;
+    use crate::games::stone_game::StoneGame;
+    use crate::games::stone_game_iii::StoneGameIII;
+
+    #[test]
+    fn only_the_interval_games_get_a_table() {
+        let row = vec![4, 6, 2, 3, 5];
+        let stone = solve_space(&StoneGame::new(row.clone()).unwrap(), 100).unwrap();
+        let third = solve_space(&StoneGameIII::new(row).unwrap(), 100).unwrap();
+        assert!(is_interval_game(&stone));
+        assert!(!is_interval_game(&third));
+    }
+
+    #[test]
+    fn page_data_is_json_with_one_entry_per_position() {
+        let space = solve_space(&StoneGame::new(vec![4, 6, 2, 3]).unwrap(), 100).unwrap();
+        let meta = PageMeta {
+            game: "stone-game",
+            title: "",
+            rules: "",
+            instance: "[4, 6, 2, 3]",
+            board: Board::Piles,
+        };
+        let data: serde_json::Value = serde_json::from_str(&page_data(&meta, &space)).unwrap();
+        assert_eq!(data["s"].as_array().unwrap().len(), space.positions.len());
+        assert_eq!(data["s"][0][1], 3);
+        assert_eq!(data["row"], serde_json::json!([4, 6, 2, 3]));
+        assert_eq!(data["board"], "piles");
+    }
+}

@@ -1,0 +1,235 @@
+//! Where strategies lose value, in two panels sharing the x axis: above, the share of moves
+//! that give value away (or agree with optimal play) with 95% Wilson intervals; below, the mean
+//! value lost per move with 95% intervals. [`MistakesChart`] draws it against the ply, one
+//! series per strategy; [`StrategyCurveChart`] against a strategy's budget.
+
+use crate::present::plot::{Chart, PlotError, draw_legend, style, titled};
+use crate::studies::mistakes::{CurveRow, MistakeRow};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Series colours, in order.
+const COLOURS: [RGBColor; 4] = [style::FIRST, style::SECOND, style::ODD, style::NEUTRAL];
+
+/// One point: x, the share with its interval, the mean loss with its interval.
+type Point = (f64, [f64; 3], [f64; 3]);
+
+/// One series of points.
+struct Series {
+    name: String,
+    points: Vec<Point>,
+}
+
+/// The two panels' shared drawing.
+struct Panels {
+    title: String,
+    subtitle: String,
+    x_name: String,
+    share_name: &'static str,
+    /// Tick labels for categorical x (the budgets); numeric x when empty.
+    categories: Vec<String>,
+    series: Vec<Series>,
+    /// Where the legend sits in the upper panel, away from the lines.
+    legend: SeriesLabelPosition,
+}
+
+impl Panels {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let area = titled(root, &self.title, &self.subtitle)?;
+        let (_, height) = area.dim_in_pixel();
+        let (upper, lower) = area.split_vertically((height as f64 * 0.55) as u32);
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let (low, high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
+        let x_range = (low - 0.6)..(high + 0.6);
+        let labels = ((high - low).round() as usize + 1).clamp(2, 25);
+        let categories = &self.categories;
+        let x_label = |x: &f64| {
+            if categories.is_empty() {
+                format!("{x:.0}")
+            } else {
+                let k = x.round();
+                if (x - k).abs() < 1e-6 && k >= 0.0 {
+                    categories.get(k as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            }
+        };
+        let highest_loss = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.2[2]))
+            .fold(0.0, f64::max);
+        for (panel, is_share) in [(&upper, true), (&lower, false)] {
+            let y_range = if is_share {
+                0.0..1.05
+            } else {
+                0.0..(highest_loss * 1.1).max(0.1)
+            };
+            let mut chart = ChartBuilder::on(panel)
+                .margin(style::MARGIN)
+                .x_label_area_size(style::X_LABEL_AREA)
+                .y_label_area_size(style::Y_LABEL_AREA)
+                .build_cartesian_2d(x_range.clone(), y_range)
+                .map_err(PlotError::draw)?;
+            chart
+                .configure_mesh()
+                .x_labels(labels)
+                .x_label_formatter(&x_label)
+                .y_labels(6)
+                .x_desc(self.x_name.as_str())
+                .y_desc(if is_share {
+                    self.share_name
+                } else {
+                    "mean value lost per move"
+                })
+                .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
+                .label_style((style::FONT, style::TICK_SIZE))
+                .light_line_style(style::GRID)
+                .draw()
+                .map_err(PlotError::draw)?;
+            for (series, &colour) in self.series.iter().zip(COLOURS.iter().cycle()) {
+                let pick = |p: &Point| if is_share { p.1 } else { p.2 };
+                let points: Vec<(f64, f64)> =
+                    series.points.iter().map(|p| (p.0, pick(p)[0])).collect();
+                let drawn = chart
+                    .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                    .map_err(PlotError::draw)?;
+                if is_share {
+                    drawn.label(series.name.clone()).legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3))
+                    });
+                }
+                chart
+                    .draw_series(series.points.iter().map(|p| {
+                        let [value, low, high] = pick(p);
+                        ErrorBar::new_vertical(p.0, low, value, high, colour.stroke_width(2), 8)
+                    }))
+                    .map_err(PlotError::draw)?;
+                chart
+                    .draw_series(
+                        points
+                            .iter()
+                            .map(|&point| Circle::new(point, 4, colour.filled())),
+                    )
+                    .map_err(PlotError::draw)?;
+            }
+            if is_share {
+                draw_legend(&mut chart, self.legend.clone(), style::LEGEND_SIZE, 0.85)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Mistake rate and mean loss by ply, one series per strategy.
+pub struct MistakesChart {
+    panels: Panels,
+}
+
+impl MistakesChart {
+    /// From the rows of one or more studies (their `n = all` rows by ply); `settings`
+    /// describes the instances.
+    pub fn new(rows: &[MistakeRow], settings: &str) -> Result<MistakesChart, PlotError> {
+        let mut series: Vec<Series> = Vec::new();
+        for row in rows.iter().filter(|row| row.n == "all") {
+            let Ok(ply) = row.ply.parse::<u64>() else {
+                continue;
+            };
+            let name = format!("{} (seat: {})", row.strategy, row.seat);
+            let point = (
+                ply as f64,
+                [row.mistake_rate, row.mistake_low, row.mistake_high],
+                [row.mean_loss, row.mean_loss_low, row.mean_loss_high],
+            );
+            match series.iter_mut().find(|s| s.name == name) {
+                Some(found) => found.points.push(point),
+                None => series.push(Series {
+                    name,
+                    points: vec![point],
+                }),
+            }
+        }
+        let Some(first) = rows.first().filter(|_| !series.is_empty()) else {
+            return Err(PlotError::NoData("the study has no moves".into()));
+        };
+        Ok(MistakesChart {
+            panels: Panels {
+                title: format!(
+                    "{}: where strategies give value away, by ply (against {})",
+                    first.game, first.against
+                ),
+                subtitle: format!("{settings}; bars: 95% intervals"),
+                x_name: "ply (1 = the game's first move)".to_string(),
+                share_name: "moves that give value away",
+                categories: Vec::new(),
+                series,
+                legend: SeriesLabelPosition::UpperRight,
+            },
+        })
+    }
+}
+
+impl Chart for MistakesChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        self.panels.draw(root)
+    }
+}
+
+/// Agreement with optimal play and mean regret against a strategy's budget.
+pub struct StrategyCurveChart {
+    panels: Panels,
+}
+
+impl StrategyCurveChart {
+    /// From the rows of one curve; `family` names the strategy (`mcts`) and `settings` the
+    /// instances.
+    pub fn new(
+        rows: &[CurveRow],
+        family: &str,
+        settings: &str,
+    ) -> Result<StrategyCurveChart, PlotError> {
+        let Some(first) = rows.first() else {
+            return Err(PlotError::NoData("the curve has no budgets".into()));
+        };
+        let points = rows
+            .iter()
+            .enumerate()
+            .map(|(k, row)| {
+                (
+                    k as f64,
+                    [row.agreement, row.agreement_low, row.agreement_high],
+                    [row.mean_regret, row.mean_regret_low, row.mean_regret_high],
+                )
+            })
+            .collect();
+        Ok(StrategyCurveChart {
+            panels: Panels {
+                title: format!(
+                    "{}: {family} against {} by budget",
+                    first.game, first.against
+                ),
+                subtitle: format!("{settings}; bars: 95% intervals"),
+                x_name: format!("{family} budget"),
+                share_name: "moves agreeing with optimal play",
+                categories: rows.iter().map(|row| row.budget.clone()).collect(),
+                series: vec![Series {
+                    name: format!("{family} (seat: {})", first.seat),
+                    points,
+                }],
+                legend: SeriesLabelPosition::LowerRight,
+            },
+        })
+    }
+}
+
+impl Chart for StrategyCurveChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        self.panels.draw(root)
+    }
+}

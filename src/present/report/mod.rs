@@ -1,0 +1,296 @@
+//! `gamelab report`: regenerate the reports folder — every study of the tool, with fixed seeds,
+//! its data (CSV), its charts (PNG for GitHub, SVG beside it), the exact command that
+//! regenerates each data file, and an index (`README.md`) stating what the data says.
+//!
+//! Output is deterministic: the CSV and markdown depend only on this version of gamelab (no
+//! dates, timings or machine details), so running it twice gives the same bytes, and a test
+//! checks that the committed `reports/` matches a fresh run. Pictures may differ in rendering
+//! details between machines (the DAG is drawn by Graphviz when installed).
+
+mod charts;
+mod claims;
+mod failures;
+mod games;
+mod gold_pots;
+mod parity;
+mod strategies;
+
+use crate::base::input::Extras;
+use crate::games::registry::find_game;
+use crate::present::plot::{Chart, save};
+use crate::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
+use crate::studies::sweep::{Shard, SweepRow, SweepSpec, run_sweep, write_csv};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The seed of every random study.
+pub const SEED: u64 = 1;
+
+/// Why the report could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    // The io error is named `error`, not `source`: it is part of this one-line message, and
+    // a `source` would be printed a second time by error chains.
+    #[error("cannot write '{path}': {error}")]
+    Io { path: String, error: std::io::Error },
+    #[error("{0}")]
+    Study(String),
+}
+
+impl ReportError {
+    fn study(error: impl std::fmt::Display) -> ReportError {
+        ReportError::Study(error.to_string())
+    }
+}
+
+/// Writes the report's files into one folder and hands back the markdown that shows them.
+pub struct ReportWriter {
+    dir: PathBuf,
+}
+
+impl ReportWriter {
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    fn io_error(&self, name: &str, error: std::io::Error) -> ReportError {
+        ReportError::Io {
+            path: self.path(name).display().to_string(),
+            error,
+        }
+    }
+
+    /// Writes `text` to `name`.
+    pub fn text(&self, name: &str, text: &str) -> Result<(), ReportError> {
+        crate::util::output::write_file(&self.path(name), text).map_err(|e| self.io_error(name, e))
+    }
+
+    /// Writes sweep rows to `stem.csv`.
+    pub fn sweep_csv(&self, stem: &str, rows: &[SweepRow]) -> Result<(), ReportError> {
+        let name = format!("{stem}.csv");
+        let mut file = crate::util::output::OutputFile::create(&self.path(&name))
+            .map_err(|e| self.io_error(&name, e))?;
+        write_csv(rows, &mut file).map_err(ReportError::study)?;
+        file.finish().map_err(|e| self.io_error(&name, e))
+    }
+
+    /// Draws `chart` to `stem.png` and `stem.svg`; returns the markdown showing the PNG with a
+    /// link to the SVG.
+    pub fn chart(&self, stem: &str, alt: &str, chart: &impl Chart) -> Result<String, ReportError> {
+        for extension in ["png", "svg"] {
+            save(chart, &self.path(&format!("{stem}.{extension}"))).map_err(ReportError::study)?;
+        }
+        Ok(format!("![{alt}]({stem}.png)\n([SVG]({stem}.svg))\n"))
+    }
+}
+
+/// One section of the report.
+pub struct Section {
+    pub title: String,
+    /// Markdown, without the heading.
+    pub body: String,
+}
+
+/// A sweep the report runs, described once so that the library call, the printed command and
+/// the data file cannot disagree.
+#[derive(Clone, Debug)]
+pub struct SweepStudy {
+    pub game: &'static str,
+    pub sizes: SizeRange,
+    /// Pile values (`None` for number games).
+    pub values: Option<ValueSpec>,
+    /// Instances per size (1 for number games).
+    pub trials: u64,
+    pub extras: Extras,
+    /// The data file's name without `.csv`.
+    pub stem: &'static str,
+}
+
+impl SweepStudy {
+    /// The library's sweep specification.
+    pub fn spec(&self) -> SweepSpec {
+        SweepSpec {
+            generator: GeneratorSpec {
+                sizes: self.sizes,
+                values: self.values,
+                seed: SEED,
+                extras: self.extras.clone(),
+            },
+            trials: self.trials,
+            shard: Shard::ALL,
+        }
+    }
+
+    /// The command that writes the same CSV, run from the reports folder.
+    pub fn command(&self) -> String {
+        let mut words = vec![
+            format!("gamelab sweep {}", self.game),
+            format!("--n-min {} --n-max {}", self.sizes.min, self.sizes.max),
+        ];
+        if let Some(parity) = self.sizes.parity {
+            words.push(format!("--n-parity {}", parity.name()));
+        }
+        if let Some(values) = &self.values {
+            words.push(format!(
+                "--min-value {} --max-value {}",
+                values.min, values.max
+            ));
+            if values.distribution != Distribution::Uniform {
+                words.push(format!("--distribution {}", values.distribution.name()));
+            }
+            words.push(format!("--trials {}", self.trials));
+        }
+        if let Some(set) = &self.extras.subtract {
+            let items: Vec<String> = set.iter().map(u64::to_string).collect();
+            words.push(format!("--subtract {}", items.join(",")));
+        }
+        words.push(format!("--seed {SEED} --out {}.csv", self.stem));
+        words.join(" ")
+    }
+
+    /// Runs the sweep and writes its CSV.
+    pub fn run(&self, writer: &ReportWriter) -> Result<Vec<SweepRow>, ReportError> {
+        let entry = find_game(self.game).map_err(ReportError::study)?;
+        let rows = run_sweep(entry, &self.spec(), &|_| {}).map_err(ReportError::study)?;
+        writer.sweep_csv(self.stem, &rows)?;
+        Ok(rows)
+    }
+
+    /// The reproducibility line: data file, command, seed, version.
+    pub fn provenance(&self) -> String {
+        provenance(&format!("{}.csv", self.stem), &[self.command()])
+    }
+}
+
+/// The reproducibility block of a study: its data file(s), the commands that regenerate them,
+/// the seed and the gamelab version.
+pub fn provenance(data: &str, commands: &[String]) -> String {
+    let mut text = format!(
+        "\n*Data:* {data}. *Seed:* {SEED}. *gamelab* {}. *Regenerate:*\n\n```sh\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for command in commands {
+        let _ = writeln!(text, "{command}");
+    }
+    text.push_str("```\n");
+    text
+}
+
+/// Every sweep the report runs (the tests re-run each command and compare the CSV).
+pub fn sweep_studies() -> Vec<SweepStudy> {
+    let mut studies = parity::studies();
+    studies.extend(games::studies());
+    studies
+}
+
+/// Writes the whole report into `dir`, calling `progress` once per study.
+pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(|error| ReportError::Io {
+        path: dir.display().to_string(),
+        error,
+    })?;
+    let writer = ReportWriter {
+        dir: dir.to_path_buf(),
+    };
+    type Study = fn(&ReportWriter) -> Result<Vec<Section>, ReportError>;
+    let studies: [(&str, Study); 5] = [
+        (
+            "the parity study (stone-game, two value distributions)",
+            parity::write,
+        ),
+        ("the claims catalogue", claims::write),
+        ("the gold-pots example", gold_pots::write),
+        (
+            "the other games (II, III, Divisor, VII, IV, nim, pizza)",
+            games::write,
+        ),
+        (
+            "the strategy tournament and how strategies fail",
+            strategies::write,
+        ),
+    ];
+    let mut sections = Vec::new();
+    for (index, (name, study)) in studies.iter().enumerate() {
+        progress(&format!("[{}/{}] {name}", index + 1, studies.len()));
+        sections.extend(study(&writer)?);
+    }
+    writer.text("README.md", &index(&sections))
+}
+
+/// The index page: a title, the contents, and every section.
+fn index(sections: &[Section]) -> String {
+    let mut text = format!(
+        "# gamelab reports\n\nEverything here is written by `gamelab report` (gamelab {}), \
+         with fixed seeds; run `cargo run --release -- report` to regenerate it (a few seconds \
+         on two cores). The CSV and markdown are byte-for-byte reproducible, and a test checks \
+         that they match a fresh run. Each section ends with its data files and the exact \
+         commands that regenerate them; run those inside this folder, where they write.\n\n## Contents\n\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for section in sections {
+        let _ = writeln!(text, "- [{}](#{})", section.title, anchor(&section.title));
+    }
+    for section in sections {
+        let _ = write!(text, "\n## {}\n\n{}", section.title, section.body);
+    }
+    text
+}
+
+/// GitHub's anchor for a heading.
+fn anchor(title: &str) -> String {
+    title
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            'a'..='z' | '0'..='9' | '-' | '_' => Some(c),
+            ' ' => Some('-'),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A markdown table of the sweep rows at `sizes` (sizes the sweep lacks are skipped): the
+/// outcome counts and the first player's win rate with its 95% interval.
+fn rows_table(rows: &[SweepRow], sizes: &[u64], size_name: &str) -> String {
+    let mut text = format!(
+        "| {size_name} | instances | first wins | ties | second wins | first-win rate (95% interval) |\n\
+         |---:|---:|---:|---:|---:|---|\n"
+    );
+    for row in rows.iter().filter(|row| sizes.contains(&row.n)) {
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {} ({:.1}–{:.1}%) |",
+            row.n,
+            row.trials,
+            row.first_wins,
+            row.ties,
+            row.second_wins,
+            percent(row.first_wins, row.trials),
+            100.0 * row.first_win_low,
+            100.0 * row.first_win_high
+        );
+    }
+    text
+}
+
+/// `12.3%`.
+fn percent(part: u64, whole: u64) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_follow_github() {
+        assert_eq!(
+            anchor("Stone Game II and III: win rates"),
+            "stone-game-ii-and-iii-win-rates"
+        );
+        assert_eq!(
+            anchor("The gold pots [4, 6, 2, 3]"),
+            "the-gold-pots-4-6-2-3"
+        );
+    }
+}

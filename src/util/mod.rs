@@ -1,0 +1,11 @@
+//! Utilities with no knowledge of games: named choices, decimal digits, fast hashing, the SIMD
+//! cap, thread counts, seeded random streams, statistics and files written whole or not at all.
+
+pub mod choice;
+pub mod digits;
+pub mod hashing;
+pub mod output;
+pub mod parallel;
+pub mod random;
+pub mod simd;
+pub mod stats;
