@@ -8,7 +8,7 @@
 use gamelab::analysis::solve_space;
 use gamelab::base::input::parse_instance_line;
 use gamelab::games::divisor_game::dp::win_table;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game::batch::batch_margins_in;
 use gamelab::games::stone_game::dp::ScoreTable;
@@ -82,7 +82,7 @@ fn batch(c: &mut Criterion) {
         })
         .collect();
     for value_only in [true, false] {
-        let mut options = StreamOptions::new(SolverKind::Auto);
+        let mut options = StreamOptions::new(SolverKind::AUTO);
         options.value_only = value_only;
         let name = if value_only {
             "solve_stream 100000 x 16 piles, value only"
@@ -189,7 +189,7 @@ fn stone_game_iii(c: &mut Criterion) {
     c.bench_function("stone-game-iii solve_stream n=10^7 (long line)", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            let options = StreamOptions::new(SolverKind::Auto);
+            let options = StreamOptions::new(SolverKind::AUTO);
             solve_stream(game, black_box(line.as_bytes()), &mut out, &options).unwrap();
             out.len()
         })

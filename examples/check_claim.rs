@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // Odd pile counts up to 9, values 1..20.
         sizes: SizeRange::with_parity(1, 9, Parity::Odd),
         values: Some(ValueSpec::uniform(1, 20)),
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         extras: Extras::default(),
     };
     // Small spaces are enumerated; this one (about 5 * 10^11 instances) is sampled, and a

@@ -1,6 +1,7 @@
 //! Define a new game in one file and get the rest for free: implement `Game` (the rules) and
-//! `RegisteredGame` (name, input, solvers), and the conformance suite, the generic solvers, the
-//! game tree and state DAG exports, and seeded sweeps all work on it unchanged.
+//! give it a registry entry (`GameDefinition`: title, rules text, how an instance is read and
+//! written), and the conformance suite, the generic solvers, the game tree and state DAG
+//! exports, and seeded sweeps all work on it unchanged.
 //!
 //! The game, "two from the ends": piles in a row; a turn takes one or two piles, from the left
 //! end or from the right end; the larger total wins. Does the first player's even-n guarantee
@@ -10,16 +11,16 @@
 //! `target/example-output`).
 
 use gamelab::base::error::InputError;
-use gamelab::base::game::{Action, ActionValue, Game, MoveDescription, Player};
+use gamelab::base::game::{Action, ActionValue, Bounds, Game, MoveDescription, Player};
 use gamelab::base::input::InstanceInput;
 use gamelab::base::input::fields::{check_score_range, take_piles};
 use gamelab::base::input::format_piles;
-use gamelab::games::conformance::{SuiteOptions, check_game};
-use gamelab::games::registry::{AnyGame, entry};
-use gamelab::games::{InputForm, RegisteredGame};
+use gamelab::games::conformance::SuiteOptions;
+use gamelab::games::{FastPaths, GameDefinition, GameEntry, InputForm};
 use gamelab::graph::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::solve::SolverKind;
+use gamelab::solve::Solvers;
 use gamelab::studies::generate::{GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep};
 use std::path::PathBuf;
@@ -86,9 +87,9 @@ impl Game for TwoEnds {
         } else {
             (row.left, row.right - take.count)
         };
-        // One canonical terminal position, so the DAG has a single "game over" node (and
-        // `max_states` counts it once; the conformance suite caught this bound undercounting
-        // when the empty rows kept their place).
+        // One canonical terminal position, so the DAG has a single "game over" node (and the
+        // bound on positions counts it once; the conformance suite caught the bound
+        // undercounting when the empty rows kept their place).
         if left == right {
             let n = self.piles.len();
             return Row {
@@ -108,9 +109,15 @@ impl Game for TwoEnds {
         self.taken(row, take).iter().sum()
     }
 
-    fn max_states(&self) -> u128 {
+    /// Every row of piles left, with either player to move, and the end; four moves at most,
+    /// and at least one pile taken per move.
+    fn bounds(&self) -> Bounds {
         let n = self.piles.len() as u128;
-        n * (n + 1) + 1
+        Bounds {
+            moves: 4,
+            depth: n,
+            ..Bounds::states(n * (n + 1) + 1)
+        }
     }
 
     fn describe_state(&self, row: &Row) -> String {
@@ -141,24 +148,36 @@ impl TwoEnds {
     }
 }
 
-impl RegisteredGame for TwoEnds {
-    const TITLE: &'static str = "Two from the ends: take one or two piles from either end";
-    const RULES: &'static str = "Piles in a row; a turn takes one or two piles from the left end \
-        or from the right end; the larger total wins.";
-    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
-    // SOLVERS defaults to auto, brute and memo; auto picks memo.
-
+impl TwoEnds {
     fn from_input(input: &InstanceInput) -> Result<TwoEnds, InputError> {
-        let piles = take_piles(Self::NAME, input)?;
+        let piles = take_piles(TwoEnds::NAME, input)?;
         // Scores are sums of piles, so they fit in 64 bits when the absolute sum does.
-        check_score_range(Self::NAME, &piles, 1)?;
+        check_score_range(TwoEnds::NAME, &piles, 1)?;
         Ok(TwoEnds { piles })
     }
 
-    fn to_input(&self) -> InstanceInput {
+    fn input(&self) -> InstanceInput {
         InstanceInput::piles(self.piles.clone())
     }
 }
+
+/// The game's registry entry: what the tool knows of it beyond the rules. It has only the
+/// generic solvers (`auto` picks `memo`) and no fast paths.
+static TWO_ENDS: GameDefinition<TwoEnds> = GameDefinition {
+    title: "Two from the ends: take one or two piles from either end",
+    rules: "Piles in a row; a turn takes one or two piles from the left end or from the right \
+        end; the larger total wins.",
+    input_form: InputForm::Piles { negative: true },
+    share_bound: None,
+    from_input: TwoEnds::from_input,
+    from_owned_input: None,
+    input: TwoEnds::input,
+    solvers: Solvers::GENERIC,
+    margins: None,
+    stream: None,
+    nim_sequence: None,
+    fast: FastPaths::NONE,
+};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out_dir = PathBuf::from(
@@ -170,14 +189,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The conformance suite every built-in game passes: solvers against brute, playthroughs,
     // graph sizes and exports, strategies, malformed input.
-    let report = check_game::<TwoEnds>(&SuiteOptions::default());
+    let report = TWO_ENDS.check_conformance(&SuiteOptions::default());
     println!("conformance suite: {report}");
     assert!(report.is_pass(), "the new game fails the conformance suite");
 
     // Solve: the generic solvers, which must agree move for move.
-    let game = TwoEnds::from_input(&InstanceInput::piles(vec![4, 6, 2, 3]))?;
-    let brute = game.solve(SolverKind::Brute)?;
-    let memo = game.solve(SolverKind::Memo)?;
+    let game = TWO_ENDS.build(&InstanceInput::piles(vec![4, 6, 2, 3]))?;
+    let brute = game.solve(SolverKind::BRUTE)?;
+    let memo = game.solve(SolverKind::MEMO)?;
     assert_eq!(brute.moves, memo.moves, "brute force and memo disagree");
     print!("{}", memo.to_text("[4, 6, 2, 3]"));
 
@@ -205,13 +224,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Sweep: the registry entry of the new game drives the seeded, parallel sweep.
-    let entry = entry::<TwoEnds>();
     let spec = SweepSpec {
         generator: GeneratorSpec::new(SizeRange::new(1, 12), Some(ValueSpec::uniform(1, 100)), 1),
         trials: 500,
         shard: Shard::ALL,
     };
-    let rows = run_sweep(&entry, &spec, &|_| {})?;
+    let rows = run_sweep(&TWO_ENDS, &spec, &|_| {})?;
     println!("n   first wins  ties  second wins  (500 random rows of 1..100 per n)");
     for row in &rows {
         println!(

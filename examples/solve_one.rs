@@ -2,14 +2,14 @@
 //!
 //! Run with `cargo run --example solve_one`.
 
-use gamelab::games::registry::AnyGame;
-use gamelab::games::stone_game::StoneGame;
+use gamelab::base::input::InstanceInput;
+use gamelab::find_game;
 use gamelab::solve::SolverKind;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The gold-pots example of the gold-pots article.
-    let game = StoneGame::new(vec![4, 6, 2, 3])?;
-    let solution = game.solve(SolverKind::Auto)?;
+    let game = find_game("stone-game")?.build(&InstanceInput::piles(vec![4, 6, 2, 3]))?;
+    let solution = game.solve(SolverKind::AUTO)?;
     print!("{}", solution.to_text("[4, 6, 2, 3]"));
     // The same solution as JSON, the format `gamelab solve --format json` prints.
     println!("{}", serde_json::to_string(&solution)?);

@@ -2,19 +2,21 @@
 //! their relatives — by solving them exactly, sweeping random instances, drawing their game
 //! trees, plotting statistics and checking claims.
 //!
-//! Every game implements one trait, [`game::Game`]; generic solvers ([`solve::brute`],
-//! [`solve::memo`]) work on any game, and fast dynamic programs ([`solve::dp`]) are tested
-//! against them. The registry [`registry::GAMES`] finds a game by its command-line name.
+//! Every game implements one trait, [`Game`] (its rules), and has a registry entry
+//! ([`games::GameDefinition`]) that finds it by its command-line name ([`find_game`]), reads an
+//! instance from input and lists its own solvers. The generic solvers ([`solve::brute`],
+//! [`solve::memo`]) work on any game; a game's fast dynamic programs live in its folder of
+//! [`games`] and are tested against them. The modules are layers, lowest first: [`util`],
+//! [`base`], [`cost`], [`solve`], [`analysis`], [`graph`], [`strategy`], [`games`], [`studies`],
+//! [`present`], [`calibration`]; each uses only the ones before it.
 //!
 //! ```
-//! use gamelab::games::stone_game::StoneGame;
-//! use gamelab::games::registry::AnyGame;
-//! use gamelab::base::game::Winner;
-//! use gamelab::solve::SolverKind;
+//! use gamelab::base::input::InstanceInput;
+//! use gamelab::{SolverKind, Winner, find_game};
 //!
 //! // The gold pots of the gold-pots article: A gets 9 coins, B gets 6.
-//! let game = StoneGame::new(vec![4, 6, 2, 3])?;
-//! let solution = game.solve(SolverKind::Auto)?;
+//! let game = find_game("stone-game")?.build(&InstanceInput::piles(vec![4, 6, 2, 3]))?;
+//! let solution = game.solve(SolverKind::AUTO)?;
 //! assert_eq!((solution.first_score, solution.second_score), (9, 6));
 //! assert_eq!(solution.winner, Winner::First);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -22,23 +24,34 @@
 
 #![deny(rustdoc::broken_intra_doc_links)]
 
-// The layers, lowest first: a module may use the ones above it in this list, never those
-// below (docs/src/internals/architecture.md; tests/library/architecture.rs checks it).
-pub mod analysis;
-pub mod base;
-pub mod calibration;
-pub mod cost;
-pub mod games;
-pub mod graph;
-pub mod present;
-pub mod solve;
-pub mod strategy;
-pub mod studies;
+// The layers, lowest first (docs/src/internals/architecture.md): a module may use the ones
+// before it in this list, never those after; tests/project/architecture.rs reads the order from
+// here. One declaration per paragraph, so that rustfmt keeps the order.
 pub mod util;
+
+pub mod base;
+
+pub mod cost;
+
+pub mod solve;
+
+pub mod analysis;
+
+pub mod graph;
+
+pub mod strategy;
+
+pub mod games;
+
+pub mod studies;
+
+pub mod present;
+
+pub mod calibration;
 
 pub use base::error::{InputError, SolveError};
 pub use base::game::{Game, Player, Scores, Winner};
-pub use games::registry::{AnyGame, GAMES, find_game};
+pub use games::{AnyGame, GAMES, GameEntry, find_game};
 pub use solve::{Solution, SolverKind};
 
 /// The guide's Rust example (its chapter "Using the library"), compiled and run as a doctest

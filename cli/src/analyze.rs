@@ -6,7 +6,7 @@ use super::values::whole_number;
 use super::{Format, open_output};
 use clap::Args;
 use gamelab::analysis::DEFAULT_MAX_STATES;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use std::io::Write;
 use std::process::ExitCode;
 

@@ -2,10 +2,10 @@
 //! it holds, 1 when refuted (with the smallest counterexample and its optimal play).
 
 use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs};
-use super::values::{choice, whole_number};
+use super::values::{SolverParser, choice, whole_number};
 use super::{Format, open_output};
 use clap::Args;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::solve::SolverKind;
 use gamelab::studies::claims::{
     CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, Minimality, Verdict, check_claim,
@@ -34,7 +34,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
     seed: u64,
     /// The solver deciding each instance
-    #[arg(long, value_parser = choice::<SolverKind>(), default_value = "auto")]
+    #[arg(long, value_parser = SolverParser, default_value = "auto")]
     solver: SolverKind,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -50,7 +50,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     let (low, high) = default_sizes(game.takes_piles());
     let claim = Claim {
-        game: game.name,
+        game: game.name(),
         expect: args.expect,
         sizes: args.sizes.range(low, high),
         values: args.values.spec(game),

@@ -6,7 +6,7 @@ use super::values::whole_number;
 use super::{open_staged, stage_outputs};
 use clap::Args;
 use gamelab::cost::{Cost, Operation, Work};
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,7 +50,7 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
         note!(
             "wrote {}: {} {}, {} positions",
             path.display(),
-            entry.name,
+            entry.name(),
             input.describe(),
             space.positions.len()
         );

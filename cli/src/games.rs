@@ -1,7 +1,7 @@
 //! `gamelab games`: the games with their rules, input form and solvers.
 
+use gamelab::games::GAMES;
 use gamelab::games::InputForm;
-use gamelab::games::registry::GAMES;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
@@ -10,7 +10,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         if index > 0 {
             writeln!(out)?;
         }
-        let input = match game.input_form {
+        let input = match game.input_form() {
             InputForm::Piles { .. } => "--piles 3,9,1,2 (any 64-bit integers)",
             InputForm::Number {
                 subtraction_set: false,
@@ -19,8 +19,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
                 subtraction_set: true,
             } => "--n 10 (N >= 1) [--subtract 1,3,4]",
         };
-        writeln!(out, "{}\n  {}", game.name, game.title)?;
-        writeln!(out, "  rules:   {}", game.rules)?;
+        writeln!(out, "{}\n  {}", game.name(), game.title())?;
+        writeln!(out, "  rules:   {}", game.rules())?;
         writeln!(out, "  input:   {input}")?;
         writeln!(out, "  solvers: {}", game.solver_names())?;
     }

@@ -6,7 +6,7 @@ use super::open_output;
 use super::values::whole_number;
 use clap::Args;
 use gamelab::cost::count;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::studies::generate::Generator;
 use std::io::Write;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 use super::values::{SubtractionSet, choice, subtraction_set, whole_number};
 use clap::Args;
 use gamelab::base::input::Extras;
-use gamelab::games::registry::GameEntry;
+use gamelab::games::GameEntry;
 use gamelab::studies::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 
 /// Default pile values: LeetCode 877's positive piles, small enough to read.
@@ -74,7 +74,7 @@ pub struct ValueArgs {
 impl ValueArgs {
     /// The value settings for `game`: defaults for pile games, none for number games unless
     /// some were given (the generator then says they do not apply).
-    pub fn spec(&self, game: &GameEntry) -> Option<ValueSpec> {
+    pub fn spec(&self, game: &dyn GameEntry) -> Option<ValueSpec> {
         let given = self.min_value.is_some()
             || self.max_value.is_some()
             || self.distribution.is_some()
@@ -106,7 +106,7 @@ impl ExtraArgs {
 
 /// The generator settings from the options, with the command's default sizes.
 pub fn generator_spec(
-    game: &GameEntry,
+    game: &dyn GameEntry,
     sizes: &SizeArgs,
     values: &ValueArgs,
     extras: &ExtraArgs,

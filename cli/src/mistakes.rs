@@ -8,7 +8,7 @@ use super::plot::draw_chart;
 use super::values::{choice, whole_number};
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::present::plot::mistakes::{MistakesChart, StrategyCurveChart};
 use gamelab::present::plot::{Chart, image_format};
 use gamelab::strategy::StrategySpec;
@@ -81,11 +81,7 @@ pub struct CurveArgs {
 fn prepare(
     game: &str,
     study: &StudyArgs,
-) -> anyhow::Result<(
-    &'static gamelab::games::registry::GameEntry,
-    Generator,
-    String,
-)> {
+) -> anyhow::Result<(&'static dyn gamelab::games::GameEntry, Generator, String)> {
     let entry = find_game(game)?;
     if let Some(path) = &study.plot {
         image_format(path)?;
@@ -172,7 +168,7 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "{}: mistakes against {} (seat: {}), {settings}",
-        entry.name,
+        entry.name(),
         args.study.against,
         args.study.seat.name()
     )?;
@@ -222,7 +218,7 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "{}: {} against {} (seat: {}) by budget, {settings}",
-        entry.name,
+        entry.name(),
         args.strategy,
         args.study.against,
         args.study.seat.name()

@@ -7,7 +7,7 @@ use super::values::{PileList, pile_list, whole_number};
 use super::{Format, commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::registry::{GameEntry, find_game};
+use gamelab::games::{GameEntry, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::value_history::ValueHistoryChart;
 use gamelab::solve::SolverKind;
@@ -94,7 +94,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn play_one(
-    game: &GameEntry,
+    game: &dyn GameEntry,
     args: &PlayArgs,
     input: &InstanceInput,
     history: Option<Staged>,
@@ -103,7 +103,7 @@ fn play_one(
     let instance = game.build(input)?;
     // Only the value: the move list is not needed, and `auto` gives the value for less (for a
     // long stone-game row by `peaks`, rather than `rolling`'s moves).
-    let optimal = instance.solve_value(SolverKind::Auto)?.scores();
+    let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
     // Regret needs every position's value; an instance too large for that is still played,
     // without it (unless a history was asked for).
     let (record, unvalued) = if args.history.is_some() {
@@ -115,7 +115,7 @@ fn play_one(
     if let (Some(staged), Some(path)) = (history, &args.history) {
         let title = format!(
             "{} {}: {} (first) against {} (second)",
-            game.name,
+            game.name(),
             input.describe(),
             args.first,
             args.second
@@ -132,7 +132,7 @@ fn play_one(
             writeln!(
                 out,
                 "{} {}: {} (first) against {} (second)",
-                game.name,
+                game.name(),
                 input.describe(),
                 args.first,
                 args.second
@@ -189,7 +189,7 @@ fn play_one(
     Ok(())
 }
 
-fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+fn play_many(game: &dyn GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = generator_spec(
         game,
         &args.sizes,
@@ -215,13 +215,13 @@ fn play_many(game: &GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::
     Ok(())
 }
 
-fn render_stats(game: &GameEntry, generator: &Generator, stats: &MatchStats) -> String {
+fn render_stats(game: &dyn GameEntry, generator: &Generator, stats: &MatchStats) -> String {
     let mut text = String::new();
     let percent = |count: u64| 100.0 * count as f64 / stats.trials.max(1) as f64;
     let _ = writeln!(
         text,
         "{}: {} (first) against {} (second), {}",
-        game.name,
+        game.name(),
         stats.first,
         stats.second,
         describe_instances(game, generator, stats.trials)

@@ -7,7 +7,7 @@ use super::values::whole_number;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gamelab::games::divisor_game::dp::{TABLE_LIMIT as DIVISOR_TABLE_LIMIT, win_table};
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{HEATMAP_SIDE_LIMIT, HeatmapChart};
 use gamelab::present::plot::margins::MarginChart;
 use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
@@ -124,7 +124,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             let picture = Picture::reserve(&args.out, Some(&args.input))?;
             let rows = read_rows(&args.input)?;
             let bound = match rows.first() {
-                Some(row) => find_game(&row.game)?.share_bound,
+                Some(row) => find_game(&row.game)?.share_bound(),
                 None => None,
             };
             picture.draw(&ScoreShareChart::new(rows, bound)?)?;
@@ -148,7 +148,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
                 );
             }
             let table = instance.dp_table().with_context(|| {
-                format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name)
+                format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name())
             })?;
             picture.draw(&HeatmapChart::new(table)?)?;
         }
@@ -242,7 +242,7 @@ fn margins(args: MarginsArgs) -> anyhow::Result<()> {
         Some(values) => format!("{}, seed {}", values.describe(), args.seed),
         None => format!("seed {}", args.seed),
     };
-    picture.draw(&MarginChart::new(game.name, args.n, &settings, margins)?)
+    picture.draw(&MarginChart::new(game.name(), args.n, &settings, margins)?)
 }
 
 fn divisor(args: DivisorArgs) -> anyhow::Result<()> {

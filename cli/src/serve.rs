@@ -22,7 +22,7 @@ use gamelab::analysis::SolvedSpace;
 use gamelab::base::error::InputError;
 use gamelab::base::input::{InstanceInput, parse_piles, parse_subtract};
 use gamelab::games::InputForm;
-use gamelab::games::registry::{GAMES, GameEntry, find_game};
+use gamelab::games::{GAMES, GameEntry, find_game};
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
@@ -61,7 +61,7 @@ struct Server {
 
 /// One solved instance: its description and its space.
 struct Solved {
-    game: &'static GameEntry,
+    game: &'static dyn GameEntry,
     instance: String,
     space: SolvedSpace,
 }
@@ -146,19 +146,19 @@ async fn not_found() -> ApiError {
     )
 }
 
-fn describe(entry: &GameEntry) -> Value {
-    let (input, subtraction_set) = match entry.input_form {
+fn describe(entry: &dyn GameEntry) -> Value {
+    let (input, subtraction_set) = match entry.input_form() {
         InputForm::Piles { .. } => ("piles", false),
         InputForm::Number { subtraction_set } => ("number", subtraction_set),
     };
     json!({
-        "name": entry.name, "title": entry.title, "rules": entry.rules, "input": input,
+        "name": entry.name(), "title": entry.title(), "rules": entry.rules(), "input": input,
         "subtraction_set": subtraction_set, "solvers": entry.solver_names(),
     })
 }
 
 async fn games() -> Json<Value> {
-    Json(json!({ "games": GAMES.iter().map(describe).collect::<Vec<_>>() }))
+    Json(json!({ "games": GAMES.iter().map(|entry| describe(*entry)).collect::<Vec<_>>() }))
 }
 
 async fn one_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -189,7 +189,7 @@ fn parameters(
 /// The game and instance a query names.
 fn instance_of(
     parameters: &HashMap<String, String>,
-) -> Result<(&'static GameEntry, InstanceInput), ApiError> {
+) -> Result<(&'static dyn GameEntry, InstanceInput), ApiError> {
     let name = parameters
         .get("game")
         .ok_or_else(|| bad_request("the parameter 'game' is missing, e.g. game=stone-game"))?;
@@ -221,12 +221,12 @@ fn instance_of(
 /// the time limit, refused beforehand above the position limit).
 async fn solved(
     server: &Arc<Server>,
-    entry: &'static GameEntry,
+    entry: &'static dyn GameEntry,
     input: InstanceInput,
 ) -> Result<Arc<Solved>, ApiError> {
     let key = format!(
         "{} {}",
-        entry.name,
+        entry.name(),
         serde_json::to_string(&input).unwrap_or_default()
     );
     if let Some((_, hit)) = lock(server).iter().find(|(k, _)| *k == key) {

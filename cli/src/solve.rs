@@ -1,10 +1,10 @@
 //! `gamelab solve`: solve one instance (`--piles`, `--n`) or a file of JSON lines (`--input`).
 
 use super::instance::InstanceArgs;
-use super::values::choice;
+use super::values::SolverParser;
 use super::{Format, open_input, open_output};
 use clap::Args;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::solve::{Solution, SolverKind};
 use gamelab::studies::batch::{OutputFormat, StreamError, StreamOptions, solve_stream};
 use gamelab::util::parallel::available_threads;
@@ -22,7 +22,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["piles", "n"])]
     input: Option<String>,
     /// The solver
-    #[arg(long, value_parser = choice::<SolverKind>(), default_value = "auto")]
+    #[arg(long, value_parser = SolverParser, default_value = "auto")]
     solver: SolverKind,
     /// Output format [default: text for one instance, json for --input]
     #[arg(long, value_enum)]
@@ -43,7 +43,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             let format = args.format.unwrap_or(Format::Text);
             write_solution(&mut out, &solution, &input.describe(), format)?;
             if format == Format::Text {
-                for note in instance.notes() {
+                for note in instance.facts() {
                     writeln!(out, "note: {note}")?;
                 }
             }

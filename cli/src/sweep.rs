@@ -7,7 +7,7 @@ use super::values::whole_number;
 use super::{commit, open_output, stage_outputs, values};
 use clap::Args;
 use gamelab::cost::{Cost, times};
-use gamelab::games::registry::{GameEntry, find_game};
+use gamelab::games::{GameEntry, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::present::plot::win_rate::WinRateChart;
@@ -151,7 +151,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn sweep_spec(game: &GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
+fn sweep_spec(game: &dyn GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
     let trials = args.trials.unwrap_or(if game.takes_piles() {
         DEFAULT_TRIALS
     } else {
@@ -190,7 +190,7 @@ struct Printer {
 
 impl Printer {
     fn new(
-        game: &GameEntry,
+        game: &dyn GameEntry,
         format: SweepFormat,
         sizes: u64,
         csv: Option<&std::path::Path>,

@@ -7,7 +7,7 @@ use super::plot::draw_chart;
 use super::values::whole_number;
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::present::plot::image_format;
 use gamelab::strategy::StrategySpec;

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use gamelab::base::error::{InputError, Setting};
 use gamelab::base::size::Count;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::graph::export::GraphError;
 use gamelab::graph::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};

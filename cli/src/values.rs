@@ -5,6 +5,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::{Error, ErrorKind};
 use gamelab::base::input::{parse_piles, parse_subtract};
+use gamelab::solve::SolverKind;
 use gamelab::studies::sweep::Shard;
 use gamelab::util::choice::Choice;
 use std::ffi::OsStr;
@@ -39,6 +40,34 @@ impl<T: Choice + Send + Sync> TypedValueParser for ChoiceParser<T> {
         Some(Box::new(T::ALL.iter().map(|choice| {
             PossibleValue::new(choice.name()).help(choice.summary())
         })))
+    }
+}
+
+/// Parses a solver's name: one that some game has (the games' own solvers are listed in their
+/// registry entries, so the list is read from there).
+#[derive(Clone, Copy)]
+pub struct SolverParser;
+
+impl TypedValueParser for SolverParser {
+    type Value = SolverKind;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<SolverKind, Error> {
+        let every = gamelab::games::every_solver();
+        let names = every.iter().map(|(kind, _)| kind.name());
+        let name = PossibleValuesParser::new(names).parse_ref(command, arg, value)?;
+        gamelab::games::solver_named(&name)
+            .ok_or_else(|| Error::new(ErrorKind::InvalidValue).with_cmd(command))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(gamelab::games::every_solver().into_iter().map(
+            |(kind, what)| PossibleValue::new(kind.name()).help(what),
+        )))
     }
 }
 

@@ -4,7 +4,7 @@
 //! same functions from proptest with arbitrary bytes in the normal test run.
 
 use gamelab::base::input::{parse_instance_line, parse_piles, parse_subtract};
-use gamelab::games::registry::{GAMES, find_game};
+use gamelab::games::{GAMES, find_game};
 use gamelab::graph::GraphKind;
 use gamelab::graph::export::GraphFormat;
 use gamelab::studies::sweep::{ShardFile, check_rows, merge_files, read_csv, write_csv};
@@ -41,7 +41,7 @@ pub fn json_instance(data: &[u8]) {
             let small = input.piles.as_ref().is_none_or(|p| p.len() <= 12)
                 && input.n.is_none_or(|n| n <= 1000);
             if small {
-                let _ = game.solve_value(gamelab::SolverKind::Auto);
+                let _ = game.solve_value(gamelab::SolverKind::AUTO);
             }
         }
     }
@@ -82,7 +82,7 @@ pub fn graph_exports(data: &[u8], parse_efg: impl Fn(&str) -> bool) {
             values.first().map_or(1, |&b| b as u64 % 12 + 1),
         )
     };
-    let Ok(game) = find_game(entry.name).and_then(|entry| entry.build(&input)) else {
+    let Ok(game) = find_game(entry.name()).and_then(|entry| entry.build(&input)) else {
         return;
     };
     for (kind, format) in [

@@ -34,13 +34,11 @@ fn check<'py>(
         .choice::<Expectation>("expect")?
         .ok_or_else(|| input_error("check needs expect, e.g. expect='first-wins'"))?;
     let claim = Claim {
-        game: entry.name,
+        game: entry.name(),
         expect,
         sizes: options.sizes(default_sizes(entry.takes_piles()))?,
         values: options.values(entry)?,
-        solver: options
-            .choice::<SolverKind>("solver")?
-            .unwrap_or(SolverKind::Auto),
+        solver: options.solver("solver")?.unwrap_or(SolverKind::AUTO),
         extras: options.extras()?,
     };
     let check_options = CheckOptions {

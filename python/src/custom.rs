@@ -17,8 +17,8 @@ use gamelab::AnyGame;
 use gamelab::analysis::{DEFAULT_MAX_STATES, SolvedSpace, solve_space};
 use gamelab::base::game::{Game, Player, Scores};
 use gamelab::games::explicit::{Child, ExplicitGame, ExploreError, Labels, Rules, explore};
-use gamelab::strategy::StrategySpec;
 use gamelab::strategy::valuation::PositionValues;
+use gamelab::strategy::{Pairing, StrategySpec, Valuing};
 use gamelab::studies::claims::Expectation;
 use gamelab::util::choice::Choice;
 use pyo3::exceptions::PyTypeError;
@@ -558,7 +558,7 @@ fn explore_builtin(
     let table = py
         .detach(move || explored.explore_table(limit))
         .map_err(input_error)?;
-    let title = format!("{} {}", entry.name, instance.input().describe());
+    let title = format!("{} {}", entry.name(), instance.input().describe());
     let mut explored = ExploredGame::new(table, None, Some(instance), title);
     explored.titled = true;
     Ok(explored)
@@ -790,16 +790,15 @@ impl ExploredGame {
                 table.as_ref(),
                 Box::new(move |state: &u32| values[*state as usize]),
             );
-            gamelab::strategy::play_valued(
-                table.as_ref(),
-                &first,
-                &second,
+            let pairing = Pairing {
+                first: &first,
+                second: &second,
                 optimal,
-                &mut values,
                 seed,
-                0,
-            )
-            .map_err(|error| error.to_string())
+                index: 0,
+            };
+            gamelab::strategy::play(table.as_ref(), &[], pairing, Valuing::Regret(&mut values))
+                .map_err(|error| error.to_string())
         })?
         .map_err(input_error)?;
         self.raise_label_error()?;

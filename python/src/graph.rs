@@ -74,7 +74,7 @@ impl GraphSource {
             }
             GraphSource::Explored {
                 table, instance, ..
-            } => write_graph(table.as_ref(), instance, kind, format, max_nodes, out),
+            } => write_graph(table.as_ref(), instance, kind, format, max_nodes, None, out),
         }
     }
 }

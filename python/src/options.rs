@@ -5,7 +5,8 @@
 
 use crate::errors::input_error;
 use gamelab::base::input::{Extras, InstanceInput};
-use gamelab::games::registry::GameEntry;
+use gamelab::games::GameEntry;
+use gamelab::solve::SolverKind;
 use gamelab::studies::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use gamelab::util::choice::Choice;
 use pyo3::prelude::*;
@@ -109,6 +110,22 @@ impl<'py> Options<'py> {
         })
     }
 
+    /// A solver's name: one that some game has.
+    pub fn solver(&self, key: &str) -> PyResult<Option<SolverKind>> {
+        let Some(name) = self.string(key)? else {
+            return Ok(None);
+        };
+        gamelab::games::solver_named(&name)
+            .map(Some)
+            .ok_or_else(|| {
+                let names: Vec<&str> = gamelab::games::every_solver()
+                    .iter()
+                    .map(|(kind, _)| kind.name())
+                    .collect();
+                input_error(format!("{key} '{name}' is not one of {}", names.join(", ")))
+            })
+    }
+
     /// A list of integers (a sequence or a one-dimensional array).
     fn list(&self, key: &str, low: i128, high: i128) -> PyResult<Option<Vec<i128>>> {
         let Some(value) = self.get(key)? else {
@@ -202,7 +219,7 @@ impl<'py> Options<'py> {
 
     /// The pile-value settings: defaults for pile games, none for number games unless given
     /// (the generator then says they do not apply), as on the command line.
-    pub fn values(&self, game: &GameEntry) -> PyResult<Option<ValueSpec>> {
+    pub fn values(&self, game: &dyn GameEntry) -> PyResult<Option<ValueSpec>> {
         let min = self.i64("min_value")?;
         let max = self.i64("max_value")?;
         let distribution = self.choice::<Distribution>("distribution")?;
@@ -232,7 +249,7 @@ impl<'py> Options<'py> {
     /// The generator settings, with the command's default sizes.
     pub fn generator(
         &self,
-        game: &GameEntry,
+        game: &dyn GameEntry,
         default_sizes: (u64, u64),
     ) -> PyResult<GeneratorSpec> {
         Ok(GeneratorSpec {
@@ -252,6 +269,6 @@ fn out_of_range(key: &str, requirement: &str, value: &Bound<'_, PyAny>) -> PyErr
 }
 
 /// A game by name, or `InputError` listing the games.
-pub fn game(name: &str) -> PyResult<&'static GameEntry> {
+pub fn game(name: &str) -> PyResult<&'static dyn GameEntry> {
     gamelab::find_game(name).map_err(input_error)
 }

@@ -5,7 +5,7 @@ use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::registry::GameEntry;
+use gamelab::games::GameEntry;
 use gamelab::solve::SolverKind;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::Generator;
@@ -93,7 +93,7 @@ fn play<'py>(
             let record = py
                 .detach(|| -> Result<_, String> {
                     let optimal = instance
-                        .solve(SolverKind::Auto)
+                        .solve(SolverKind::AUTO)
                         .map_err(|error| error.to_string())?
                         .scores();
                     // As `gamelab play`: each move's regret when the instance can be valued.
@@ -145,7 +145,7 @@ fn tournament<'py>(
     name: &str,
     options: Bound<'py, PyDict>,
 ) -> PyResult<(String, Bound<'py, PyDict>)> {
-    let entry: &GameEntry = game(name)?;
+    let entry: &dyn GameEntry = game(name)?;
     let options = Options::new(options);
     let names = options
         .string("strategies")?

@@ -62,7 +62,7 @@ fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResul
         "outcome-shares" => write_chart(py, &OutcomeSharesChart::new(rows).map_err(failed)?, &path),
         "score-share" => {
             let bound = match rows.first() {
-                Some(row) => game(&row.game)?.share_bound,
+                Some(row) => game(&row.game)?.share_bound(),
                 None => None,
             };
             write_chart(
@@ -125,7 +125,7 @@ fn plot_margins(
         None => format!("seed {}", spec.seed),
     };
     let chart =
-        MarginChart::new(entry.name, n, &settings, margins).map_err(|e| plot_error(&path, e))?;
+        MarginChart::new(entry.name(), n, &settings, margins).map_err(|e| plot_error(&path, e))?;
     write_chart(py, &chart, &path)
 }
 
@@ -145,7 +145,7 @@ fn plot_heatmap(
     let table = instance.dp_table().ok_or_else(|| {
         input_error(format!(
             "{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)",
-            entry.name
+            entry.name()
         ))
     })?;
     let chart = HeatmapChart::new(table).map_err(|e| plot_error(&path, e))?;

@@ -4,8 +4,8 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
+use gamelab::games::GAMES;
 use gamelab::games::InputForm;
-use gamelab::games::registry::GAMES;
 use gamelab::solve::SolverKind;
 use gamelab::studies::batch::{BatchError, Instances, solve_batch};
 use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -26,10 +26,10 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for entry in GAMES {
         let record = PyDict::new(py);
-        record.set_item("name", entry.name)?;
-        record.set_item("title", entry.title)?;
-        record.set_item("rules", entry.rules)?;
-        let input: &[&str] = match entry.input_form {
+        record.set_item("name", entry.name())?;
+        record.set_item("title", entry.title())?;
+        record.set_item("rules", entry.rules())?;
+        let input: &[&str] = match entry.input_form() {
             InputForm::Piles { .. } => &["piles"],
             InputForm::Number {
                 subtraction_set: false,
@@ -39,10 +39,14 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             } => &["n", "subtract"],
         };
         record.set_item("input", input.to_vec())?;
-        let solvers: Vec<&str> = entry.solvers.iter().map(|solver| solver.name()).collect();
+        let solvers: Vec<&str> = entry
+            .solver_kinds()
+            .iter()
+            .map(|solver| solver.name())
+            .collect();
         record.set_item("solvers", solvers)?;
-        record.set_item("special_strategies", entry.special_strategies())?;
-        record.set_item("constant_sum", entry.constant_sum)?;
+        record.set_item("special_strategies", entry.own_strategies())?;
+        record.set_item("constant_sum", entry.constant_sum())?;
         list.append(record)?;
     }
     Ok(list)
@@ -162,9 +166,7 @@ fn solve(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Sol
     let entry = game(name)?;
     let options = Options::new(options);
     let input = options.instance()?;
-    let solver = options
-        .choice::<SolverKind>("solver")?
-        .unwrap_or(SolverKind::Auto);
+    let solver = options.solver("solver")?.unwrap_or(SolverKind::AUTO);
     let value_only = options.flag("value_only")?;
     let instance = entry.build(&input).map_err(input_error)?;
     // Large instances take seconds: let other Python threads run meanwhile.
@@ -207,14 +209,14 @@ fn solve_many<'py>(
         let [rows, n] = shape[..] else {
             return Err(input_error(format!(
                 "{} takes a 2-D array of piles (one instance per row), got {} dimensions",
-                entry.name,
+                entry.name(),
                 shape.len()
             )));
         };
         if subtract.is_some() {
             return Err(input_error(format!(
                 "{} does not take subtract; it takes piles",
-                entry.name
+                entry.name()
             )));
         }
         Instances::Piles {
@@ -226,7 +228,7 @@ fn solve_many<'py>(
         if shape.len() != 1 {
             return Err(input_error(format!(
                 "{} takes a 1-D array of N (one instance each), got {} dimensions",
-                entry.name,
+                entry.name(),
                 shape.len()
             )));
         }

@@ -6,7 +6,7 @@ use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
 use gamelab::cost::{Cost, count};
-use gamelab::games::registry::GameEntry;
+use gamelab::games::GameEntry;
 use gamelab::studies::generate::Generator;
 use gamelab::studies::sweep::{
     Shard, SweepError, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep_until, write_csv,
@@ -81,7 +81,7 @@ fn sweep(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<(St
 
 /// Refuses a sweep whose DataFrame (one row per size) would not fit the memory budget: the
 /// command line streams its rows to a file, a frame holds them all.
-fn check_frame_memory(entry: &GameEntry, spec: &SweepSpec) -> PyResult<()> {
+fn check_frame_memory(entry: &dyn GameEntry, spec: &SweepSpec) -> PyResult<()> {
     let generator = Generator::new(entry, spec.generator.clone()).map_err(input_error)?;
     let rows = generator.spec().sizes.count() as u128;
     Cost::memory(rows.saturating_mul(FRAME_BYTES_PER_ROW))

@@ -29,6 +29,8 @@
 //!   position whoever moved last (stone-game-ii, stone-game-iii) get one finished position per
 //!   player here, so the rule holds on every line.
 
+pub mod grundy;
+
 use crate::base::error::{InputError, Setting};
 use crate::base::game::{Action, ActionValue, Game, Player, Scores};
 use crate::cost::{Cost, Operation, Work, times};
@@ -226,7 +228,7 @@ impl<G: Game> Solved<G> {
 
 /// Refuses an instance that may have more than `max_states` positions, before any work.
 pub fn check_state_count<G: Game>(game: &G, max_states: u128) -> Result<(), InputError> {
-    let bound = game.max_states();
+    let bound = game.bounds().states;
     if bound > max_states {
         return Err(InputError::TooManyNodes {
             what: "state space",
@@ -255,15 +257,15 @@ pub fn solve_space<G: Game>(game: &G, max_states: u128) -> Result<SolvedSpace, I
 }
 
 /// What solving every position of `game` costs: its positions and moves, counted by formula
-/// where the game has one (the number games) and bounded by [`Game::max_states`] and
-/// [`Game::max_moves`] otherwise. Per position: the state kept three times over (the walk, its
+/// where the game has one (the number games) and bounded by [`Bounds::states`] and
+/// [`Bounds::moves`] otherwise. Per position: the state kept three times over (the walk, its
 /// index, the values), its entry, label and move list; per move: the move and its entry.
 pub fn space_cost<G: Game>(game: &G) -> Cost {
     let (states, moves) = match game.dag_size_by_formula() {
         Some(size) => (size.states, size.edges),
         None => {
-            let states = game.max_states();
-            (states, times(states, game.max_moves()))
+            let states = game.bounds().states;
+            (states, times(states, game.bounds().moves))
         }
     };
     let state = 3 * std::mem::size_of::<G::State>() as u128 + POSITION_BYTES;
@@ -289,7 +291,7 @@ pub fn solve_indexed<G: Game>(game: &G, max_states: u128) -> Result<Solved<G>, I
         format_args!(
             "solving every position of {} (up to {} positions)",
             G::NAME,
-            crate::cost::count(game.max_states())
+            crate::cost::count(game.bounds().states)
         ),
         "use a smaller instance",
     )?;
@@ -327,7 +329,7 @@ impl<G: Game> Dag<G> {
         let start = game.initial_state();
         // Room for every position up front (the bound was costed against the budget): a
         // machine that cannot give it refuses here, not halfway through.
-        let bound = usize::try_from(game.max_states()).unwrap_or(usize::MAX);
+        let bound = usize::try_from(game.bounds().states).unwrap_or(usize::MAX);
         let mut index: HashMap<G::State, u32> = HashMap::new();
         index.try_reserve(bound).map_err(|error| {
             crate::cost::out_of_memory(

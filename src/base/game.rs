@@ -16,14 +16,47 @@
 
 use serde::Serialize;
 
+use std::fmt::Debug;
+use std::hash::Hash;
+
 /// Size of the state DAG: distinct positions and the moves between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DagSize {
     pub states: u128,
     pub edges: u128,
 }
-use std::fmt::Debug;
-use std::hash::Hash;
+
+/// Cheap bounds on how big one instance can get, computed from the instance alone
+/// ([`Game::bounds`]): solvers, graph builders and strategies cost a request with them and
+/// refuse an oversize one before doing any work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// At most this many distinct positions are reachable from the start.
+    pub states: u128,
+    /// At most this many legal moves at any position. Searches hold the move lists of a whole
+    /// line of play, so their memory is costed with it.
+    pub moves: u128,
+    /// At most this many moves in one game.
+    pub depth: u128,
+    /// At least this many distinct positions are reachable from the start. Graph builders refuse
+    /// a request whose lower bound is already over their limit without walking the game.
+    pub least_states: u128,
+}
+
+impl Bounds {
+    /// The bounds implied by the number of positions alone: every move leads to a distinct
+    /// position, so no position has more moves than that and no game lasts longer; at least the
+    /// start is reachable. A game narrows them with struct update syntax:
+    /// `Bounds { moves: 2, ..Bounds::states(n) }`.
+    pub const fn states(states: u128) -> Bounds {
+        Bounds {
+            states,
+            moves: states,
+            depth: states,
+            least_states: 1,
+        }
+    }
+}
 
 /// One of the two players. `First` moves first (Alice in LeetCode's statements, player A in the
 /// gold-pots article).
@@ -222,18 +255,73 @@ pub fn one_run(range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
     std::iter::once(range).collect()
 }
 
-/// A two-player game of perfect information. The implementing value is one *instance* (for
-/// stone-game: the row of piles); positions within it are [`Game::State`]s.
+/// A two-player game of perfect information: its rules. The implementing value is one
+/// *instance* (for stone-game: the row of piles); positions within it are [`Game::State`]s.
 ///
 /// Implementors must make [`Game::legal_moves`] empty exactly at terminal states, list moves in a
 /// fixed order (the tie-breaking order, see the module docs), and keep states small and
 /// canonical: two move sequences that reach the same position should produce equal states, so
 /// that memoisation and the state DAG merge them.
 ///
-/// The built-in games mark the methods a search calls at every node (`to_move`, `legal_moves`,
-/// `apply`, `gain`, ...) `#[inline]`: the generic solvers are compiled in other code units, and
-/// the test profile does not inline across units otherwise (CONTRIBUTING.md, "Inlining in the
-/// test profile").
+/// The rules are all a game needs for the generic solvers (`brute`, `memo`), the position
+/// analysis, graphs and their exports, strategies and the conformance suite. To be found by
+/// name, built from input, swept and given solvers of its own, a game also has a registry entry
+/// (`gamelab::games::GameDefinition`, with a complete example in `examples/new_game.rs`).
+///
+/// A complete game: a pile of N stones, a turn takes one or two, who takes the last one wins.
+///
+/// ```
+/// use gamelab::base::game::{Action, ActionValue, Bounds, Game, MoveDescription, Player, Scores};
+///
+/// struct TakeOneOrTwo {
+///     stones: u64,
+/// }
+///
+/// impl Game for TakeOneOrTwo {
+///     const NAME: &'static str = "take-one-or-two";
+///     const IMPARTIAL: bool = true;
+///     /// Stones left and who moves.
+///     type State = (u64, Player);
+///     /// Stones taken.
+///     type Move = u64;
+///
+///     fn initial_state(&self) -> (u64, Player) {
+///         (self.stones, Player::First)
+///     }
+///     fn to_move(&self, state: &(u64, Player)) -> Player {
+///         state.1
+///     }
+///     fn legal_moves(&self, state: &(u64, Player)) -> Vec<u64> {
+///         (1..=state.0.min(2)).collect()
+///     }
+///     fn apply(&self, state: &(u64, Player), take: u64) -> (u64, Player) {
+///         (state.0 - take, state.1.other())
+///     }
+///     /// Whoever cannot move has lost: the other player took the last stone.
+///     fn terminal_payoff(&self, state: &(u64, Player)) -> Scores {
+///         Scores::win_for(state.1.other())
+///     }
+///     fn bounds(&self) -> Bounds {
+///         let n = u128::from(self.stones);
+///         Bounds { moves: 2, ..Bounds::states(2 * (n + 1)) }
+///     }
+///     fn describe_state(&self, state: &(u64, Player)) -> String {
+///         format!("{} stones", state.0)
+///     }
+///     fn describe_move(&self, _: &(u64, Player), take: u64) -> MoveDescription {
+///         MoveDescription {
+///             action: Action { key: "take", value: ActionValue::Number(take) },
+///             took: vec![],
+///             text: format!("takes {take}"),
+///         }
+///     }
+/// }
+///
+/// // A multiple of three loses for the player to move.
+/// let solution = gamelab::solve::memo::solve(&TakeOneOrTwo { stones: 9 })?;
+/// assert_eq!(solution.winner, gamelab::Winner::Second);
+/// # Ok::<(), gamelab::SolveError>(())
+/// ```
 pub trait Game: Send + Sync {
     /// The game's command-line name, e.g. `stone-game`.
     const NAME: &'static str;
@@ -242,6 +330,8 @@ pub trait Game: Send + Sync {
     type State: Clone + Eq + Hash + Debug + Send + Sync;
     /// A move from a position.
     type Move: Copy + Eq + Debug + Send + Sync;
+
+    // The rules.
 
     /// The position the game starts from.
     fn initial_state(&self) -> Self::State;
@@ -257,13 +347,20 @@ pub trait Game: Send + Sync {
     /// The position after `mv` is played at `state`. `mv` must be legal at `state`.
     fn apply(&self, state: &Self::State, mv: Self::Move) -> Self::State;
 
-    /// The points the player to move earns by playing `mv` at `state`.
-    fn gain(&self, state: &Self::State, mv: Self::Move) -> i64;
+    /// Whether the game is over at `state`.
+    #[inline]
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        self.legal_moves(state).is_empty()
+    }
 
-    /// Whether the two final scores always add up to the same total. Then maximising one's own
-    /// score and maximising the margin are the same goal, and exports can use the scores as
-    /// payoffs. Stone Game VII is not: there the players explicitly play for the margin.
-    const CONSTANT_SUM: bool = true;
+    // The points.
+
+    /// The points the player to move earns by playing `mv` at `state` (default: none, as in
+    /// win/lose games).
+    #[inline]
+    fn gain(&self, _state: &Self::State, _mv: Self::Move) -> i64 {
+        0
+    }
 
     /// Points awarded when the game ends at the terminal `state` (zero for the pile games; the
     /// win for win/lose games).
@@ -272,68 +369,20 @@ pub trait Game: Send + Sync {
         Scores::ZERO
     }
 
-    /// The payoffs the players maximise, given the final scores: the scores themselves in
-    /// constant-sum games, else (margin, -margin). Exporters for other tools (EFG) write these,
-    /// so that the tools' solutions match ours.
-    #[inline]
-    fn objective(&self, scores: Scores) -> Scores {
-        if Self::CONSTANT_SUM {
-            scores
-        } else {
-            Scores {
-                first: scores.margin(),
-                second: -scores.margin(),
-            }
-        }
-    }
+    /// Whether the two final scores always add up to the same total. Then maximising one's own
+    /// score and maximising the margin are the same goal, and exports can use the scores as
+    /// payoffs. Stone Game VII is not: there the players explicitly play for the margin.
+    const CONSTANT_SUM: bool = true;
 
     /// Whether the game is impartial under normal play: both players have the same moves at
     /// every position and whoever cannot move loses (divisor-game, stone-game-iv, nim). Such
     /// positions have a Grundy value (Sprague-Grundy), which the position analysis reports.
     const IMPARTIAL: bool = false;
 
-    /// The row of piles of a pile game (the instance's values in their original order); `None`
-    /// for games without piles. [`Game::piles_left`] indexes into it.
-    fn pile_row(&self) -> Option<&[i64]> {
-        None
-    }
+    // The size.
 
-    /// The piles still on the table at `state`, as ranges of indices into [`Game::pile_row`] in
-    /// their current order (one range for a row, two for an arc of a circle that wraps);
-    /// `None` for games without piles. Boards and the explorer draw positions from it.
-    fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
-        None
-    }
-
-    /// Whether the game is over at `state`.
-    #[inline]
-    fn is_terminal(&self, state: &Self::State) -> bool {
-        self.legal_moves(state).is_empty()
-    }
-
-    /// A cheap upper bound on the number of distinct positions reachable from the start. Solvers
-    /// and graph builders use it to refuse oversize requests before doing any work.
-    fn max_states(&self) -> u128;
-
-    /// A cheap upper bound on the number of legal moves at any position (default:
-    /// [`Game::max_states`], since every move leads to a distinct position). Searches hold the
-    /// move lists of a whole line of play, so their memory is costed with it.
-    fn max_moves(&self) -> u128 {
-        self.max_states()
-    }
-
-    /// A cheap upper bound on the number of moves in one game (default: [`Game::max_states`]).
-    fn max_depth(&self) -> u128 {
-        self.max_states()
-    }
-
-    /// A cheap lower bound on the number of distinct positions reachable from the start
-    /// (default 1). Graph builders refuse a request whose lower bound is already over their
-    /// limit without walking the game: a walk computes a move list per position, which for the
-    /// number games is long (a chain of N positions, divisors found by trial division).
-    fn min_states(&self) -> u128 {
-        1
-    }
+    /// Cheap bounds on the instance's size (see [`Bounds`]).
+    fn bounds(&self) -> Bounds;
 
     /// The exact size of the state DAG by a formula (or one pass over an array, with no
     /// position hashed), for games where that takes far less time than walking the game: the
@@ -344,8 +393,13 @@ pub trait Game: Send + Sync {
         None
     }
 
+    // The words.
+
     /// A compact human-readable form of `state`, e.g. `[6, 2, 3]`, `N=5`, `[9, 4] M=2`.
     fn describe_state(&self, state: &Self::State) -> String;
+
+    /// Describes `mv` played at `state`.
+    fn describe_move(&self, state: &Self::State, mv: Self::Move) -> MoveDescription;
 
     /// Appends [`Game::describe_state`]'s text to `out`. Graph exporters call this once per
     /// node; games with long descriptions override it to skip the intermediate `String`.
@@ -360,8 +414,34 @@ pub trait Game: Send + Sync {
         self.describe_move(state, mv).action
     }
 
-    /// Describes `mv` played at `state`.
-    fn describe_move(&self, state: &Self::State, mv: Self::Move) -> MoveDescription;
+    // The board, for games of piles.
+
+    /// The row of piles of a pile game (the instance's values in their original order); `None`
+    /// for games without piles. [`Game::piles_left`] indexes into it.
+    fn pile_row(&self) -> Option<&[i64]> {
+        None
+    }
+
+    /// The piles still on the table at `state`, as ranges of indices into [`Game::pile_row`] in
+    /// their current order (one range for a row, two for an arc of a circle that wraps);
+    /// `None` for games without piles. Boards and the explorer draw positions from it.
+    fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
+        None
+    }
+}
+
+/// The payoffs the players of `G` maximise, given the final scores: the scores themselves in
+/// constant-sum games, else (margin, -margin). Exporters for other tools (EFG) write these, so
+/// that the tools' solutions match ours.
+pub fn objective<G: Game>(scores: Scores) -> Scores {
+    if G::CONSTANT_SUM {
+        scores
+    } else {
+        Scores {
+            first: scores.margin(),
+            second: -scores.margin(),
+        }
+    }
 }
 
 #[cfg(test)]

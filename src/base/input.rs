@@ -96,6 +96,14 @@ impl InstanceRef<'_> {
             InstanceRef::Input(input) => input.clone(),
         }
     }
+
+    /// `read` applied to the input fields, borrowed where the instance has them (no copy).
+    pub fn read<T>(self, read: impl FnOnce(&InstanceInput) -> T) -> T {
+        match self {
+            InstanceRef::Input(input) => read(input),
+            InstanceRef::Piles(_) => read(&self.to_input()),
+        }
+    }
 }
 
 /// A pile list for people: `[4, 6, 2, 3]`, shortened in the middle when long.

@@ -13,11 +13,10 @@
 //! The probes are ordered so that an operation is calibrated after the operations its probe
 //! also spends some time in (a sweep's rows after its instances, and so on).
 
-use crate::base::game::{Game, Scores};
+use crate::base::game::Scores;
 use crate::base::input::InstanceInput;
 use crate::cost::{Operation, Work};
-use crate::games::registry::{AnyGame, find_game};
-use crate::games::stone_game::StoneGame;
+use crate::games::{AnyGame, find_game};
 use crate::graph::GraphKind;
 use crate::solve::SolverKind;
 use crate::strategy::StrategySpec;
@@ -130,7 +129,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game --solver rolling --value-only (one row)",
             quick: &[20_000, 40_000],
             calibrate: 150_000,
-            prepare: |n| solve_row(n, SolverKind::Rolling, true),
+            prepare: |n| solve_row(n, SolverKind::named("rolling"), true),
         },
         Probe {
             operation: Operation::LineMove,
@@ -146,7 +145,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game (one row, with the moves)",
             quick: &[10_000, 20_000],
             calibrate: 100_000,
-            prepare: |n| solve_row(n, SolverKind::Rolling, false),
+            prepare: |n| solve_row(n, SolverKind::named("rolling"), false),
         },
         Probe {
             operation: Operation::StoneGamePeaks,
@@ -154,7 +153,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game --solver peaks --value-only",
             quick: &[4_000_000, 8_000_000],
             calibrate: 20_000_000,
-            prepare: |n| solve_row(n, SolverKind::Peaks, true),
+            prepare: |n| solve_row(n, SolverKind::named("peaks"), true),
         },
         Probe {
             operation: Operation::StoneGameTable,
@@ -162,7 +161,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game --solver table",
             quick: &[2_500, 3_000],
             calibrate: 4_000,
-            prepare: |n| solve_row(n, SolverKind::Table, false),
+            prepare: |n| solve_row(n, SolverKind::named("table"), false),
         },
         Probe {
             operation: Operation::StoneGameDiff,
@@ -170,7 +169,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game --solver diff",
             quick: &[3_000, 3_500],
             calibrate: 3_500,
-            prepare: |n| solve_row(n, SolverKind::Diff, false),
+            prepare: |n| solve_row(n, SolverKind::named("diff"), false),
         },
         Probe {
             operation: Operation::StoneGameIIWindow,
@@ -178,7 +177,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game-ii --value-only",
             quick: &[2_000, 4_000],
             calibrate: 15_000,
-            prepare: |n| solve_piles("stone-game-ii", n, SolverKind::Window, true),
+            prepare: |n| solve_piles("stone-game-ii", n, SolverKind::named("window"), true),
         },
         Probe {
             operation: Operation::StoneGameIIDp,
@@ -186,7 +185,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game-ii --solver dp",
             quick: &[300, 600],
             calibrate: 1_500,
-            prepare: |n| solve_piles("stone-game-ii", n, SolverKind::Dp, true),
+            prepare: |n| solve_piles("stone-game-ii", n, SolverKind::named("dp"), true),
         },
         Probe {
             operation: Operation::StoneGameIIIDp,
@@ -194,7 +193,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game-iii --value-only",
             quick: &[4_000_000, 8_000_000],
             calibrate: 20_000_000,
-            prepare: |n| solve_piles("stone-game-iii", n, SolverKind::Dp, true),
+            prepare: |n| solve_piles("stone-game-iii", n, SolverKind::named("dp"), true),
         },
         Probe {
             operation: Operation::StoneGameVIIDp,
@@ -202,7 +201,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game-vii --value-only",
             quick: &[3_000, 7_000],
             calibrate: 30_000,
-            prepare: |n| solve_piles("stone-game-vii", n, SolverKind::Dp, true),
+            prepare: |n| solve_piles("stone-game-vii", n, SolverKind::named("dp"), true),
         },
         Probe {
             operation: Operation::CoinsDp,
@@ -210,7 +209,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve coins-in-a-circle --value-only",
             quick: &[2_000, 4_000],
             calibrate: 20_000,
-            prepare: |n| solve_piles("coins-in-a-circle", n, SolverKind::Dp, true),
+            prepare: |n| solve_piles("coins-in-a-circle", n, SolverKind::named("dp"), true),
         },
         Probe {
             operation: Operation::StoneGameIVDp,
@@ -218,7 +217,13 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game-iv --n N --value-only",
             quick: &[500_000, 1_500_000],
             calibrate: 10_000_000,
-            prepare: |n| solve_number("stone-game-iv", n, SolverKind::Dp),
+            prepare: |n| {
+                solve_number(
+                    "stone-game-iv",
+                    InstanceInput::number(n),
+                    SolverKind::named("dp"),
+                )
+            },
         },
         Probe {
             operation: Operation::DivisorSieve,
@@ -226,7 +231,13 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve divisor-game --n N --solver dp --value-only",
             quick: &[500_000, 1_500_000],
             calibrate: 10_000_000,
-            prepare: |n| solve_number("divisor-game", n, SolverKind::Dp),
+            prepare: |n| {
+                solve_number(
+                    "divisor-game",
+                    InstanceInput::number(n),
+                    SolverKind::named("dp"),
+                )
+            },
         },
         Probe {
             operation: Operation::NimGrundy,
@@ -234,7 +245,13 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve nim --n N --subtract 1,3,4 --solver dp --value-only",
             quick: &[2_000_000, 5_000_000],
             calibrate: 10_000_000,
-            prepare: |n| solve_number("nim", n, SolverKind::Dp),
+            prepare: |n| {
+                let input = InstanceInput {
+                    subtract: Some(vec![1, 3, 4]),
+                    ..InstanceInput::number(n)
+                };
+                solve_number("nim", input, SolverKind::named("dp"))
+            },
         },
         Probe {
             operation: Operation::MemoMove,
@@ -245,7 +262,7 @@ pub fn probes() -> Vec<Probe> {
             // on an idle host and then runs three times faster than the rate.
             quick: &[1_400, 2_000],
             calibrate: 1_500,
-            prepare: |n| solve_row(n, SolverKind::Memo, false),
+            prepare: |n| solve_row(n, SolverKind::MEMO, false),
         },
         Probe {
             operation: Operation::BruteNode,
@@ -253,7 +270,7 @@ pub fn probes() -> Vec<Probe> {
             path: "gamelab solve stone-game --solver brute",
             quick: &[16, 18],
             calibrate: 20,
-            prepare: |n| solve_row(n, SolverKind::Brute, false),
+            prepare: |n| solve_row(n, SolverKind::BRUTE, false),
         },
         Probe {
             operation: Operation::StrategyMove,
@@ -478,7 +495,9 @@ fn batch_of_rows(n: u64) -> Result<Prepared, String> {
         estimate: entry.batch_margin_cost(n).work.times(rows as u128),
         run: Box::new(move || {
             let mut margins = Vec::new();
-            crate::games::stone_game::batch::batch_margins(&flat, n as usize, &mut margins);
+            entry
+                .first_margins(n as usize, &flat, &mut margins, &mut Vec::new())
+                .map_err(|e| e.to_string())?;
             std::hint::black_box(&margins);
             Ok(())
         }),
@@ -541,20 +560,15 @@ fn random_row(n: u64, max: i64) -> Result<Vec<i64>, String> {
 
 /// Solves one stone-game row with `solver`.
 fn solve_row(n: u64, solver: SolverKind, value_only: bool) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(n, 1_000_000_000)?).map_err(|e| e.to_string())?;
-    let estimate = AnyGame::solve_cost(&game, solver, value_only).work;
-    Ok(Prepared {
-        estimate,
-        run: Box::new(move || {
-            let solved = if value_only {
-                AnyGame::solve_value(&game, solver)
-            } else {
-                AnyGame::solve(&game, solver)
-            };
-            std::hint::black_box(solved.map_err(|e| e.to_string())?);
-            Ok(())
-        }),
-    })
+    solve_instance(stone_game_row(n, 1_000_000_000)?, solver, value_only)
+}
+
+/// A stone-game instance of `n` piles of random values up to `max`.
+fn stone_game_row(n: u64, max: i64) -> Result<Box<dyn AnyGame>, String> {
+    let row = InstanceInput::piles(random_row(n, max)?);
+    find_game("stone-game")
+        .and_then(|entry| entry.build(&row))
+        .map_err(|e| e.to_string())
 }
 
 /// Solves a row of `n` piles of `game` with `solver`.
@@ -571,13 +585,9 @@ fn solve_piles(
     solve_instance(instance, solver, value_only)
 }
 
-/// Solves number game `game` at N = `n` with `solver` (nim with the set 1, 3, 4), the value.
-fn solve_number(game: &str, n: u64, solver: SolverKind) -> Result<Prepared, String> {
+/// Solves number game `game` at `input` with `solver`, the value.
+fn solve_number(game: &str, input: InstanceInput, solver: SolverKind) -> Result<Prepared, String> {
     let entry = find_game(game).map_err(|e| e.to_string())?;
-    let mut input = InstanceInput::number(n);
-    if game == "nim" {
-        input.subtract = Some(vec![1, 3, 4]);
-    }
     let instance = entry.build(&input).map_err(|e| e.to_string())?;
     solve_instance(instance, solver, true)
 }
@@ -606,23 +616,27 @@ fn divisor_line(n: u64) -> Result<Prepared, String> {
     let instance = entry
         .build(&InstanceInput::number(n))
         .map_err(|e| e.to_string())?;
-    solve_instance(instance, SolverKind::ClosedForm, false)
+    solve_instance(instance, SolverKind::named("closed-form"), false)
 }
 
 /// Plays `first` against `second` on a row of `n` piles.
 fn play_row(n: u64, first: StrategySpec, second: StrategySpec) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(n, 1_000)?).map_err(|e| e.to_string())?;
-    play(game, first, second)
+    play(stone_game_row(n, 1_000)?, first, second)
 }
 
-fn play(game: StoneGame, first: StrategySpec, second: StrategySpec) -> Result<Prepared, String> {
-    let estimate = AnyGame::strategy_cost(&game, &first)
+fn play(
+    game: Box<dyn AnyGame>,
+    first: StrategySpec,
+    second: StrategySpec,
+) -> Result<Prepared, String> {
+    let estimate = game
+        .strategy_cost(&first)
         .work
-        .plus(AnyGame::strategy_cost(&game, &second).work);
+        .plus(game.strategy_cost(&second).work);
     Ok(Prepared {
         estimate,
         run: Box::new(move || {
-            AnyGame::play(&game, &first, &second, Scores::ZERO, 1, 0)
+            game.play(&first, &second, Scores::ZERO, 1, 0)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }),
@@ -630,7 +644,7 @@ fn play(game: StoneGame, first: StrategySpec, second: StrategySpec) -> Result<Pr
 }
 
 fn mcts_game(simulations: u64) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(20, 1_000)?).map_err(|e| e.to_string())?;
+    let game = stone_game_row(20, 1_000)?;
     play(
         game,
         StrategySpec::Mcts(simulations as u32),
@@ -672,14 +686,14 @@ fn ratings(strategies: usize, games_per_pairing: u64) -> Result<Prepared, String
 fn claim(n: u64, samples: u64) -> Result<Prepared, String> {
     let entry = find_game("stone-game").map_err(|e| e.to_string())?;
     let claim = crate::studies::claims::Claim {
-        game: entry.name,
+        game: entry.name(),
         expect: crate::studies::claims::Expectation::FirstWins,
         sizes: SizeRange::with_parity(2, n, crate::studies::generate::Parity::Even),
         values: Some(ValueSpec {
             total_parity: Some(crate::studies::generate::Parity::Odd),
             ..ValueSpec::uniform(1, 100)
         }),
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         extras: Default::default(),
     };
     let options = crate::studies::claims::CheckOptions {
@@ -754,14 +768,14 @@ fn read_rows(rows: u64) -> Result<Prepared, String> {
 }
 
 fn graph(n: u64) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(n, 1_000)?).map_err(|e| e.to_string())?;
-    let states = game.max_states();
+    let game = stone_game_row(n, 1_000)?;
+    // A row of n piles has n(n+1)/2 + 1 positions, each with two moves at most.
+    let states = u128::from(n) * u128::from(n + 1) / 2 + 1;
     let estimate = crate::graph::graph_work(states, 2 * states);
     Ok(Prepared {
         estimate,
         run: Box::new(move || {
-            AnyGame::export_graph(
-                &game,
+            game.export_graph(
                 GraphKind::Dag,
                 crate::graph::export::GraphFormat::Dot,
                 u128::MAX,
@@ -774,12 +788,12 @@ fn graph(n: u64) -> Result<Prepared, String> {
 }
 
 fn space(n: u64) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(n, 1_000)?).map_err(|e| e.to_string())?;
-    let estimate = crate::analysis::space_cost(&game).work;
+    let game = stone_game_row(n, 1_000)?;
+    let estimate = game.space_cost().work;
     Ok(Prepared {
         estimate,
         run: Box::new(move || {
-            crate::analysis::solve_space(&game, u128::MAX)
+            game.solve_space(u128::MAX)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }),
@@ -787,8 +801,8 @@ fn space(n: u64) -> Result<Prepared, String> {
 }
 
 fn page(n: u64) -> Result<Prepared, String> {
-    let game = StoneGame::new(random_row(n, 1_000)?).map_err(|e| e.to_string())?;
-    let space = crate::analysis::solve_space(&game, u128::MAX).map_err(|e| e.to_string())?;
+    let game = stone_game_row(n, 1_000)?;
+    let space = game.solve_space(u128::MAX).map_err(|e| e.to_string())?;
     let entry = find_game("stone-game").map_err(|e| e.to_string())?;
     Ok(Prepared {
         estimate: Work::of(Operation::PagePosition, space.positions.len() as u128),

@@ -542,6 +542,18 @@ pub fn out_of_memory(what: &str, len: usize, size: usize, _refused: TryReserveEr
     }
 }
 
+/// Reports a row-by-row DP's progress every [`PROGRESS_ROWS`] rows, as that many rows of
+/// `cells` units of `operation` each (the row just done stands for the others: close enough
+/// between two reports).
+pub fn report_rows(row: usize, cells: usize, operation: Operation) {
+    if row.is_multiple_of(PROGRESS_ROWS) {
+        Work::of(operation, (PROGRESS_ROWS * cells) as u128).done();
+    }
+}
+
+/// Rows between two progress reports of the row-by-row DPs.
+const PROGRESS_ROWS: usize = 256;
+
 #[cfg(test)]
 mod tests {
     use super::*;

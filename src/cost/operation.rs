@@ -1,119 +1,115 @@
 //! The costed operations: every path whose time grows with its input counts its work in units
 //! of one of these, and each has a cost per unit measured on this kind of machine
-//! (`rates.rs`). The name of the unit is what a refusal says dominates a request.
+//! (`rates.rs`). The unit's name is what a refusal says dominates a request. An operation is one
+//! line of the table below: its variant, its name in the rates table and in `gamelab bench`, and
+//! its unit in words, plural, as a refusal names it.
 
-/// One costed unit of work of one path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Operation {
+/// Declares [`Operation`] from the table: the enum, its list in order, and its two names.
+macro_rules! operations {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $unit:literal;)*) => {
+        /// One costed unit of work of one path.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Operation {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Operation {
+            /// Every operation, in the order of the rates table.
+            pub const ALL: &'static [Operation] = &[$(Operation::$variant),*];
+
+            /// The operation's name in the rates table and in `gamelab bench --calibrate`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Operation::$variant => $name,)*
+                }
+            }
+
+            /// The unit in words, plural, as a refusal names it: `DP cells of stone-game's
+            /// rolling`.
+            pub fn unit(self) -> &'static str {
+                match self {
+                    $(Operation::$variant => $unit,)*
+                }
+            }
+        }
+    };
+}
+
+operations! {
     /// stone-game `rolling`, the value of one row (SIMD, on every core for long rows): a DP cell.
-    StoneGameRollingRow,
+    StoneGameRollingRow: "stone-game-rolling-row", "DP cells of stone-game's rolling";
     /// stone-game `rolling` with the moves (checkpoint rows and the line): a DP cell.
-    StoneGameRollingLine,
+    StoneGameRollingLine:
+        "stone-game-rolling-line", "DP cells of stone-game's rolling with the moves";
     /// stone-game's value of many rows at once, one per SIMD lane (sweeps): a DP cell.
-    StoneGameRollingBatch,
+    StoneGameRollingBatch:
+        "stone-game-rolling-batch", "DP cells of stone-game rows solved in batches";
     /// stone-game's value of one short row on one core (claims, charts, strategies): a DP cell.
-    StoneGameRollingScalar,
+    StoneGameRollingScalar:
+        "stone-game-rolling-scalar", "DP cells of stone-game rows solved one by one";
     /// stone-game `peaks`, the value: a pile.
-    StoneGamePeaks,
+    StoneGamePeaks: "stone-game-peaks", "piles of stone-game's peaks";
     /// stone-game `table`: a cell of the (first, second) score table.
-    StoneGameTable,
+    StoneGameTable: "stone-game-table", "cells of stone-game's table";
     /// stone-game `diff`: a cell of the margin table (also what `optimal` play reads).
-    StoneGameDiff,
+    StoneGameDiff: "stone-game-diff", "cells of stone-game's diff table";
     /// stone-game-ii `window`: a cell (i, M) of its table.
-    StoneGameIIWindow,
+    StoneGameIIWindow: "stone-game-ii-window", "cells of stone-game-ii's window table";
     /// stone-game-ii `dp`, the textbook O(n^3) DP: a move tried.
-    StoneGameIIDp,
+    StoneGameIIDp: "stone-game-ii-dp", "moves tried by stone-game-ii's textbook DP";
     /// stone-game-iii `dp`: a pile.
-    StoneGameIIIDp,
+    StoneGameIIIDp: "stone-game-iii-dp", "piles of stone-game-iii's DP";
     /// stone-game-vii `dp`: a DP cell.
-    StoneGameVIIDp,
+    StoneGameVIIDp: "stone-game-vii-dp", "DP cells of stone-game-vii";
     /// stone-game-iv `dp`: a square tried from one N.
-    StoneGameIVDp,
+    StoneGameIVDp: "stone-game-iv-dp", "squares tried by stone-game-iv's DP";
     /// divisor-game's win table (a sieve): a number up to N.
-    DivisorSieve,
+    DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
     /// nim's Grundy table: an amount of the subtraction set tried from one N.
-    NimGrundy,
+    NimGrundy: "nim-grundy", "moves tried by nim's Grundy table";
     /// coins-in-a-circle `dp`: a DP cell.
-    CoinsDp,
+    CoinsDp: "coins-in-a-circle-dp", "DP cells of coins-in-a-circle";
     /// `memo` (and `optimal` play without a table): a move tried from a distinct position.
-    MemoMove,
+    MemoMove: "memo-move", "moves tried by a memoised search";
     /// `brute`: a node of the game tree.
-    BruteNode,
+    BruteNode: "brute-node", "game-tree nodes searched by brute";
     /// A move of a line of optimal play read off a solver's values: a move tried.
-    LineMove,
+    LineMove: "line-move", "moves tried along lines of optimal play";
     /// A move chosen by a simple strategy (greedy, random, parity, a table lookup): a move tried.
-    StrategyMove,
+    StrategyMove: "strategy-move", "moves tried by the strategies";
     /// `lookahead-K`: a position searched.
-    LookaheadNode,
+    LookaheadNode: "lookahead-node", "positions searched by lookahead";
     /// `mcts-K`: a step of a simulation (selection, expansion or a playout move).
-    MctsStep,
+    MctsStep: "mcts-step", "MCTS simulation steps";
     /// One pile value drawn for a random instance.
-    DrawPile,
+    DrawPile: "draw-pile", "random pile values";
     /// One instance drawn and tallied (besides its solver and its piles).
-    Instance,
+    Instance: "instance", "instances";
     /// One instance a claim check draws and judges (besides its solver and its piles).
-    Candidate,
+    Candidate: "candidate", "instances judged by the claim check";
     /// One instance of a number game built from its input and solved in closed form.
-    NumberInstance,
+    NumberInstance: "number-instance", "number-game instances solved in closed form";
     /// One pile written as JSON (`generate`).
-    WritePile,
+    WritePile: "write-pile", "piles written as JSON";
     /// One instance drawn and written as a JSON line, besides its piles (`generate`).
-    WriteInstance,
+    WriteInstance: "write-instance", "instances written as JSON lines";
     /// One row of a sweep: its rates and intervals, written out.
-    SweepRow,
+    SweepRow: "sweep-row", "sweep rows";
     /// One byte of a sweep CSV read back and checked (`merge`, `plot`).
-    CsvByte,
+    CsvByte: "csv-byte", "bytes of sweep CSV read and checked";
     /// One game redrawn by a bootstrap resample of a tournament's ratings.
-    RatingGame,
+    RatingGame: "rating-game", "games redrawn by the ratings' bootstrap";
     /// One multiply-add of the Newton steps fitting a tournament's ratings (k³/3 per step).
-    RatingStep,
+    RatingStep: "rating-step", "steps of the ratings' fits";
     /// One node or move of a game tree or state DAG built and exported.
-    GraphNode,
+    GraphNode: "graph-node", "graph nodes and moves built and written";
     /// One position of a solved space (`analyze`, `explore`): a move of it.
-    SpaceMove,
+    SpaceMove: "space-move", "moves of solved positions";
     /// One position written into an explorer page.
-    PagePosition,
+    PagePosition: "page-position", "positions written into the page";
 }
 
 impl Operation {
-    /// Every operation, in the order of the rates table.
-    pub const ALL: &'static [Operation] = &[
-        Operation::StoneGameRollingRow,
-        Operation::StoneGameRollingLine,
-        Operation::StoneGameRollingBatch,
-        Operation::StoneGameRollingScalar,
-        Operation::StoneGamePeaks,
-        Operation::StoneGameTable,
-        Operation::StoneGameDiff,
-        Operation::StoneGameIIWindow,
-        Operation::StoneGameIIDp,
-        Operation::StoneGameIIIDp,
-        Operation::StoneGameVIIDp,
-        Operation::StoneGameIVDp,
-        Operation::DivisorSieve,
-        Operation::NimGrundy,
-        Operation::CoinsDp,
-        Operation::MemoMove,
-        Operation::BruteNode,
-        Operation::LineMove,
-        Operation::StrategyMove,
-        Operation::LookaheadNode,
-        Operation::MctsStep,
-        Operation::DrawPile,
-        Operation::Instance,
-        Operation::Candidate,
-        Operation::NumberInstance,
-        Operation::WritePile,
-        Operation::WriteInstance,
-        Operation::SweepRow,
-        Operation::CsvByte,
-        Operation::RatingGame,
-        Operation::RatingStep,
-        Operation::GraphNode,
-        Operation::SpaceMove,
-        Operation::PagePosition,
-    ];
-
     /// How many operations there are.
     pub const COUNT: usize = Operation::ALL.len();
 
@@ -123,90 +119,10 @@ impl Operation {
         self as usize
     }
 
-    /// The operation's name in the rates table and in `gamelab bench --calibrate`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Operation::StoneGameRollingRow => "stone-game-rolling-row",
-            Operation::StoneGameRollingLine => "stone-game-rolling-line",
-            Operation::StoneGameRollingBatch => "stone-game-rolling-batch",
-            Operation::StoneGameRollingScalar => "stone-game-rolling-scalar",
-            Operation::StoneGamePeaks => "stone-game-peaks",
-            Operation::StoneGameTable => "stone-game-table",
-            Operation::StoneGameDiff => "stone-game-diff",
-            Operation::StoneGameIIWindow => "stone-game-ii-window",
-            Operation::StoneGameIIDp => "stone-game-ii-dp",
-            Operation::StoneGameIIIDp => "stone-game-iii-dp",
-            Operation::StoneGameVIIDp => "stone-game-vii-dp",
-            Operation::StoneGameIVDp => "stone-game-iv-dp",
-            Operation::DivisorSieve => "divisor-game-sieve",
-            Operation::NimGrundy => "nim-grundy",
-            Operation::CoinsDp => "coins-in-a-circle-dp",
-            Operation::MemoMove => "memo-move",
-            Operation::BruteNode => "brute-node",
-            Operation::LineMove => "line-move",
-            Operation::StrategyMove => "strategy-move",
-            Operation::LookaheadNode => "lookahead-node",
-            Operation::MctsStep => "mcts-step",
-            Operation::DrawPile => "draw-pile",
-            Operation::Instance => "instance",
-            Operation::Candidate => "candidate",
-            Operation::NumberInstance => "number-instance",
-            Operation::WritePile => "write-pile",
-            Operation::WriteInstance => "write-instance",
-            Operation::SweepRow => "sweep-row",
-            Operation::CsvByte => "csv-byte",
-            Operation::RatingGame => "rating-game",
-            Operation::RatingStep => "rating-step",
-            Operation::GraphNode => "graph-node",
-            Operation::SpaceMove => "space-move",
-            Operation::PagePosition => "page-position",
-        }
-    }
-
-    /// The unit in words, plural, as a refusal names it: `DP cells of stone-game's rolling`.
-    pub fn unit(self) -> &'static str {
-        match self {
-            Operation::StoneGameRollingRow => "DP cells of stone-game's rolling",
-            Operation::StoneGameRollingLine => "DP cells of stone-game's rolling with the moves",
-            Operation::StoneGameRollingBatch => "DP cells of stone-game rows solved in batches",
-            Operation::StoneGameRollingScalar => "DP cells of stone-game rows solved one by one",
-            Operation::StoneGamePeaks => "piles of stone-game's peaks",
-            Operation::StoneGameTable => "cells of stone-game's table",
-            Operation::StoneGameDiff => "cells of stone-game's diff table",
-            Operation::StoneGameIIWindow => "cells of stone-game-ii's window table",
-            Operation::StoneGameIIDp => "moves tried by stone-game-ii's textbook DP",
-            Operation::StoneGameIIIDp => "piles of stone-game-iii's DP",
-            Operation::StoneGameVIIDp => "DP cells of stone-game-vii",
-            Operation::StoneGameIVDp => "squares tried by stone-game-iv's DP",
-            Operation::DivisorSieve => "numbers in divisor-game's table",
-            Operation::NimGrundy => "moves tried by nim's Grundy table",
-            Operation::CoinsDp => "DP cells of coins-in-a-circle",
-            Operation::MemoMove => "moves tried by a memoised search",
-            Operation::BruteNode => "game-tree nodes searched by brute",
-            Operation::LineMove => "moves tried along lines of optimal play",
-            Operation::StrategyMove => "moves tried by the strategies",
-            Operation::LookaheadNode => "positions searched by lookahead",
-            Operation::MctsStep => "MCTS simulation steps",
-            Operation::DrawPile => "random pile values",
-            Operation::Instance => "instances",
-            Operation::Candidate => "instances judged by the claim check",
-            Operation::NumberInstance => "number-game instances solved in closed form",
-            Operation::WritePile => "piles written as JSON",
-            Operation::WriteInstance => "instances written as JSON lines",
-            Operation::SweepRow => "sweep rows",
-            Operation::CsvByte => "bytes of sweep CSV read and checked",
-            Operation::RatingGame => "games redrawn by the ratings' bootstrap",
-            Operation::RatingStep => "steps of the ratings' fits",
-            Operation::GraphNode => "graph nodes and moves built and written",
-            Operation::SpaceMove => "moves of solved positions",
-            Operation::PagePosition => "positions written into the page",
-        }
-    }
-
     /// The calibrated cost of one unit on one core, in nanoseconds (`rates.rs`).
     #[inline]
     pub fn nanos_per_unit(self) -> f64 {
-        crate::cost::rates::nanos_per_unit(self)
+        super::rates::nanos_per_unit(self)
     }
 
     /// The operation of a name in the rates table.

@@ -1,5 +1,6 @@
 //! The conformance suite every game passes, the way every OpenSpiel game passes `basic_tests`:
-//! one generic function ([`check_game`]) that takes any [`RegisteredGame`] through its paces on
+//! one generic function ([`check_game`]) that takes any game with a registry entry
+//! ([`GameDefinition`]) through its paces on
 //! seeded random small instances, so a new game gets all of it without writing a test.
 //!
 //! For every instance it checks that:
@@ -10,7 +11,7 @@
 //! - random playthroughs reach a terminal position within the game's state bound, with final
 //!   scores adding up to one total in constant-sum games;
 //! - the game tree and the state DAG have the sizes `crate::base::size` counts (the DAG within
-//!   `max_states`), their roots carry the solved value, and their JSON and EFG exports hold one
+//!   the game's bound on positions), their roots carry the solved value, and their JSON and EFG exports hold one
 //!   record per node;
 //! - every strategy (generic ones and the game's own) plays only legal moves, and `optimal`
 //!   against `optimal` scores the game's value;
@@ -23,12 +24,12 @@
 use crate::base::game::{Game, Player, Scores};
 use crate::base::input::{InstanceInput, InstanceRef};
 use crate::base::size::{dag_size, tree_nodes};
-use crate::games::{InputForm, RegisteredGame, solve, solve_value};
+use crate::games::{GameDefinition, GameEntry, InputForm};
 use crate::graph::export::{GraphFormat, write_graph};
 use crate::graph::{GraphKind, build_dag, build_tree};
 use crate::solve::brute::search;
 use crate::solve::{MoveRecord, Solution, SolverKind};
-use crate::strategy::{StrategySpec, play, special_strategy_names};
+use crate::strategy::{Pairing, StrategySpec, Valuing, play};
 use crate::util::random::{Draws, keyed_stream};
 use std::collections::HashMap;
 use std::fmt;
@@ -109,20 +110,23 @@ const GRAPH_LIMIT: u128 = 200_000;
 const SUITE_STREAM_TAG: u64 = 0x5355_4954_4500_0000; // "SUITE"
 
 /// Runs the conformance suite on game `G`.
-pub fn check_game<G: RegisteredGame>(options: &SuiteOptions) -> SuiteReport {
+pub fn check_game<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
+    definition: &GameDefinition<G>,
+    options: &SuiteOptions,
+) -> SuiteReport {
     let mut suite = Suite {
         report: SuiteReport {
             game: G::NAME,
             ..SuiteReport::default()
         },
     };
-    suite.check_malformed_inputs::<G>();
+    suite.check_malformed_inputs(definition);
     for index in 0..options.instances {
         let mut rng = keyed_stream([options.seed, index, 0, SUITE_STREAM_TAG]);
-        let input = sample_input::<G>(options, &mut rng);
+        let input = sample_input(definition.input_form, options, &mut rng);
         let described = input.describe();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            suite.check_instance::<G>(&input, options, &mut rng)
+            suite.check_instance(definition, &input, options, &mut rng)
         }));
         if outcome.is_err() {
             suite.fail(&described, "panicked");
@@ -132,10 +136,10 @@ pub fn check_game<G: RegisteredGame>(options: &SuiteOptions) -> SuiteReport {
     suite.report
 }
 
-/// A small random instance of `G`'s input form. Half the pile rows draw from a narrow range, so
+/// A small random instance of input form `form`. Half the pile rows draw from a narrow range, so
 /// that equal piles and tied moves (the tie-breaking rule's cases) come up often.
-fn sample_input<G: RegisteredGame>(options: &SuiteOptions, rng: &mut Draws) -> InstanceInput {
-    match G::INPUT_FORM {
+fn sample_input(form: InputForm, options: &SuiteOptions, rng: &mut Draws) -> InstanceInput {
+    match form {
         InputForm::Piles { negative } => {
             let n = 1 + rng.below(options.max_piles.max(1));
             let high = if rng.below(2) == 0 {
@@ -180,32 +184,38 @@ impl Suite {
         }
     }
 
-    fn check_instance<G: RegisteredGame>(
+    fn check_instance<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
         &mut self,
+        definition: &GameDefinition<G>,
         input: &InstanceInput,
         options: &SuiteOptions,
         rng: &mut Draws,
     ) {
         let name = input.describe();
-        let game = match G::from_input(input) {
+        let game = match (definition.from_input)(input) {
             Ok(game) => game,
             Err(error) => return self.fail(&name, format!("refused a valid instance: {error}")),
         };
-        let round_trip = G::from_input(&game.to_input());
+        let round_trip = (definition.from_input)(&(definition.input)(&game));
         self.expect(round_trip.as_ref() == Ok(&game), &name, || {
             format!("from_input(to_input(g)) gave {round_trip:?}")
         });
-        let Some(reference) = self.check_solvers(&game, &name) else {
+        let Some(reference) = self.check_solvers(definition, &game, &name) else {
             return;
         };
         self.check_playthroughs(&game, &name, options, rng);
-        self.check_graphs(&game, &name, &reference);
-        self.check_strategies(&game, &name, &reference);
+        self.check_graphs(definition, &game, &name, &reference);
+        self.check_strategies(definition, &game, &name, &reference);
     }
 
     /// Every solver against `brute`; returns brute's solution, the reference for later checks.
-    fn check_solvers<G: RegisteredGame>(&mut self, game: &G, name: &str) -> Option<Solution> {
-        let reference = match solve(game, SolverKind::Brute) {
+    fn check_solvers<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
+        &mut self,
+        definition: &GameDefinition<G>,
+        game: &G,
+        name: &str,
+    ) -> Option<Solution> {
+        let reference = match definition.solve(game, SolverKind::BRUTE) {
             Ok(solution) => solution,
             Err(error) => {
                 self.fail(name, format!("brute refused a small instance: {error}"));
@@ -221,8 +231,8 @@ impl Suite {
             }
             None => self.fail(name, "brute gave no principal variation"),
         }
-        for &solver in G::SOLVERS {
-            match solve(game, solver) {
+        for solver in definition.solvers.kinds() {
+            match definition.solve(game, solver) {
                 Ok(solution) => {
                     let agrees = solution.scores() == reference.scores()
                         && solution.moves == reference.moves;
@@ -239,7 +249,7 @@ impl Suite {
                 }
                 Err(error) => self.fail(name, format!("solver {} refused: {error}", solver.name())),
             }
-            match solve_value(game, solver) {
+            match definition.solve_value(game, solver) {
                 Ok(value) => self.expect(value.scores() == reference.scores(), name, || {
                     format!(
                         "solver {} value-only gives {:?}",
@@ -253,8 +263,8 @@ impl Suite {
                 ),
             }
         }
-        let input = game.to_input();
-        let margin = G::first_margin(InstanceRef::Input(&input), &mut Vec::new());
+        let input = (definition.input)(game);
+        let margin = definition.first_margin(InstanceRef::Input(&input), &mut Vec::new());
         self.expect(margin == Ok(reference.margin), name, || {
             format!("first_margin gives {margin:?}, brute {}", reference.margin)
         });
@@ -267,7 +277,7 @@ impl Suite {
                 .take(3 * piles.len())
                 .collect();
             let mut margins = Vec::new();
-            let batch = G::first_margins(piles.len(), &flat, &mut margins, &mut Vec::new());
+            let batch = definition.first_margins(piles.len(), &flat, &mut margins, &mut Vec::new());
             self.expect(
                 batch.is_ok() && margins == vec![reference.margin; 3],
                 name,
@@ -278,7 +288,7 @@ impl Suite {
     }
 
     /// Random legal moves from the start until the game ends.
-    fn check_playthroughs<G: RegisteredGame>(
+    fn check_playthroughs<G: Game>(
         &mut self,
         game: &G,
         name: &str,
@@ -291,8 +301,8 @@ impl Suite {
             let mut scores = Scores::ZERO;
             let mut steps: u128 = 0;
             while !game.is_terminal(&state) {
-                if steps > game.max_states() {
-                    return self.fail(name, "a playthrough outlasted max_states() moves");
+                if steps > game.bounds().states {
+                    return self.fail(name, "a playthrough outlasted its bound on positions");
                 }
                 let moves = game.legal_moves(&state);
                 let mv = moves[rng.below(moves.len() as u64) as usize];
@@ -317,7 +327,13 @@ impl Suite {
 
     /// Tree and DAG sizes, values and exports (for trees of up to [`GRAPH_LIMIT`] nodes, so the
     /// suite stays fast whatever the options).
-    fn check_graphs<G: RegisteredGame>(&mut self, game: &G, name: &str, reference: &Solution) {
+    fn check_graphs<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
+        &mut self,
+        definition: &GameDefinition<G>,
+        game: &G,
+        name: &str,
+        reference: &Solution,
+    ) {
         let limit = GRAPH_LIMIT;
         let (Some(counted_tree), Some(counted_dag)) = (
             tree_nodes(game, limit, limit).exact(),
@@ -334,15 +350,15 @@ impl Suite {
         );
         self.expect(
             sizes == (counted_tree, counted_dag.states, counted_dag.edges)
-                && counted_dag.states <= game.max_states(),
+                && counted_dag.states <= game.bounds().states,
             name,
             || {
                 format!(
                     "graph sizes (tree, DAG, DAG edges) {sizes:?}, counted ({counted_tree}, {}, {}), \
-                     max_states {}",
+                     at most {} positions",
                     counted_dag.states,
                     counted_dag.edges,
-                    game.max_states()
+                    game.bounds().states
                 )
             },
         );
@@ -364,7 +380,9 @@ impl Suite {
         });
         let export = |kind, format| -> Result<String, String> {
             let mut out = Vec::new();
-            write_graph(game, name, kind, format, limit, &mut out).map_err(|e| e.to_string())?;
+            let dag_dot = definition.fast.dag_dot;
+            write_graph(game, name, kind, format, limit, dag_dot, &mut out)
+                .map_err(|e| e.to_string())?;
             String::from_utf8(out).map_err(|e| e.to_string())
         };
         for kind in [GraphKind::Tree, GraphKind::Dag] {
@@ -411,7 +429,13 @@ impl Suite {
     }
 
     /// Every strategy, on both sides, plays legal moves; optimal play scores the value.
-    fn check_strategies<G: RegisteredGame>(&mut self, game: &G, name: &str, reference: &Solution) {
+    fn check_strategies<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
+        &mut self,
+        definition: &GameDefinition<G>,
+        game: &G,
+        name: &str,
+        reference: &Solution,
+    ) {
         let mut strategies = vec![
             StrategySpec::Optimal,
             StrategySpec::Greedy,
@@ -422,13 +446,22 @@ impl Suite {
             StrategySpec::Noisy(500_000),
         ];
         strategies.extend(
-            special_strategy_names(G::NAME)
+            definition
+                .own_strategies()
                 .into_iter()
-                .map(|special| StrategySpec::Special(special.to_string())),
+                .map(|own| StrategySpec::Own(own.to_string())),
         );
+        let own = definition.fast.strategies;
+        let pairing = |first, second| Pairing {
+            first,
+            second,
+            optimal: reference.scores(),
+            seed: 7,
+            index: 0,
+        };
         for first in &strategies {
             for second in [&StrategySpec::Optimal, &StrategySpec::Random, first] {
-                let played = play(game, first, second, reference.scores(), 7, 0);
+                let played = play(game, own, pairing(first, second), Valuing::None);
                 let record = match played {
                     Ok(record) => record,
                     Err(error) => {
@@ -448,11 +481,9 @@ impl Suite {
         }
         let optimal = play(
             game,
-            &StrategySpec::Optimal,
-            &StrategySpec::Optimal,
-            reference.scores(),
-            7,
-            0,
+            own,
+            pairing(&StrategySpec::Optimal, &StrategySpec::Optimal),
+            Valuing::None,
         );
         let value = optimal
             .map(|record| (record.first_score, record.second_score))
@@ -466,8 +497,11 @@ impl Suite {
 
     /// Inputs of the wrong shape or at the edges of the integer ranges: errors, never panics;
     /// the wrong shapes must be refused.
-    fn check_malformed_inputs<G: RegisteredGame>(&mut self) {
-        let takes_piles = matches!(G::INPUT_FORM, InputForm::Piles { .. });
+    fn check_malformed_inputs<G: Game + Clone + PartialEq + fmt::Debug + 'static>(
+        &mut self,
+        definition: &GameDefinition<G>,
+    ) {
+        let takes_piles = definition.takes_piles();
         let wrong_shapes = [
             InstanceInput::default(),
             if takes_piles {
@@ -487,7 +521,9 @@ impl Suite {
             },
         ];
         for input in &wrong_shapes {
-            let built = catch_unwind(|| G::from_input(input).map(|_| ()));
+            let built = catch_unwind(AssertUnwindSafe(|| {
+                (definition.from_input)(input).map(|_| ())
+            }));
             let described = format!("malformed input {input:?}");
             self.expect(matches!(built, Ok(Err(_))), &described, || {
                 format!("was not refused with an error: {built:?}")
@@ -515,7 +551,9 @@ impl Suite {
             },
         ];
         for input in &edges {
-            let built = catch_unwind(|| G::from_input(input).map(|_| ()));
+            let built = catch_unwind(AssertUnwindSafe(|| {
+                (definition.from_input)(input).map(|_| ())
+            }));
             self.expect(built.is_ok(), &format!("edge input {input:?}"), || {
                 "panicked".to_string()
             });

@@ -24,7 +24,9 @@
 //! not assume the scores add up to a constant, so exports write margins as payoffs
 //! ([`Game::CONSTANT_SUM`] is `false`).
 
-use crate::base::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
+use crate::base::game::{
+    Action, ActionValue, Bounds, DagSize, Game, MoveDescription, Player, Scores,
+};
 use crate::solve::{Solution, SolverKind, best_move, first_best, signed_for, solution_from_values};
 use crate::util::hashing::FastMap;
 use std::convert::Infallible;
@@ -613,9 +615,7 @@ impl ExplicitGame {
     /// The optimal play from the start given every position's [`ExplicitGame::values`], for
     /// callers that keep the values for more (regret, analysis) and should not compute them twice.
     pub fn solution(&self, values: &[i64]) -> Solution {
-        solution_from_values(self, Self::NAME, SolverKind::Memo, |state| {
-            values[*state as usize]
-        })
+        solution_from_values(self, SolverKind::MEMO, |state| values[*state as usize])
     }
 
     /// The best move at `position` under optimal play (first among equals), or `None` at the end.
@@ -654,17 +654,19 @@ impl Game for ExplicitGame {
         self.positions[*state as usize].final_payoff
     }
 
-    fn max_states(&self) -> u128 {
-        self.positions.len() as u128
-    }
-
-    /// The most moves of any position (known: the game is explored).
-    fn max_moves(&self) -> u128 {
-        self.positions
+    /// Every position explored; at most the most moves of any position (known: the game is
+    /// explored), and no line longer than the positions.
+    fn bounds(&self) -> Bounds {
+        let moves = self
+            .positions
             .iter()
             .map(|position| position.move_count as u128)
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0);
+        Bounds {
+            moves,
+            ..Bounds::states(self.positions.len() as u128)
+        }
     }
 
     /// Exactly the positions and moves explored: what costing a search or a graph of the game

@@ -171,22 +171,22 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
         GraphKind::Dag => {
             // When the game's cheap upper bounds already fit, the exact size would too: skip
             // counting, which walks the whole DAG (a tenth of exporting a large one).
-            let most_states = game.max_states();
+            let most_states = game.bounds().states;
             let most_bytes = most_states.saturating_mul(NODE_BYTES).saturating_add(
                 most_states
-                    .saturating_mul(game.max_moves())
+                    .saturating_mul(game.bounds().moves)
                     .saturating_mul(EDGE_BYTES),
             );
             if most_states <= max_nodes && most_bytes <= memory {
                 return Cost::new(
                     most_bytes,
-                    graph_work(most_states, most_states.saturating_mul(game.max_moves())),
+                    graph_work(most_states, most_states.saturating_mul(game.bounds().moves)),
                 )
                 .check("the state DAG", "use a smaller instance");
             }
             // At least this many nodes: over the memory budget before counting anything (the
             // node limit, checked below, speaks first).
-            let least = game.min_states();
+            let least = game.bounds().least_states;
             if least <= max_nodes && least.saturating_mul(NODE_BYTES) > memory {
                 return Cost::memory(least.saturating_mul(NODE_BYTES)).check(
                     format_args!(
@@ -240,7 +240,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                     "use a smaller instance",
                 );
             }
-            if game.min_states() <= max_nodes
+            if game.bounds().least_states <= max_nodes
                 && crate::base::size::dag_size(game, u128::MAX, edges).is_none()
             {
                 return Err(InputError::OverBudget(Box::new(
@@ -267,7 +267,7 @@ pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result
                 Setting::MaxMemory,
                 NODE_BYTES,
                 EDGE_BYTES,
-                game.max_states()
+                game.bounds().states
             );
             ("state DAG", count, advice)
         }

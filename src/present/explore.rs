@@ -9,7 +9,7 @@
 //! it anyway).
 
 use crate::analysis::SolvedSpace;
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -67,11 +67,11 @@ pub struct PageMeta<'a> {
 
 impl<'a> PageMeta<'a> {
     /// The page of a built-in game's instance: pile games draw piles, number games N.
-    pub fn for_entry(entry: &'a GameEntry, instance: &'a str) -> PageMeta<'a> {
+    pub fn for_entry(entry: &'a dyn GameEntry, instance: &'a str) -> PageMeta<'a> {
         PageMeta {
-            game: entry.name,
-            title: entry.title,
-            rules: entry.rules,
+            game: entry.name(),
+            title: entry.title(),
+            rules: entry.rules(),
             instance,
             board: if entry.takes_piles() {
                 Board::Piles

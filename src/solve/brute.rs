@@ -27,12 +27,9 @@ pub const BRUTE_TREE_LIMIT: u128 = 4_000_000;
 /// ```
 pub fn solve<G: Game>(game: &G) -> Result<crate::solve::Solution, SolveError> {
     refuse_oversize(game)?;
-    Ok(solution_from_values(
-        game,
-        G::NAME,
-        SolverKind::Brute,
-        |state| search(game, state, &mut NoMemory),
-    ))
+    Ok(solution_from_values(game, SolverKind::BRUTE, |state| {
+        search(game, state, &mut NoMemory)
+    }))
 }
 
 fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
@@ -43,7 +40,7 @@ fn refuse_oversize<G: Game>(game: &G) -> Result<(), SolveError> {
         limit: BRUTE_TREE_LIMIT.to_string(),
         advice: crate::base::error::USE_AUTO,
     };
-    let bound = game.max_states();
+    let bound = game.bounds().states;
     if bound > BRUTE_TREE_LIMIT {
         return Err(too_large(
             "the number of positions",

@@ -25,7 +25,7 @@ pub enum Searcher<'a> {
 /// whole line of play on the search stack (which is what exhausts memory on games with many
 /// moves per position, such as stone-game-iv).
 pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), SolveError> {
-    let bound = game.max_states();
+    let bound = game.bounds().states;
     if bound > MEMO_STATE_LIMIT {
         let size = format!("up to {bound}");
         let limit = MEMO_STATE_LIMIT.to_string();
@@ -53,7 +53,7 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
         .check_nested(
             format_args!(
                 "{who} (a memoised search of {bound} positions, lines of up to {} moves)",
-                game.max_depth()
+                game.bounds().depth
             ),
             "use a smaller instance",
         )
@@ -61,25 +61,25 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
 }
 
 /// The memory of a memoised search of `game`: a hash map entry per position (up to
-/// [`Game::max_states`]), and on the stack the move lists of one whole line of play (up to
-/// [`Game::max_depth`] moves of up to [`Game::max_moves`] each).
+/// [`Bounds::states`]), and on the stack the move lists of one whole line of play (up to
+/// [`Bounds::depth`] moves of up to [`Bounds::moves`] each).
 pub fn search_memory<G: Game>(game: &G) -> u128 {
     let entry = (size_of::<G::State>() + 24) as u128;
     let frame = (size_of::<G::State>() + 48) as u128;
     let stack = times(
-        game.max_depth(),
-        frame.saturating_add(times(game.max_moves(), size_of::<G::Move>() as u128)),
+        game.bounds().depth,
+        frame.saturating_add(times(game.bounds().moves, size_of::<G::Move>() as u128)),
     );
-    times(game.max_states(), entry).saturating_add(stack)
+    times(game.bounds().states, entry).saturating_add(stack)
 }
 
 /// What a memoised search of `game` costs: its memory ([`search_memory`]) and a move tried per
 /// move of its state DAG — counted by formula where the game has one (the number games), else
-/// bounded by [`Game::max_states`] times [`Game::max_moves`].
+/// bounded by [`Bounds::states`] times [`Bounds::moves`].
 pub fn search_cost<G: Game>(game: &G) -> Cost {
     let moves = match game.dag_size_by_formula() {
         Some(size) => size.edges.saturating_add(size.states),
-        None => times(game.max_states(), game.max_moves()),
+        None => times(game.bounds().states, game.bounds().moves),
     };
     Cost::new(search_memory(game), Work::of(Operation::MemoMove, moves))
 }
@@ -101,7 +101,7 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
     let mut values: HashMap<G::State, i64> = HashMap::new();
     // The bound was costed against the memory budget; a machine that cannot give it is an
     // error here rather than an abort halfway through the search.
-    let bound = game.max_states().min(MEMO_STATE_LIMIT) as usize;
+    let bound = game.bounds().states.min(MEMO_STATE_LIMIT) as usize;
     values.try_reserve(bound).map_err(|error| {
         SolveError::from(crate::cost::out_of_memory(
             "the memo solver's positions",
@@ -110,12 +110,9 @@ pub fn solve<G: Game>(game: &G) -> Result<Solution, SolveError> {
             error,
         ))
     })?;
-    Ok(solution_from_values(
-        game,
-        G::NAME,
-        SolverKind::Memo,
-        |state| search(game, state, &mut values),
-    ))
+    Ok(solution_from_values(game, SolverKind::MEMO, |state| {
+        search(game, state, &mut values)
+    }))
 }
 
 /// Refuses a game that memoising every position would not fit: the guard of `memo` and of

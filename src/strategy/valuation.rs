@@ -8,9 +8,9 @@
 
 use crate::base::error::SolveError;
 use crate::base::game::Game;
-use crate::games::{PositionTable, RegisteredGame};
 use crate::solve::brute::search;
 use crate::solve::memo;
+use crate::strategy::PositionTable;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -29,11 +29,18 @@ enum Source<G: Game> {
     Memo(HashMap<G::State, i64>),
 }
 
-impl<'g, G: RegisteredGame> PositionValues<'g, G> {
-    /// Values for `game` from its fast solver if it has one, else memoised minimax; refused
-    /// above the size that solver accepts.
-    pub fn new(game: &'g G) -> Result<PositionValues<'g, G>, SolveError> {
-        match game.position_values() {
+/// A game's fast solver's table of every position's value (its registry entry's
+/// `position_values`), refused above the size that solver accepts.
+pub type FastValues<G> = fn(&G) -> Result<PositionTable<G>, SolveError>;
+
+impl<'g, G: Game> PositionValues<'g, G> {
+    /// Values for `game` from its fast solver's table if it has one (`fast`), else memoised
+    /// minimax; refused above the size the solver behind them accepts.
+    pub fn new(
+        game: &'g G,
+        fast: Option<FastValues<G>>,
+    ) -> Result<PositionValues<'g, G>, SolveError> {
+        match fast.map(|table| table(game)) {
             Some(table) => Ok(PositionValues {
                 game,
                 source: Source::Table(Arc::new(table.map_err(|refused| match refused {
@@ -56,9 +63,7 @@ impl<'g, G: RegisteredGame> PositionValues<'g, G> {
             None => PositionValues::memoised(game),
         }
     }
-}
 
-impl<'g, G: Game> PositionValues<'g, G> {
     /// Values read from a table the caller already holds (a game explored into
     /// `crate::games::explicit::ExplicitGame` has every position's value after one pass).
     pub fn from_table(game: &'g G, table: PositionTable<G>) -> PositionValues<'g, G> {
@@ -96,40 +101,5 @@ impl<'g, G: Game> PositionValues<'g, G> {
             Source::Table(table) => (**table)(state),
             Source::Memo(values) => search(self.game, state, values),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::stone_game::StoneGame;
-
-    #[test]
-    fn the_table_and_memoised_minimax_agree_on_every_position() {
-        let game = StoneGame::new(vec![3, 9, 1, 2, 7, 7, 4, -5]).unwrap();
-        let mut table = PositionValues::new(&game).unwrap();
-        let mut memo = PositionValues::memoised(&game).unwrap();
-        assert!(matches!(table.source, Source::Table(_)));
-        let n = game.piles().len() as u32;
-        for left in 0..=n {
-            for right in left..=n {
-                let state = crate::games::stone_game::Interval { left, right };
-                let state = if left == right {
-                    crate::games::stone_game::Interval { left: n, right: n }
-                } else {
-                    state
-                };
-                assert_eq!(table.mover_margin(&state), memo.mover_margin(&state));
-            }
-        }
-    }
-
-    #[test]
-    fn oversize_games_are_refused() {
-        let game = StoneGame::new(vec![1; 10_001]).unwrap();
-        assert!(matches!(
-            PositionValues::new(&game),
-            Err(SolveError::SearchTooLarge { .. })
-        ));
     }
 }

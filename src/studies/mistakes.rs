@@ -17,7 +17,7 @@
 use crate::base::error::{InputError, Setting};
 use crate::base::game::Player;
 use crate::cost::{Cost, Work};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::solve::SolverKind;
 use crate::strategy::regret::MoveValue;
 use crate::strategy::{MAX_LOOKAHEAD, MAX_SIMULATIONS, StrategyError, StrategySpec};
@@ -244,7 +244,7 @@ fn seats(spec: &MistakeSpec) -> &'static [Player] {
 /// What [`study_mistakes`] costs, and one instance of it: the games as matches cost them, and
 /// the value of every position of each game (as `optimal` finds them) to tell its moves' regret.
 pub fn mistakes_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: &Generator,
     spec: &MistakeSpec,
 ) -> Result<(Cost, Work), StrategyError> {
@@ -277,7 +277,7 @@ pub fn mistakes_cost(
 /// The strategy of `family` with budget `budget` (`mcts` and `100`: `mcts-100`), or an error
 /// naming the budget when it is not one the family takes.
 fn curve_strategy(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     family: &str,
     budget: &str,
 ) -> Result<StrategySpec, StrategyError> {
@@ -304,7 +304,7 @@ fn curve_strategy(
 
 /// Plays the study and tallies the studied strategy's moves by (n, ply).
 pub fn study_mistakes(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: &Generator,
     spec: &MistakeSpec,
 ) -> Result<MistakeStudy, StrategyError> {
@@ -326,7 +326,7 @@ pub fn study_mistakes(
             let n = size_of(&input);
             let instance = entry.build(&input)?;
             // Only the value is needed, which `auto` gives for less than the moves.
-            let optimal = instance.solve_value(SolverKind::Auto)?.scores();
+            let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
             for &seat in seats {
                 let (first, second) = match seat {
                     Player::First => (&spec.strategy, &spec.against),
@@ -349,7 +349,7 @@ pub fn study_mistakes(
 
 /// The rows of a study: every ply over all n, then the total; then the same for each n.
 pub fn mistake_rows(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     spec: &MistakeSpec,
     study: &MistakeStudy,
 ) -> Vec<MistakeRow> {
@@ -380,7 +380,7 @@ pub fn mistake_rows(
             loss_q90: tally.loss_quantile(0.9),
             loss_max: tally.losses.keys().last().copied().unwrap_or(0),
             regret_sum: tally.regret_sum,
-            game: entry.name,
+            game: entry.name(),
             seed: spec.seed,
         }
     };
@@ -446,7 +446,7 @@ pub const CURVE_FAMILIES: &str = "mcts, noisy, lookahead";
 /// Runs the study for `family-budget` for every budget, the other settings from `spec` (its
 /// `strategy` is ignored), and keeps each one's totals.
 pub fn strategy_curve(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: &Generator,
     family: &str,
     budgets: &[String],
@@ -455,7 +455,7 @@ pub fn strategy_curve(
     if !CURVE_FAMILIES.split(", ").any(|known| known == family) {
         return Err(StrategyError::Unknown {
             name: family.to_string(),
-            game: entry.name,
+            game: entry.name(),
             available: format!("strategy families with a budget: {CURVE_FAMILIES}"),
         });
     }
@@ -508,7 +508,7 @@ pub fn strategy_curve(
             mean_regret_low: round(mean_low),
             mean_regret_high: round(mean_high),
             regret_per_game: round(total.regret_sum as f64 / games.max(1) as f64),
-            game: entry.name,
+            game: entry.name(),
             seed: spec.seed,
         });
     }

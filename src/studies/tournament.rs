@@ -11,7 +11,7 @@
 use crate::base::error::{InputError, Setting};
 use crate::base::game::Winner;
 use crate::cost::{Cost, Operation, Work, count, times};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use crate::studies::generate::Generator;
 use crate::studies::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_cost, fit_ratings};
@@ -152,7 +152,7 @@ pub fn write_tournament_csv(
 }
 
 /// `1000 instances: n = 1..10, uniform values 1..100, seed 1`.
-pub fn describe_instances(entry: &GameEntry, generator: &Generator, trials: u64) -> String {
+pub fn describe_instances(entry: &dyn GameEntry, generator: &Generator, trials: u64) -> String {
     let spec = generator.spec();
     let size_name = if entry.takes_piles() { "n" } else { "N" };
     let mut parts = vec![spec.sizes.describe(size_name)];
@@ -165,17 +165,17 @@ pub fn describe_instances(entry: &GameEntry, generator: &Generator, trials: u64)
 
 /// Checks that every strategy exists for the game before any work starts.
 pub fn check_strategies(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     strategies: &[StrategySpec],
 ) -> Result<(), StrategyError> {
     for spec in strategies {
-        if let StrategySpec::Special(name) = spec
-            && !entry.special_strategies().contains(&name.as_str())
+        if let StrategySpec::Own(name) = spec
+            && !entry.own_strategies().contains(&name.as_str())
         {
             return Err(StrategyError::Unknown {
                 name: name.clone(),
-                game: entry.name,
-                available: available_strategies(entry.name),
+                game: entry.name(),
+                available: available_strategies(&entry.own_strategies()),
             });
         }
     }
@@ -185,7 +185,7 @@ pub fn check_strategies(
 /// Plays every pair of `pairs` on instances `0..trials` of `generator`; `seed` keys the random
 /// strategies.
 pub fn run_matches(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     pairs: &[(StrategySpec, StrategySpec)],
     generator: &Generator,
     trials: u64,
@@ -216,7 +216,7 @@ pub fn run_matches(
         .map(|index| -> Result<Vec<MatchTally>, StrategyError> {
             let instance = entry.build(&generator.instance(index))?;
             let optimal = instance
-                .solve_value(crate::solve::SolverKind::Auto)?
+                .solve_value(crate::solve::SolverKind::AUTO)?
                 .scores();
             let mut tallies = vec![MatchTally::default(); pairs.len()];
             for (tally, (first, second)) in tallies.iter_mut().zip(pairs) {
@@ -241,7 +241,7 @@ pub fn run_matches(
 /// core; and what one instance costs. The mistakes study plays its games the same way and is
 /// costed by the same estimate.
 pub fn matches_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     pairs: &[(StrategySpec, StrategySpec)],
     generator: &Generator,
     trials: u64,
@@ -256,7 +256,7 @@ pub fn matches_cost(
     };
     let per_instance = pairs.iter().fold(
         instance
-            .solve_cost(crate::solve::SolverKind::Auto, true)
+            .solve_cost(crate::solve::SolverKind::AUTO, true)
             .then(Cost::work(draw.plus(Work::of(Operation::Instance, 1)))),
         |cost, (first, second)| {
             cost.then(instance.strategy_cost(first))
@@ -275,7 +275,7 @@ pub fn matches_cost(
 
 /// What [`tournament`] costs: its matches and the bootstrap of its ratings.
 pub fn tournament_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     strategies: &[StrategySpec],
     generator: &Generator,
     trials: u64,
@@ -290,7 +290,7 @@ pub fn tournament_cost(
 /// Refuses a line-up that is not a tournament: fewer than two strategies, or one listed twice
 /// (its rows would repeat and its ratings split between two copies of itself). Then each
 /// strategy must be one `entry` has ([`check_strategies`]).
-fn check_lineup(entry: &GameEntry, strategies: &[StrategySpec]) -> Result<(), StrategyError> {
+fn check_lineup(entry: &dyn GameEntry, strategies: &[StrategySpec]) -> Result<(), StrategyError> {
     let what = "a tournament's strategies";
     check_listed_once(strategies, what)?;
     if strategies.len() < 2 {
@@ -344,7 +344,7 @@ fn every_pair(strategies: &[StrategySpec]) -> Vec<(StrategySpec, StrategySpec)> 
 
 /// Plays every ordered pair of `strategies` (each also against itself) on the same instances.
 pub fn tournament(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     strategies: &[StrategySpec],
     generator: &Generator,
     trials: u64,
@@ -391,7 +391,7 @@ pub fn tournament(
         stats.second_rating_high = Some(second.high);
     }
     Ok(Tournament {
-        game: entry.name,
+        game: entry.name(),
         strategies: names,
         matches,
         ratings,

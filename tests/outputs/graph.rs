@@ -3,8 +3,8 @@
 //! DOT and JSON structure, DOT read by Graphviz, EFG read back by gambit-parser with backward
 //! induction reproducing our scores) is in the conformance suite, `tests/solvers/conformance.rs`.
 
+use gamelab::base::game::Game;
 use gamelab::base::size::{Count, dag_size};
-use gamelab::games::RegisteredGame;
 use gamelab::games::divisor_game::DivisorGame;
 use gamelab::games::stone_game::StoneGame;
 use gamelab::games::stone_game_iii::StoneGameIII;
@@ -76,10 +76,10 @@ fn divisor_game_dag_has_both_movers_per_number() {
 }
 
 /// The graph's root value and principal variation agree with the solver.
-fn export<G: RegisteredGame>(game: &G, kind: GraphKind, format: GraphFormat) -> String {
+fn export<G: Game>(game: &G, kind: GraphKind, format: GraphFormat) -> String {
     let meta = GraphMeta {
         game: G::NAME,
-        instance: game.to_input().describe(),
+        instance: game.describe_state(&game.initial_state()),
     };
     let graph = gamelab::graph::build(game, kind);
     let mut bytes = Vec::new();
@@ -147,7 +147,7 @@ fn dot_statements_read_as_format_writes_them() {
     let game = StoneGame::new(vec![-9_000_000_000, 7, 0, 123_456_789_012, -1, 5]).unwrap();
     let meta = GraphMeta {
         game: "stone-game",
-        instance: game.to_input().describe(),
+        instance: game.input().describe(),
     };
     let check = |graph: GameGraph<Interval, Side>| {
         let mut out = Vec::new();
@@ -346,19 +346,18 @@ fn stone_game_dag_write_error_stops_every_split() {
 
 #[test]
 fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
-    // Through the public entry point, the DAG in DOT equals the generic writer's bytes and the
-    // other formats still come out (they go through the generic path).
-    let game = StoneGame::new(vec![3, -1, 4, 1, -5, 9, 2, 6]).unwrap();
+    // Through the registry's instance, the DAG in DOT (stone-game's own writer) equals the
+    // generic writer's bytes and the other formats still come out (they go the generic way).
+    let piles = vec![3, -1, 4, 1, -5, 9, 2, 6];
+    let game = StoneGame::new(piles.clone()).unwrap();
+    let instance = gamelab::find_game("stone-game")
+        .unwrap()
+        .build(&gamelab::base::input::InstanceInput::piles(piles))
+        .unwrap();
     let mut through_entry = Vec::new();
-    let sizes = gamelab::graph::export::write_graph(
-        &game,
-        "[3, -1, 4, 1, -5, 9, 2, 6]",
-        GraphKind::Dag,
-        GraphFormat::Dot,
-        1_000,
-        &mut through_entry,
-    )
-    .unwrap();
+    let sizes = instance
+        .export_graph(GraphKind::Dag, GraphFormat::Dot, 1_000, &mut through_entry)
+        .unwrap();
     let meta = GraphMeta {
         game: "stone-game",
         instance: "[3, -1, 4, 1, -5, 9, 2, 6]".to_string(),
@@ -374,15 +373,9 @@ fn write_graph_takes_the_stone_game_fast_path_for_dag_dot_only() {
     // Too many nodes is still refused before anything is written.
     let mut refused = Vec::new();
     assert!(
-        gamelab::graph::export::write_graph(
-            &game,
-            "x",
-            GraphKind::Dag,
-            GraphFormat::Dot,
-            10,
-            &mut refused
-        )
-        .is_err()
+        instance
+            .export_graph(GraphKind::Dag, GraphFormat::Dot, 10, &mut refused)
+            .is_err()
     );
     assert!(refused.is_empty());
 }

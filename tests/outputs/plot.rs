@@ -3,8 +3,7 @@
 //! drawn from a sweep's CSV equals the chart drawn from the sweep itself, and bad CSVs are
 //! refused naming the column and line.
 
-use gamelab::games::registry::{AnyGame, find_game};
-use gamelab::games::stone_game::StoneGame;
+use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::HeatmapChart;
 use gamelab::present::plot::margins::MarginChart;
 use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
@@ -249,7 +248,11 @@ fn margin_histogram_renders() {
 
 #[test]
 fn heatmap_renders_the_seed_table() {
-    let table = StoneGame::new(vec![4, 6, 2, 3])
+    let table = gamelab::find_game("stone-game")
+        .unwrap()
+        .build(&gamelab::base::input::InstanceInput::piles(vec![
+            4, 6, 2, 3,
+        ]))
         .unwrap()
         .dp_table()
         .unwrap();
@@ -334,7 +337,8 @@ fn share_chart_renders_with_the_pizza_bound() {
         assert!(9 * first >= 4 * total, "n = {}", row.n);
     }
     let chart =
-        gamelab::present::plot::score_share::ScoreShareChart::new(rows, entry.share_bound).unwrap();
+        gamelab::present::plot::score_share::ScoreShareChart::new(rows, entry.share_bound())
+            .unwrap();
     renders(
         &chart,
         &[

@@ -5,7 +5,7 @@
 
 use gamelab::base::input::InstanceInput;
 use gamelab::base::input::json_line::LONG_LINE_BYTES;
-use gamelab::games::registry::{GAMES, find_game};
+use gamelab::games::{GAMES, find_game};
 use gamelab::solve::SolverKind;
 use gamelab::studies::batch::{
     BatchError, Instances, OutputFormat, StreamError, StreamOptions, solve_batch, solve_stream,
@@ -65,9 +65,9 @@ fn one_at_a_time(
         let input = InstanceInput::piles(piles.clone());
         let instance = entry.build(&input).unwrap();
         let solution = if value_only {
-            instance.solve_value(SolverKind::Auto)
+            instance.solve_value(SolverKind::AUTO)
         } else {
-            instance.solve(SolverKind::Auto)
+            instance.solve(SolverKind::AUTO)
         }
         .unwrap();
         match format {
@@ -94,7 +94,7 @@ fn streamed(
     threads: usize,
 ) -> Result<String, StreamError> {
     let options = StreamOptions {
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         value_only,
         format,
         threads,
@@ -149,9 +149,9 @@ fn every_pile_game_streams_json_and_text_as_one_at_a_time() {
             continue; // games that refuse negative piles are covered by the error tests
         }
         for format in [OutputFormat::Json, OutputFormat::Text] {
-            let expected = one_at_a_time(entry.name, &all, false, format);
-            let got = streamed(entry.name, &text, false, format, 2).unwrap();
-            assert!(got == expected, "{} {format:?}", entry.name);
+            let expected = one_at_a_time(entry.name(), &all, false, format);
+            let got = streamed(entry.name(), &text, false, format, 2).unwrap();
+            assert!(got == expected, "{} {format:?}", entry.name());
         }
     }
 }
@@ -164,7 +164,7 @@ fn a_bad_line_stops_the_batch_after_answering_every_line_before_it() {
     text.push_str("{\"piles\": [1, 2}\n");
     text.push_str(&json_lines(&all[..100]));
     let options = StreamOptions {
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         value_only: true,
         format: OutputFormat::Json,
         threads: 2,
@@ -274,7 +274,7 @@ fn a_batch_gives_what_one_by_one_solves_give() {
             let one = entry
                 .build(&InstanceInput::piles(piles.to_vec()))
                 .unwrap()
-                .solve(SolverKind::Auto)
+                .solve(SolverKind::AUTO)
                 .unwrap();
             assert_eq!(
                 (one.margin, one.first_score, one.second_score),

@@ -4,7 +4,7 @@
 
 use gambit_parser::{ExtensiveFormGame, Node};
 use gamelab::games::conformance::SuiteOptions;
-use gamelab::games::registry::{GAMES, find_game};
+use gamelab::games::{GAMES, find_game};
 use gamelab::graph::GraphKind;
 use gamelab::graph::export::GraphFormat;
 use gamelab::solve::SolverKind;
@@ -15,7 +15,7 @@ fn every_registered_game_passes_the_conformance_suite() {
     let options = SuiteOptions::default();
     let reports: Vec<_> = GAMES
         .par_iter()
-        .map(|entry| (entry.name, entry.check_conformance(&options)))
+        .map(|entry| (entry.name(), entry.check_conformance(&options)))
         .collect();
     // No game is skipped: one passing report per registered game, under its own name.
     assert_eq!(reports.len(), GAMES.len());
@@ -49,10 +49,10 @@ fn every_game_exports_efg_that_gambit_reads_back() {
             };
             let (efg, tree_nodes, _) = export(GraphKind::Tree, GraphFormat::Efg);
             let parsed = ExtensiveFormGame::try_from_str(&efg)
-                .unwrap_or_else(|error| panic!("{} {input:?}: {error:?}\n{efg}", entry.name));
+                .unwrap_or_else(|error| panic!("{} {input:?}: {error:?}\n{efg}", entry.name()));
             // Backward induction in Gambit's reading of the file finds our value.
-            let solution = game.solve(gamelab::SolverKind::Brute).unwrap();
-            let expected = if entry.constant_sum {
+            let solution = game.solve(gamelab::SolverKind::BRUTE).unwrap();
+            let expected = if entry.constant_sum() {
                 vec![solution.first_score, solution.second_score]
             } else {
                 vec![solution.margin, -solution.margin]
@@ -61,7 +61,7 @@ fn every_game_exports_efg_that_gambit_reads_back() {
                 backward_induction(parsed.root()),
                 expected,
                 "{} {input:?}",
-                entry.name
+                entry.name()
             );
             // One line per node, each label unique (Gambit 16.7 refuses duplicates, which
             // gambit-parser does not check).
@@ -70,9 +70,14 @@ fn every_game_exports_efg_that_gambit_reads_back() {
                 .filter(|line| line.starts_with("p ") || line.starts_with("t "))
                 .filter_map(|line| line.split('"').nth(1))
                 .collect();
-            assert_eq!(labels.len() as u128, tree_nodes, "{} {input:?}", entry.name);
+            assert_eq!(
+                labels.len() as u128,
+                tree_nodes,
+                "{} {input:?}",
+                entry.name()
+            );
             let distinct: std::collections::HashSet<&str> = labels.iter().copied().collect();
-            assert_eq!(distinct.len(), labels.len(), "{} {input:?}", entry.name);
+            assert_eq!(distinct.len(), labels.len(), "{} {input:?}", entry.name());
         }
     }
 }
@@ -107,11 +112,11 @@ fn past_disagreements_stay_fixed() {
     input.subtract = Some(vec![3, 1, 2]);
     let game = nim.build(&input).unwrap();
     // Its game tree is beyond brute's limit; memo agrees with brute wherever both run.
-    let reference = game.solve(gamelab::SolverKind::Memo).unwrap();
-    for &solver in nim
-        .solvers
-        .iter()
-        .filter(|&&s| s != gamelab::SolverKind::Brute)
+    let reference = game.solve(gamelab::SolverKind::MEMO).unwrap();
+    for solver in nim
+        .solver_kinds()
+        .into_iter()
+        .filter(|&s| s != gamelab::SolverKind::BRUTE)
     {
         let solution = game.solve(solver).unwrap();
         assert_eq!(solution.scores(), reference.scores(), "{solver:?}");
@@ -122,8 +127,8 @@ fn past_disagreements_stay_fixed() {
 #[test]
 fn every_game_is_found_by_its_name() {
     for entry in GAMES {
-        assert_eq!(find_game(entry.name).unwrap().name, entry.name);
-        assert_eq!(entry.solvers.first(), Some(&SolverKind::Auto));
+        assert_eq!(find_game(entry.name()).unwrap().name(), entry.name());
+        assert_eq!(entry.solver_kinds().first(), Some(&SolverKind::AUTO));
     }
     let message = find_game("chess").err().unwrap().to_string();
     assert!(
@@ -134,7 +139,7 @@ fn every_game_is_found_by_its_name() {
 
 #[test]
 fn game_names_are_unique() {
-    let mut names: Vec<&str> = GAMES.iter().map(|entry| entry.name).collect();
+    let mut names: Vec<&str> = GAMES.iter().map(|entry| entry.name()).collect();
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), GAMES.len());

@@ -6,14 +6,14 @@
 //! solve.
 
 use gamelab::base::input::{InstanceInput, InstanceRef};
-use gamelab::games::registry::find_game;
-use gamelab::games::solve;
+use gamelab::games::find_game;
 use gamelab::games::stone_game::batch::batch_margins;
 use gamelab::games::stone_game::dp::rolling_margin;
 use gamelab::games::stone_game::fast::{THREADING_THRESHOLD, fast_margin, fast_margin_threads};
 use gamelab::games::stone_game_ii::StoneGameII;
 use gamelab::games::stone_game_ii::dp::{m_cap, textbook, windowed};
 use gamelab::games::stone_game_ii::reach::{reach_table, reachable_m};
+use gamelab::games::stone_game_ii::{DEFINITION as STONE_GAME_II, WINDOW};
 use gamelab::solve::SolverKind;
 use gamelab::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::studies::sweep::{Shard, SweepSpec, run_sweep};
@@ -100,9 +100,9 @@ proptest! {
     ) {
         // Small values make ties common, so the tie-break (first best move) is exercised.
         let game = StoneGameII::new(piles).unwrap();
-        let window = solve(&game, SolverKind::Window).unwrap();
-        for other in [SolverKind::Memo, SolverKind::Brute, SolverKind::Dp] {
-            let reference = solve(&game, other).unwrap();
+        let window = STONE_GAME_II.solve(&game, WINDOW).unwrap();
+        for other in [SolverKind::MEMO, SolverKind::BRUTE, gamelab::games::stone_game_ii::DP] {
+            let reference = STONE_GAME_II.solve(&game, other).unwrap();
             prop_assert_eq!(window.margin, reference.margin);
             prop_assert_eq!(&window.moves, &reference.moves, "{:?}", other);
         }
@@ -117,14 +117,11 @@ fn stone_game_ii_window_plays_long_lines_like_the_full_table() {
             .map(|x| (x * 7919) % modulus - offset)
             .collect();
         let game = StoneGameII::new(piles.clone()).unwrap();
-        let window = solve(&game, SolverKind::Window).unwrap();
+        let window = STONE_GAME_II.solve(&game, WINDOW).unwrap();
         let full = windowed(&piles);
-        let reference = gamelab::solve::solution_from_values(
-            &game,
-            "stone-game-ii",
-            SolverKind::Window,
-            |state| full.get(state.next as usize, state.m as usize),
-        );
+        let reference = gamelab::solve::solution_from_values(&game, WINDOW, |state| {
+            full.get(state.next as usize, state.limit as usize)
+        });
         assert_eq!(window, reference, "n = {n}");
     }
 }
@@ -163,8 +160,8 @@ fn value_only_solutions_match_the_full_ones() {
             .unwrap()
             .build(&InstanceInput::piles(piles))
             .unwrap();
-        let full = instance.solve(SolverKind::Auto).unwrap();
-        let value = instance.solve_value(SolverKind::Auto).unwrap();
+        let full = instance.solve(SolverKind::AUTO).unwrap();
+        let value = instance.solve_value(SolverKind::AUTO).unwrap();
         assert_eq!(value.scores(), full.scores(), "{game}");
         assert!(value.moves.is_none());
     }
@@ -175,7 +172,7 @@ fn value_only_solutions_match_the_full_ones() {
         .build(&InstanceInput::piles(piles.clone()))
         .unwrap();
     assert_eq!(
-        instance.solve(SolverKind::Auto).unwrap().margin,
+        instance.solve(SolverKind::AUTO).unwrap().margin,
         rolling_margin(&piles)
     );
 }

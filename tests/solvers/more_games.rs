@@ -2,11 +2,11 @@
 //! A030193, nim's Grundy values and periods, the pizza theorem's 4/9, Stone Game VII's margin
 //! objective in EFG, and every generic command working on the new games.
 
+use gamelab::analysis::grundy::Periodicity;
 use gamelab::base::game::Game;
-use gamelab::games::RegisteredGame;
+use gamelab::games::coins_in_a_circle;
 use gamelab::games::coins_in_a_circle::CoinsInACircle;
-use gamelab::games::nim::{Periodicity, grundy_values, periodicity};
-use gamelab::games::registry::AnyGame;
+use gamelab::games::nim::{grundy_values, periodicity};
 use gamelab::games::stone_game_iv::win_table;
 use gamelab::games::stone_game_vii::StoneGameVII;
 use gamelab::graph::build_tree;
@@ -71,7 +71,7 @@ proptest! {
     fn the_first_player_gets_four_ninths_of_any_pizza(slices in prop::collection::vec(0i64..=50, 1..=40)) {
         let total: i64 = slices.iter().sum();
         let game = CoinsInACircle::new(slices).unwrap();
-        let solution = AnyGame::solve(&game, SolverKind::Auto).unwrap();
+        let solution = coins_in_a_circle::DEFINITION.solve(&game, SolverKind::AUTO).unwrap();
         prop_assert!(9 * solution.first_score >= 4 * total);
     }
 }
@@ -84,7 +84,8 @@ fn every_small_pizza_gives_the_first_player_four_ninths() {
             let slices: Vec<i64> = (0..n).map(|k| ((code >> (2 * k)) & 3) as i64).collect();
             let total: i64 = slices.iter().sum();
             let game = CoinsInACircle::new(slices.clone()).unwrap();
-            let first = AnyGame::solve_value(&game, SolverKind::Dp)
+            let first = coins_in_a_circle::DEFINITION
+                .solve_value(&game, coins_in_a_circle::DP)
                 .unwrap()
                 .first_score;
             assert!(9 * first >= 4 * total, "{slices:?}");
@@ -98,7 +99,7 @@ fn stone_game_vii_exports_its_margin_objective() {
     let tree = build_tree(&game);
     let meta = GraphMeta {
         game: StoneGameVII::NAME,
-        instance: game.to_input().describe(),
+        instance: game.input().describe(),
     };
     let mut text = Vec::new();
     export_graph(GraphFormat::Efg, &game, &tree, &meta, &mut text).unwrap();
@@ -117,7 +118,7 @@ fn stone_game_vii_exports_its_margin_objective() {
         assert_eq!(payoffs[0], -payoffs[1], "{line}");
     }
     assert_eq!(
-        game.objective(gamelab::Scores {
+        gamelab::base::game::objective::<StoneGameVII>(gamelab::Scores {
             first: 18,
             second: 12
         })

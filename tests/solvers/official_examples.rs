@@ -5,7 +5,7 @@
 //! III write-up ([1,2,3,7] -> Bob); the LeetCode 877 write-up ([3,9,1,2] table).
 
 use gamelab::base::input::InstanceInput;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::{Solution, Winner};
 
 /// Solves `input` of `game` with every applicable solver and checks they give the same result.
@@ -13,9 +13,9 @@ fn solve_everywhere(game: &str, input: InstanceInput) -> Solution {
     let entry = find_game(game).unwrap();
     let instance = entry.build(&input).unwrap();
     let solutions: Vec<Solution> = entry
-        .solvers
-        .iter()
-        .map(|&solver| instance.solve(solver).unwrap())
+        .solver_kinds()
+        .into_iter()
+        .map(|solver| instance.solve(solver).unwrap())
         .collect();
     for solution in &solutions[1..] {
         assert_eq!(

@@ -7,11 +7,10 @@
 
 use gamelab::base::input::{InstanceInput, InstanceRef};
 use gamelab::cost::{Operation, Work};
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::games::stone_game::dp::{rolling_margin, rolling_margin_in};
 use gamelab::games::stone_game::fast::fast_margin;
 use gamelab::games::stone_game::peaks::peaks_margin;
-use gamelab::solve::SolverKind;
 use proptest::prelude::*;
 
 fn values() -> impl Strategy<Value = i64> {
@@ -180,8 +179,8 @@ fn the_peaks_line_is_the_rolling_line() {
             .map(|k| ((seed * 31 + k * 17) % 23) as i64 - 5)
             .collect();
         let instance = game.build(&InstanceInput::piles(piles.clone())).unwrap();
-        let peaks = instance.solve(SolverKind::Peaks).unwrap();
-        let rolling = instance.solve(SolverKind::Rolling).unwrap();
+        let peaks = instance.solve(gamelab::games::stone_game::PEAKS).unwrap();
+        let rolling = instance.solve(gamelab::games::stone_game::ROLLING).unwrap();
         assert_eq!(peaks.moves, rolling.moves, "{piles:?}");
         assert_eq!(peaks.scores(), rolling.scores(), "{piles:?}");
     }

@@ -3,7 +3,7 @@
 //! instance); exhaustive and sampled checks agree; the CLI's exit statuses and formats.
 
 use gamelab::base::input::{InstanceInput, InstanceRef};
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::solve::SolverKind;
 use gamelab::studies::claims::catalogue::{catalogue, find_claim};
 use gamelab::studies::claims::{CheckOptions, Claim, Expectation, Minimality, check_claim};
@@ -72,7 +72,7 @@ fn check_counterexample(claim: &Claim, piles: &[i64]) {
     let brute = entry
         .build(&InstanceInput::piles(piles.to_vec()))
         .unwrap()
-        .solve(SolverKind::Brute)
+        .solve(SolverKind::BRUTE)
         .unwrap();
     assert!(
         !claim.expect.holds_for(brute.margin),
@@ -153,7 +153,7 @@ fn exhaustive_and_sampled_checks_agree() {
             total_parity: total,
             ..ValueSpec::uniform(1, 6)
         }),
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         extras: Default::default(),
     };
     let entry = find_game("stone-game").unwrap();
@@ -206,7 +206,7 @@ fn number_game_claims_find_the_smallest_n() {
             residue: None,
         },
         values: None,
-        solver: SolverKind::Memo,
+        solver: SolverKind::MEMO,
         extras: Default::default(),
     };
     let verdict = check_claim(
@@ -232,7 +232,7 @@ fn long_counterexamples_are_shrunk_within_their_pile_budgets() {
         expect: Expectation::FirstNeverLoses,
         sizes: SizeRange::new(n, n),
         values: Some(ValueSpec::uniform(1, 100)),
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         extras: Default::default(),
     };
     let sampled = CheckOptions {

@@ -2,7 +2,7 @@
 //! alone, every constraint met on every instance, and impossible constraints refused.
 
 use gamelab::base::input::InstanceInput;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::studies::generate::{
     Distribution, Generator, GeneratorSpec, Parity, SizeRange, ValueSpec,
 };

@@ -3,7 +3,7 @@
 //! ordering is exact, and the 95% intervals cover the truth; a real tournament rates optimal
 //! play above random play.
 
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::studies::ratings::{PairResult, fit_ratings};
 use gamelab::studies::tournament::tournament;

@@ -4,8 +4,8 @@
 //! `mcts-K` is reproducible and improves with K; parity never makes a losing move on even n.
 
 use gamelab::Player;
-use gamelab::games::registry::{AnyGame, GAMES, GameEntry};
-use gamelab::games::stone_game::StoneGame;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::{AnyGame, GAMES, GameEntry};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::{GameRecord, StrategySpec};
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
@@ -15,11 +15,17 @@ fn spec(text: &str) -> StrategySpec {
     text.parse().unwrap()
 }
 
+/// A stone-game instance.
+fn stone_game(piles: Vec<i64>) -> Box<dyn AnyGame> {
+    let entry = gamelab::find_game("stone-game").unwrap();
+    entry.build(&InstanceInput::piles(piles)).unwrap()
+}
+
 /// Small random instances of any registered game (values from -20 where the game allows).
-fn generator(entry: &GameEntry, seed: u64) -> Generator {
+fn generator(entry: &dyn GameEntry, seed: u64) -> Generator {
     let (sizes, values) = if entry.takes_piles() {
         let negative = matches!(
-            entry.input_form,
+            entry.input_form(),
             gamelab::games::InputForm::Piles { negative: true }
         );
         let min = if negative { -20 } else { 1 };
@@ -37,7 +43,7 @@ fn played(
     seed: u64,
     index: u64,
 ) -> GameRecord {
-    let optimal = game.solve(SolverKind::Auto).unwrap().scores();
+    let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
     game.play_valued(first, second, optimal, seed, index)
         .unwrap()
 }
@@ -45,7 +51,7 @@ fn played(
 #[test]
 fn optimal_play_gives_no_value_away_in_any_game() {
     for entry in GAMES {
-        let generator = generator(entry, 5);
+        let generator = generator(*entry, 5);
         for index in 0..200 {
             let game = entry.build(&generator.instance(index)).unwrap();
             for opponent in ["optimal", "random", "greedy"] {
@@ -54,7 +60,7 @@ fn optimal_play_gives_no_value_away_in_any_game() {
                     let values = record.values.as_ref().unwrap();
                     assert_eq!(values.len(), record.moves.len());
                     for (mv, value) in record.moves.iter().zip(values) {
-                        assert!(value.regret >= 0, "{}: negative regret", entry.name);
+                        assert!(value.regret >= 0, "{}: negative regret", entry.name());
                         let side = if first == "optimal" {
                             Player::First
                         } else {
@@ -65,7 +71,7 @@ fn optimal_play_gives_no_value_away_in_any_game() {
                                 value.regret,
                                 0,
                                 "{} {:?}: optimal gave value away",
-                                entry.name,
+                                entry.name(),
                                 game.input()
                             );
                         }
@@ -85,7 +91,7 @@ fn the_final_margin_is_the_value_minus_and_plus_the_regrets_in_every_game() {
         ("mcts-8", "greedy"),
     ];
     for entry in GAMES {
-        let generator = generator(entry, 9);
+        let generator = generator(*entry, 9);
         let mut checked = 0;
         for index in 0..1000 {
             let game = entry.build(&generator.instance(index)).unwrap();
@@ -97,7 +103,7 @@ fn the_final_margin_is_the_value_minus_and_plus_the_regrets_in_every_game() {
                     record.margin,
                     record.optimal.margin() - first_regret + second_regret,
                     "{} {:?}: {first} against {second}",
-                    entry.name,
+                    entry.name(),
                     game.input()
                 );
                 let history = record.value_history().unwrap();
@@ -106,7 +112,7 @@ fn the_final_margin_is_the_value_minus_and_plus_the_regrets_in_every_game() {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 4000, "{}", entry.name);
+        assert_eq!(checked, 4000, "{}", entry.name());
     }
 }
 
@@ -122,10 +128,10 @@ fn move_list(record: &GameRecord) -> Vec<String> {
 #[test]
 fn noisy_zero_is_optimal_and_noisy_one_is_random() {
     for entry in GAMES {
-        let generator = generator(entry, 13);
+        let generator = generator(*entry, 13);
         for index in 0..100 {
             let game = entry.build(&generator.instance(index)).unwrap();
-            let optimal = game.solve(SolverKind::Auto).unwrap().scores();
+            let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
             let play = |first: &str, second: &str| {
                 game.play(&spec(first), &spec(second), optimal, 21, index)
                     .unwrap()
@@ -134,13 +140,13 @@ fn noisy_zero_is_optimal_and_noisy_one_is_random() {
                 move_list(&play("noisy-0", "noisy-1")),
                 move_list(&play("optimal", "random")),
                 "{}",
-                entry.name
+                entry.name()
             );
             assert_eq!(
                 move_list(&play("noisy-1", "noisy-0.000")),
                 move_list(&play("random", "optimal")),
                 "{}",
-                entry.name
+                entry.name()
             );
         }
     }
@@ -172,8 +178,8 @@ fn noisy_probabilities_parse_exactly_and_print_back() {
 
 #[test]
 fn mcts_is_reproducible_for_a_seed() {
-    let game = StoneGame::new(vec![5, 3, 9, 1, 2, 8, 7, 4, 6, 10, 3, 2]).unwrap();
-    let optimal = game.solve(SolverKind::Auto).unwrap().scores();
+    let game = stone_game(vec![5, 3, 9, 1, 2, 8, 7, 4, 6, 10, 3, 2]);
+    let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
     let play = |seed| {
         move_list(
             &game
@@ -235,8 +241,8 @@ proptest! {
         seed in 0u64..1000,
     ) {
         let piles: Vec<i64> = half.into_iter().flat_map(|(a, b)| [a, b]).collect();
-        let game = StoneGame::new(piles).unwrap();
-        let record = played(&game, &spec("parity"), &spec(opponent), seed, 0);
+        let game = stone_game(piles);
+        let record = played(&*game, &spec("parity"), &spec(opponent), seed, 0);
         for (mv, value) in record.moves.iter().zip(record.values.as_ref().unwrap()) {
             if mv.player == Player::First {
                 prop_assert!(!value.is_losing(), "parity made a losing move: {value:?}");

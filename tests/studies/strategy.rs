@@ -4,11 +4,8 @@
 //! the command line.
 
 use gamelab::base::game::Scores;
-use gamelab::games::divisor_game::DivisorGame;
-use gamelab::games::registry::{AnyGame, find_game};
-use gamelab::games::stone_game::StoneGame;
-use gamelab::games::stone_game_ii::StoneGameII;
-use gamelab::games::stone_game_iii::StoneGameIII;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::{AnyGame, find_game};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::GameRecord;
 use gamelab::strategy::StrategySpec;
@@ -20,8 +17,19 @@ fn spec(text: &str) -> StrategySpec {
     text.parse().unwrap()
 }
 
+/// An instance of `game` with the piles `piles`.
+fn piles_of(game: &str, piles: Vec<i64>) -> Box<dyn AnyGame> {
+    let entry = find_game(game).unwrap();
+    entry.build(&InstanceInput::piles(piles)).unwrap()
+}
+
+/// A stone-game instance.
+fn stone_game(piles: Vec<i64>) -> Box<dyn AnyGame> {
+    piles_of("stone-game", piles)
+}
+
 fn play(game: &dyn AnyGame, first: &str, second: &str, seed: u64) -> (GameRecord, Scores) {
-    let optimal = game.solve(SolverKind::Auto).unwrap().scores();
+    let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
     (
         game.play(&spec(first), &spec(second), optimal, seed, 0)
             .unwrap(),
@@ -50,7 +58,7 @@ fn check_optimal_play(game: &dyn AnyGame, extra: &[&'static str], seed: u64) {
         (record.first_score, record.second_score),
         (optimal.first, optimal.second)
     );
-    let solution = game.solve(SolverKind::Brute).unwrap();
+    let solution = game.solve(SolverKind::BRUTE).unwrap();
     assert_eq!(
         Some(record.moves),
         solution.moves,
@@ -83,10 +91,11 @@ proptest! {
 
     #[test]
     fn optimal_play_is_the_game_value(piles in piles(), n in 1u64..=30, seed in 0u64..1000) {
-        check_optimal_play(&StoneGame::new(piles.clone()).unwrap(), &["parity"], seed);
-        check_optimal_play(&StoneGameII::new(piles.clone()).unwrap(), &[], seed);
-        check_optimal_play(&StoneGameIII::new(piles).unwrap(), &[], seed);
-        check_optimal_play(&DivisorGame::new(n).unwrap(), &[], seed);
+        check_optimal_play(&*stone_game(piles.clone()), &["parity"], seed);
+        check_optimal_play(&*piles_of("stone-game-ii", piles.clone()), &[], seed);
+        check_optimal_play(&*piles_of("stone-game-iii", piles), &[], seed);
+        let divisor_game = find_game("divisor-game").unwrap();
+        check_optimal_play(&*divisor_game.build(&InstanceInput::number(n)).unwrap(), &[], seed);
     }
 
     #[test]
@@ -96,8 +105,8 @@ proptest! {
         seed in 0u64..1000,
     ) {
         let piles: Vec<i64> = half.into_iter().flat_map(|(a, b)| [a, b]).collect();
-        let game = StoneGame::new(piles).unwrap();
-        let (record, _) = play(&game, "parity", opponent, seed);
+        let game = stone_game(piles);
+        let (record, _) = play(&*game, "parity", opponent, seed);
         prop_assert!(record.margin >= 0, "parity lost against {opponent}");
         prop_assert!(record.notes.is_empty());
     }
@@ -107,8 +116,8 @@ proptest! {
 fn parity_can_be_strictly_worse_than_optimal() {
     // [4, 1, 2, 5]: both colours sum to 6 (4 + 2 and 1 + 5), so parity can only tie; optimal
     // play takes the 5 and then the better of what the opponent leaves, winning 7 to 5.
-    let game = StoneGame::new(vec![4, 1, 2, 5]).unwrap();
-    let (parity, optimal) = play(&game, "parity", "optimal", 1);
+    let game = stone_game(vec![4, 1, 2, 5]);
+    let (parity, optimal) = play(&*game, "parity", "optimal", 1);
     assert_eq!((parity.first_score, parity.second_score), (6, 6));
     assert_eq!((optimal.first, optimal.second), (7, 5));
     assert_eq!(parity.shortfall(), 1);
@@ -118,8 +127,8 @@ fn parity_can_be_strictly_worse_than_optimal() {
 fn greedy_loses_to_optimal_on_the_gold_pots() {
     // [4, 6, 2, 3]: greedy takes the bigger end, 4, which exposes the 6 to the opponent; it ends
     // 7 to 8, while optimal play takes the 3 first and wins 9 to 6.
-    let game = StoneGame::new(vec![4, 6, 2, 3]).unwrap();
-    let (greedy, optimal) = play(&game, "greedy", "optimal", 1);
+    let game = stone_game(vec![4, 6, 2, 3]);
+    let (greedy, optimal) = play(&*game, "greedy", "optimal", 1);
     assert_eq!((greedy.first_score, greedy.second_score), (7, 8));
     assert_eq!(greedy.winner, gamelab::Winner::Second);
     assert_eq!((optimal.first, optimal.second), (9, 6));
@@ -128,23 +137,23 @@ fn greedy_loses_to_optimal_on_the_gold_pots() {
 
 #[test]
 fn parity_says_when_it_falls_back_to_greedy() {
-    let odd = StoneGame::new(vec![1, 100, 3]).unwrap();
-    let (record, _) = play(&odd, "parity", "optimal", 1);
+    let odd = stone_game(vec![1, 100, 3]);
+    let (record, _) = play(&*odd, "parity", "optimal", 1);
     assert!(
         record.notes[0].contains("odd n it plays greedy"),
         "{:?}",
         record.notes
     );
-    let even = StoneGame::new(vec![1, 2]).unwrap();
-    let (record, _) = play(&even, "optimal", "parity", 1);
+    let even = stone_game(vec![1, 2]);
+    let (record, _) = play(&*even, "optimal", "parity", 1);
     assert!(record.notes[0].contains("as second player it plays greedy"));
 }
 
 #[test]
 fn lookahead_one_plays_like_greedy_on_pile_games() {
-    let game = StoneGame::new(vec![3, 9, 1, 2, 7, 7, 4]).unwrap();
-    let (greedy, _) = play(&game, "greedy", "greedy", 1);
-    let (lookahead, _) = play(&game, "lookahead-1", "lookahead-1", 1);
+    let game = stone_game(vec![3, 9, 1, 2, 7, 7, 4]);
+    let (greedy, _) = play(&*game, "greedy", "greedy", 1);
+    let (lookahead, _) = play(&*game, "lookahead-1", "lookahead-1", 1);
     assert_eq!(greedy.moves, lookahead.moves);
 }
 

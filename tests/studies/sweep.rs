@@ -2,7 +2,7 @@
 //! byte, counts add up, and the parity argument of the LeetCode 877 write-up shows in the data (even n: the
 //! first player never loses).
 
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::studies::generate::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use gamelab::studies::sweep::{
     Shard, SweepRow, SweepSpec, merge_rows, read_csv, run_sweep, write_csv,

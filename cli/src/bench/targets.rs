@@ -2,7 +2,7 @@
 //! deterministic generated inputs, with its goal and the work it does.
 
 use gamelab::base::input::InstanceInput;
-use gamelab::games::registry::find_game;
+use gamelab::games::find_game;
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use std::io::Write;
 use std::path::{Path, PathBuf};

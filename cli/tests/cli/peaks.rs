@@ -224,7 +224,7 @@ fn a_row_too_long_for_rolling_is_refused_with_a_pointer_to_peaks() {
 #[test]
 fn the_batch_path_costs_small_rows_too() {
     // A time budget that admits the moves on 2 piles but not on 5.
-    let time = |n| gamelab::games::stone_game::rolling_line_work(n).seconds();
+    let time = |n| gamelab::games::stone_game::costs::rolling_line_work(n).seconds();
     let budget = format!("{:.12}", (time(2) * time(5)).sqrt());
     for format in ["json", "text"] {
         let output = crate::common::gamelab()

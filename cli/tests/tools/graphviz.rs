@@ -3,8 +3,8 @@
 //! ignored (failed when `CI=true`, see `main.rs`).
 
 use crate::common::gamelab;
+use gamelab::games::GAMES;
 use gamelab::games::conformance::SuiteOptions;
-use gamelab::games::registry::GAMES;
 use gamelab::graph::GraphKind;
 use gamelab::graph::export::GraphFormat;
 use std::io::Write;
@@ -46,7 +46,7 @@ pub fn every_game_exports_dot_that_graphviz_reads() {
                 assert!(
                     output.status.success(),
                     "{} {input:?}: dot refused: {}",
-                    entry.name,
+                    entry.name(),
                     String::from_utf8_lossy(&output.stderr)
                 );
             }

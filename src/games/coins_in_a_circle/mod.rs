@@ -16,12 +16,15 @@
 //! the end-taking DP on every arc of the doubled row (O(n^2)), then picks the best first slice.
 
 use crate::base::error::{InputError, SolveError};
-use crate::base::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
+use crate::base::game::{Action, ActionValue, Bounds, Game, MoveDescription, Player, Scores};
 use crate::base::input::fields::{check_score_range, into_piles, take_piles};
 use crate::base::input::{InstanceInput, format_piles};
-use crate::cost::{Cost, Operation, Work};
-use crate::games::{InputForm, RegisteredGame, not_applicable};
-use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+use crate::cost::{Cost, Operation, Work, report_rows};
+use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
+    solution_from_values,
+};
 
 /// The largest circle whose move list is read from the full arc table (8 n² bytes).
 const TABLE_SLICE_LIMIT: usize = 4_096;
@@ -101,7 +104,7 @@ fn circle_margin(slices: &[i64]) -> i64 {
             current[start] = left.max(right);
         }
         std::mem::swap(&mut previous, &mut current);
-        crate::games::stone_game_vii::report_rows(length, n, Operation::CoinsDp);
+        report_rows(length, n, Operation::CoinsDp);
     }
     // After taking slice i the opponent faces the arc starting at i + 1 of n - 1 slices.
     (0..n)
@@ -114,6 +117,11 @@ impl CoinsInACircle {
     /// A validated instance: at least one slice, and the sum of absolute values within 64 bits.
     pub fn new(slices: Vec<i64>) -> Result<CoinsInACircle, InputError> {
         CoinsInACircle::from_input(&InstanceInput::piles(slices))
+    }
+
+    /// The slices, in circular order.
+    pub fn slices(&self) -> &[i64] {
+        &self.slices
     }
 
     fn n(&self) -> usize {
@@ -190,9 +198,16 @@ impl Game for CoinsInACircle {
         }
     }
 
-    fn max_states(&self) -> u128 {
+    /// The whole circle and every arc; any first slice, one slice per move, and one position
+    /// per number of slices taken when taking one end every time.
+    fn bounds(&self) -> Bounds {
         let n = self.n() as u128;
-        n * n.saturating_sub(1) + 2
+        Bounds {
+            states: n * n.saturating_sub(1) + 2,
+            moves: n,
+            depth: n,
+            least_states: n + 1,
+        }
     }
 
     fn pile_row(&self) -> Option<&[i64]> {
@@ -212,21 +227,6 @@ impl Game for CoinsInACircle {
                 }
             }
         })
-    }
-
-    /// Any first slice.
-    fn max_moves(&self) -> u128 {
-        self.n() as u128
-    }
-
-    /// One slice per move.
-    fn max_depth(&self) -> u128 {
-        self.n() as u128
-    }
-
-    /// Taking one pile at a time visits one position per number of piles taken.
-    fn min_states(&self) -> u128 {
-        self.n() as u128 + 1
     }
 
     fn describe_state(&self, state: &CircleState) -> String {
@@ -278,115 +278,120 @@ impl CoinsInACircle {
         let total = slices.iter().sum();
         Ok(CoinsInACircle { slices, total })
     }
-}
 
-impl RegisteredGame for CoinsInACircle {
-    const TITLE: &'static str =
-        "Coins in a circle: Winkler's pizza problem, any first slice then arc ends";
-    const RULES: &'static str = "Slices lie in a circle. Players alternate, first player first; \
-        the first move takes any slice, every later move takes a slice next to the eaten part \
-        (an end of the remaining arc). Whoever holds more wins; equal totals are a tie. With \
-        non-negative slices the first player can always get 4/9 of the total, and no more is \
-        guaranteed.";
-    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
-    const SHARE_BOUND: Option<(f64, &'static str)> = Some((
-        GUARANTEED_SHARE,
-        "4/9: the first player's guarantee (pizza theorem, Cibulka et al. 2010)",
-    ));
-    const SOLVERS: &'static [SolverKind] = &[
-        SolverKind::Auto,
-        SolverKind::Brute,
-        SolverKind::Memo,
-        SolverKind::Dp,
-    ];
-
-    fn from_input(input: &InstanceInput) -> Result<CoinsInACircle, InputError> {
+    /// Builds and validates an instance.
+    pub fn from_input(input: &InstanceInput) -> Result<CoinsInACircle, InputError> {
         CoinsInACircle::from_piles(take_piles(Self::NAME, input)?)
     }
 
-    fn from_owned_input(input: InstanceInput) -> Result<CoinsInACircle, InputError> {
+    /// [`CoinsInACircle::from_input`], keeping the caller's slice vector.
+    pub fn from_owned_input(input: InstanceInput) -> Result<CoinsInACircle, InputError> {
         CoinsInACircle::from_piles(into_piles(Self::NAME, input)?)
     }
 
-    fn to_input(&self) -> InstanceInput {
+    /// The instance as input fields.
+    pub fn input(&self) -> InstanceInput {
         InstanceInput::piles(self.slices.clone())
     }
+}
 
-    fn auto_solver(&self) -> SolverKind {
-        SolverKind::Dp
-    }
+/// The arc DP of the module docs.
+pub const DP: SolverKind = SolverKind::named("dp");
 
-    fn facts(&self) -> Vec<String> {
-        if self.total <= 0 || self.slices.iter().any(|&s| s < 0) {
-            return vec![];
-        }
-        let first = (self.total + circle_margin(&self.slices)) / 2;
-        vec![format!(
-            "the first player's optimal share is {first}/{} = {:.4}; the pizza theorem guarantees \
-             at least 4/9 = {GUARANTEED_SHARE:.4} for non-negative slices",
-            self.total,
-            first as f64 / self.total as f64
-        )]
-    }
+/// coins-in-a-circle's registry entry.
+pub static DEFINITION: GameDefinition<CoinsInACircle> = GameDefinition {
+    title: "Coins in a circle: Winkler's pizza problem, any first slice then arc ends",
+    rules: "Slices lie in a circle. Players alternate, first player first; the first move takes \
+        any slice, every later move takes a slice next to the eaten part (an end of the remaining \
+        arc). Whoever holds more wins; equal totals are a tie. With non-negative slices the first \
+        player can always get 4/9 of the total, and no more is guaranteed.",
+    input_form: InputForm::Piles { negative: true },
+    share_bound: Some((
+        GUARANTEED_SHARE,
+        "4/9: the first player's guarantee (pizza theorem, Cibulka et al. 2010)",
+    )),
+    from_input: CoinsInACircle::from_input,
+    from_owned_input: Some(CoinsInACircle::from_owned_input),
+    input: CoinsInACircle::input,
+    solvers: Solvers {
+        own: &[Solver {
+            kind: DP,
+            summary: "the end-taking DP on every arc of the doubled row, then the best first slice",
+            solve: solve_by_dp,
+            value: Some(value_by_dp),
+            cost: dp_cost,
+            advice: None,
+        }],
+        auto: |_, _| DP,
+    },
+    margins: Some(Margins {
+        one: |input, _| {
+            let game = input.read(CoinsInACircle::from_input)?;
+            Ok(circle_margin(&game.slices))
+        },
+        one_cost: margin_cost,
+        many: None,
+        many_cost: None,
+        lanes_16: None,
+    }),
+    stream: None,
+    nim_sequence: None,
+    fast: FastPaths {
+        facts: Some(facts),
+        ..FastPaths::NONE
+    },
+};
 
-    /// The arc DP: n lengths of n arcs each, on two rows for the value; with the moves (up to
-    /// 4,096 slices) every row kept, 8 bytes a cell, and the value computed again.
-    fn margin_cost(size: u64) -> Cost {
-        let n = size as u128;
-        Cost::new(
-            n.saturating_mul(16),
-            Work::of(Operation::CoinsDp, n.saturating_mul(n)),
-        )
+/// The first player's share against the pizza theorem's bound, for non-negative slices.
+fn facts(game: &CoinsInACircle) -> Vec<String> {
+    if game.total <= 0 || game.slices.iter().any(|&s| s < 0) {
+        return vec![];
     }
+    let first = (game.total + circle_margin(&game.slices)) / 2;
+    vec![format!(
+        "the first player's optimal share is {first}/{} = {:.4}; the pizza theorem guarantees \
+         at least 4/9 = {GUARANTEED_SHARE:.4} for non-negative slices",
+        game.total,
+        first as f64 / game.total as f64
+    )]
+}
 
-    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
-        let n = self.n();
-        match solver {
-            SolverKind::Dp => {
-                let value = Self::margin_cost(n as u64);
-                if value_only || n > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    value
-                } else {
-                    let cells = (n as u128) * (n as u128);
-                    Cost::new(cells * 8, value.work.times(2)).then(crate::games::line_cost(self))
-                }
-            }
-            other => crate::games::generic_solve_cost(self, other, value_only),
-        }
-    }
+/// The arc DP: n lengths of n arcs each, on two rows for the value.
+fn margin_cost(size: u64) -> Cost {
+    let n = size as u128;
+    Cost::new(
+        n.saturating_mul(16),
+        Work::of(Operation::CoinsDp, n.saturating_mul(n)),
+    )
+}
 
-    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                let margin = circle_margin(&self.slices);
-                let scores = Scores::from_total_and_margin(self.total, margin);
-                Ok(Solution::value_only(Self::NAME, solver, scores))
-            }
-            other => crate::games::solved_without_moves(self, other),
-        }
+/// With the moves (up to 4,096 slices) every row is kept, 8 bytes a cell, and the value
+/// computed again.
+fn dp_cost(game: &CoinsInACircle, value_only: bool) -> Cost {
+    let n = game.n();
+    let value = margin_cost(n as u64);
+    if value_only || n > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+        value
+    } else {
+        let cells = (n as u128) * (n as u128);
+        Cost::new(cells * 8, value.work.times(2)).then(line_cost(game))
     }
+}
 
-    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                if self.n() > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    return RegisteredGame::value_by(self, solver);
-                }
-                let arcs = ArcMargins::build(&self.slices);
-                let whole = circle_margin(&self.slices);
-                Ok(solution_from_values(
-                    self,
-                    Self::NAME,
-                    solver,
-                    |state| match state {
-                        CircleState::Whole => whole,
-                        CircleState::Arc { start, length } => {
-                            arcs.get(*start as usize, *length as usize)
-                        }
-                    },
-                ))
-            }
-            other => Err(not_applicable::<Self>(other)),
-        }
+fn value_by_dp(game: &CoinsInACircle) -> Result<Solution, SolveError> {
+    let margin = circle_margin(&game.slices);
+    let scores = Scores::from_total_and_margin(game.total, margin);
+    Ok(Solution::value_only(CoinsInACircle::NAME, DP, scores))
+}
+
+fn solve_by_dp(game: &CoinsInACircle) -> Result<Solution, SolveError> {
+    if game.n() > TABLE_SLICE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+        return value_by_dp(game);
     }
+    let arcs = ArcMargins::build(&game.slices);
+    let whole = circle_margin(&game.slices);
+    Ok(solution_from_values(game, DP, |state| match state {
+        CircleState::Whole => whole,
+        CircleState::Arc { start, length } => arcs.get(*start as usize, *length as usize),
+    }))
 }

@@ -151,10 +151,8 @@ pub fn push_solution_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::AnyGame;
-    use crate::games::stone_game::StoneGame;
     use crate::games::stone_game::dp::margin_and_line_in;
-    use crate::solve::SolverKind;
+    use crate::games::stone_game::{DEFINITION, PEAKS, ROLLING, StoneGame};
 
     fn serde_line(solution: &crate::solve::Solution) -> Vec<u8> {
         let mut line = serde_json::to_vec(solution).unwrap();
@@ -188,7 +186,7 @@ mod tests {
             vec![i64::MIN + 1],
         ] {
             let game = StoneGame::new(piles.clone()).unwrap();
-            let solution = game.solve(SolverKind::Rolling).unwrap();
+            let solution = DEFINITION.solve(&game, ROLLING).unwrap();
             let (mut table, mut line) = (Vec::new(), Vec::new());
             margin_and_line_in(&piles, &mut table, &mut line);
             let mut out = Vec::new();
@@ -197,11 +195,8 @@ mod tests {
                 String::from_utf8(out).unwrap(),
                 String::from_utf8(serde_line(&solution)).unwrap()
             );
-            for (solver, named) in [
-                (SolverKind::Rolling, LineSolver::Rolling),
-                (SolverKind::Peaks, LineSolver::Peaks),
-            ] {
-                let value = game.solve_value(solver).unwrap();
+            for (solver, named) in [(ROLLING, LineSolver::Rolling), (PEAKS, LineSolver::Peaks)] {
+                let value = DEFINITION.solve_value(&game, solver).unwrap();
                 let mut out = Vec::new();
                 push_value_line(&mut out, named, value.scores());
                 assert_eq!(out, serde_line(&value));

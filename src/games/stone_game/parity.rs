@@ -3,7 +3,8 @@
 
 use crate::base::game::Player;
 use crate::games::stone_game::{Interval, Side, StoneGame};
-use crate::strategy::{Greedy, Strategy};
+use crate::strategy::Strategy;
+use crate::strategy::greedy::Greedy;
 
 /// `parity`, the parity argument's strategy (the LeetCode 877 write-up): with an even number of piles, colour the
 /// piles at 0-based even and odd positions; the first player takes every pile of the heavier

@@ -10,15 +10,17 @@
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
 use crate::base::error::{InputError, SolveError};
-use crate::base::game::{Action, ActionValue, DagSize, Game, MoveDescription, Player, Scores};
+use crate::base::game::{Bounds, DagSize};
 use crate::base::input::InstanceInput;
 use crate::base::input::fields::take_number;
 use crate::cost::{Cost, Operation, Work};
-use crate::games::{InputForm, RegisteredGame, not_applicable};
+use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
+use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
 use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, check_table_size, solution_from_outcomes,
-    value_from_outcome,
+    PRINCIPAL_VARIATION_LIMIT, Solver, SolverKind, Solvers, check_table_size, line_cost,
 };
+
+pub use crate::games::families::subtraction::Position;
 
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
@@ -44,18 +46,60 @@ pub fn win_table(limit: usize) -> Vec<bool> {
     wins
 }
 
-/// One instance: the pile size N.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoneGameIV {
-    n: u64,
+/// The rule of stone-game-iv (subtract-a-square): a move removes a non-zero square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares;
+
+impl SubtractionRule for Squares {
+    const NAME: &'static str = "stone-game-iv";
+    const MOVE_KEY: &'static str = "take";
+
+    #[inline]
+    fn amounts(&self, stones: u64) -> Vec<u64> {
+        (1u64..)
+            .map(|root| root * root)
+            .take_while(|&square| square <= stones)
+            .collect()
+    }
+
+    /// Both players at every count of stones; one move per square up to N; each move removes
+    /// at least one stone, and taking one every time visits N, N - 1, ..., 0.
+    fn bounds(&self, n: u64) -> Bounds {
+        let n = n as u128;
+        Bounds {
+            states: 2 * (n + 1),
+            moves: n.isqrt(),
+            depth: n,
+            least_states: n + 1,
+        }
+    }
+
+    /// A position is (stones left, player to move). After taking t stones in all, either
+    /// player can be to move once t >= 4 (four 1s or one 4: an even and an odd number of
+    /// moves), only one before: 2N - 2 positions for N >= 4. A position with m stones has
+    /// ⌊√m⌋ moves.
+    fn dag_size(&self, n: u64) -> Option<DagSize> {
+        let n = n as u128;
+        let (states, edges) = if n < 4 {
+            (n + 1, sum_of_square_roots(n))
+        } else {
+            let single = (n - 3..=n).map(u128::isqrt).sum::<u128>();
+            (2 * n - 2, 2 * sum_of_square_roots(n) - single)
+        };
+        Some(DagSize { states, edges })
+    }
+
+    fn describe_stones(&self, stones: u64) -> String {
+        format!("{stones} stones")
+    }
+
+    fn describe_take(&self, _: u64, square: u64) -> String {
+        format!("takes {square} ({}²) stones", square.isqrt())
+    }
 }
 
-/// A position: stones left and who moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
-    pub stones: u64,
-    pub mover: Player,
-}
+/// One instance: the pile size N.
+pub type StoneGameIV = SubtractionGame<Squares>;
 
 impl StoneGameIV {
     /// A validated instance (N >= 1).
@@ -63,10 +107,101 @@ impl StoneGameIV {
         StoneGameIV::from_input(&InstanceInput::number(n))
     }
 
-    fn table_for(&self, solver: &'static str) -> Result<Vec<bool>, SolveError> {
-        check_table_size(solver, self.n, TABLE_LIMIT)?;
-        Ok(win_table(self.n as usize))
+    /// Builds and validates an instance.
+    pub fn from_input(input: &InstanceInput) -> Result<StoneGameIV, InputError> {
+        let n = take_number(Squares::NAME, input, 1)?;
+        Ok(StoneGameIV::with_rule(n, Squares))
     }
+}
+
+/// The win table of [`win_table`].
+pub const DP: SolverKind = SolverKind::named("dp");
+
+/// stone-game-iv's registry entry.
+pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
+    title: "Stone Game IV: remove a square number of stones (LeetCode 1510)",
+    rules: "One pile of N stones. Players alternate, first player first; a turn removes a \
+        non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. Scores are 1 for \
+        the winner and 0 for the loser.",
+    input_form: InputForm::Number {
+        subtraction_set: false,
+    },
+    share_bound: None,
+    from_input: StoneGameIV::from_input,
+    from_owned_input: None,
+    input: StoneGameIV::input,
+    solvers: Solvers {
+        own: &[Solver {
+            kind: DP,
+            summary: "the win table of every pile size up to N",
+            solve: |game| {
+                let wins = table(game)?;
+                Ok(game.solution_from(DP, |stones| wins[stones as usize]))
+            },
+            value: Some(|game| {
+                let wins = table(game)?;
+                Ok(game.value_from(DP, wins[game.n() as usize]))
+            }),
+            cost: |game, value_only| {
+                let table = margin_cost(game.n());
+                if value_only || game.n() > PRINCIPAL_VARIATION_LIMIT as u64 {
+                    table
+                } else {
+                    table.then(line_cost(game))
+                }
+            },
+            advice: None,
+        }],
+        auto: |_, _| DP,
+    },
+    margins: Some(Margins {
+        one: |input, _| {
+            let game = input.read(StoneGameIV::from_input)?;
+            let wins = table(&game)?;
+            Ok(if wins[game.n() as usize] { 1 } else { -1 })
+        },
+        one_cost: margin_cost,
+        many: None,
+        many_cost: None,
+        lanes_16: None,
+    }),
+    stream: None,
+    nim_sequence: None,
+    fast: FastPaths {
+        facts: Some(facts),
+        ..FastPaths::NONE
+    },
+};
+
+/// The win table up to N, refused above its limit.
+fn table(game: &StoneGameIV) -> Result<Vec<bool>, SolveError> {
+    check_table_size("dp", game.n(), TABLE_LIMIT)?;
+    Ok(win_table(game.n() as usize))
+}
+
+/// The win table: one byte per k <= N, the squares tried at each (Σ⌊√k⌋, in closed form; a
+/// winning move found early stops the scan, so this is an upper bound).
+fn margin_cost(size: u64) -> Cost {
+    let n = size as u128;
+    Cost::new(
+        n,
+        Work::of(Operation::StoneGameIVDp, sum_of_square_roots(n)),
+    )
+}
+
+/// The losing positions up to 200 (OEIS A030193).
+fn facts(game: &StoneGameIV) -> Vec<String> {
+    let shown = game.n().min(200) as usize;
+    let losing: Vec<String> = win_table(shown)
+        .iter()
+        .enumerate()
+        .filter(|(_, wins)| !**wins)
+        .map(|(k, _)| k.to_string())
+        .collect();
+    vec![format!(
+        "losing positions up to {shown} (OEIS A030193): {}",
+        losing.join(", ")
+    )]
 }
 
 /// ⌊√0⌋ + ⌊√1⌋ + ... + ⌊√n⌋ in closed form: the value k covers the 2k + 1 numbers k² ..
@@ -82,209 +217,10 @@ fn sum_of_square_roots(n: u128) -> u128 {
     below + k * (n - k * k + 1)
 }
 
-impl Game for StoneGameIV {
-    const NAME: &'static str = "stone-game-iv";
-    const IMPARTIAL: bool = true;
-    type State = Position;
-    /// The number of stones removed (a square).
-    type Move = u64;
-
-    #[inline]
-    fn initial_state(&self) -> Position {
-        Position {
-            stones: self.n,
-            mover: Player::First,
-        }
-    }
-
-    #[inline]
-    fn to_move(&self, state: &Position) -> Player {
-        state.mover
-    }
-
-    #[inline]
-    fn legal_moves(&self, state: &Position) -> Vec<u64> {
-        (1u64..)
-            .map(|root| root * root)
-            .take_while(|&square| square <= state.stones)
-            .collect()
-    }
-
-    #[inline]
-    fn apply(&self, state: &Position, square: u64) -> Position {
-        Position {
-            stones: state.stones - square,
-            mover: state.mover.other(),
-        }
-    }
-
-    #[inline]
-    fn gain(&self, _: &Position, _: u64) -> i64 {
-        0
-    }
-
-    #[inline]
-    fn terminal_payoff(&self, state: &Position) -> Scores {
-        // The player to move at 0 stones cannot move and loses.
-        Scores::win_for(state.mover.other())
-    }
-
-    fn max_states(&self) -> u128 {
-        2 * (self.n as u128 + 1)
-    }
-
-    /// One move per square up to N.
-    fn max_moves(&self) -> u128 {
-        (self.n as u128).isqrt()
-    }
-
-    /// Each move removes at least one stone.
-    fn max_depth(&self) -> u128 {
-        self.n as u128
-    }
-
-    /// Taking one stone every time visits N, N - 1, ..., 0.
-    fn min_states(&self) -> u128 {
-        self.n as u128 + 1
-    }
-
-    /// A position is (stones left, player to move). After taking t stones in all, either
-    /// player can be to move once t >= 4 (four 1s or one 4: an even and an odd number of
-    /// moves), only one before: 2N - 2 positions for N >= 4. A position with m stones has
-    /// ⌊√m⌋ moves.
-    fn dag_size_by_formula(&self) -> Option<DagSize> {
-        let n = self.n as u128;
-        let (states, edges) = if n < 4 {
-            (n + 1, sum_of_square_roots(n))
-        } else {
-            let single = (n - 3..=n).map(u128::isqrt).sum::<u128>();
-            (2 * n - 2, 2 * sum_of_square_roots(n) - single)
-        };
-        Some(DagSize { states, edges })
-    }
-
-    fn describe_state(&self, state: &Position) -> String {
-        format!("{} stones", state.stones)
-    }
-
-    fn move_action(&self, _: &Position, square: u64) -> Action {
-        Action {
-            key: "take",
-            value: ActionValue::Number(square),
-        }
-    }
-
-    fn describe_move(&self, state: &Position, square: u64) -> MoveDescription {
-        let root = square.isqrt();
-        MoveDescription {
-            action: self.move_action(state, square),
-            took: vec![],
-            text: format!("takes {square} ({root}²) stones"),
-        }
-    }
-}
-
-impl RegisteredGame for StoneGameIV {
-    /// The win table: one byte per k <= N, the squares tried at each (Σ⌊√k⌋, in closed form;
-    /// a winning move found early stops the scan, so this is an upper bound).
-    fn margin_cost(size: u64) -> Cost {
-        let n = size as u128;
-        Cost::new(
-            n,
-            Work::of(Operation::StoneGameIVDp, sum_of_square_roots(n)),
-        )
-    }
-
-    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
-        match solver {
-            SolverKind::Dp => {
-                let table = Self::margin_cost(self.n);
-                if value_only || self.n > PRINCIPAL_VARIATION_LIMIT as u64 {
-                    table
-                } else {
-                    table.then(crate::games::line_cost(self))
-                }
-            }
-            other => crate::games::generic_solve_cost(self, other, value_only),
-        }
-    }
-
-    const TITLE: &'static str = "Stone Game IV: remove a square number of stones (LeetCode 1510)";
-    const RULES: &'static str = "One pile of N stones. Players alternate, first player first; a \
-        turn removes a non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. \
-        Scores are 1 for the winner and 0 for the loser.";
-    const INPUT_FORM: InputForm = InputForm::Number {
-        subtraction_set: false,
-    };
-    const SOLVERS: &'static [SolverKind] = &[
-        SolverKind::Auto,
-        SolverKind::Brute,
-        SolverKind::Memo,
-        SolverKind::Dp,
-    ];
-
-    fn from_input(input: &InstanceInput) -> Result<StoneGameIV, InputError> {
-        Ok(StoneGameIV {
-            n: take_number(Self::NAME, input, 1)?,
-        })
-    }
-
-    fn to_input(&self) -> InstanceInput {
-        InstanceInput::number(self.n)
-    }
-
-    fn auto_solver(&self) -> SolverKind {
-        SolverKind::Dp
-    }
-
-    fn facts(&self) -> Vec<String> {
-        let shown = self.n.min(200) as usize;
-        let losing: Vec<String> = win_table(shown)
-            .iter()
-            .enumerate()
-            .filter(|(_, wins)| !**wins)
-            .map(|(k, _)| k.to_string())
-            .collect();
-        vec![format!(
-            "losing positions up to {shown} (OEIS A030193): {}",
-            losing.join(", ")
-        )]
-    }
-
-    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                let wins = self.table_for("dp")?;
-                Ok(value_from_outcome(
-                    Self::NAME,
-                    solver,
-                    wins[self.n as usize],
-                ))
-            }
-            other => crate::games::solved_without_moves(self, other),
-        }
-    }
-
-    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                let wins = self.table_for("dp")?;
-                Ok(solution_from_outcomes(
-                    self,
-                    Self::NAME,
-                    solver,
-                    self.n,
-                    |state| wins[state.stones as usize],
-                ))
-            }
-            other => Err(not_applicable::<Self>(other)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::game::Game;
 
     #[test]
     fn the_dag_formula_matches_a_walk() {

@@ -13,38 +13,94 @@
 //! DP `d(i, j) = max(S(i+1..=j) - d(i+1, j), S(i..=j-1) - d(i, j-1))`, `d(i, i) = 0`, ties to the
 //! left pile.
 
-use crate::base::error::{InputError, SolveError};
-use crate::base::game::{Action, ActionValue, Game, MoveDescription, Player, Scores};
-use crate::base::input::fields::{borrow_piles, check_score_range, into_piles, take_piles};
-use crate::base::input::{InstanceInput, InstanceRef, format_piles};
-use crate::cost::{Cost, Operation, Work};
-use crate::games::stone_game::{Interval, Side};
-use crate::games::{InputForm, RegisteredGame, not_applicable};
-use crate::solve::{PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, solution_from_values};
+use crate::base::error::SolveError;
+use crate::base::game::{Game, Scores};
+use crate::base::input::InstanceRef;
+use crate::base::input::fields::{borrow_piles, check_score_range};
+use crate::cost::{Cost, Operation, Work, report_rows};
+use crate::games::families::interval::{EndRule, Interval, IntervalGame, Side};
+use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
+    solution_from_values,
+};
 
 /// The largest instance whose move list is read from the full triangular table (8 n²/2 bytes,
 /// 144 MB here); larger ones are solved with two rows and give the value only.
 const TABLE_PILE_LIMIT: usize = 6_000;
 
+/// The rule of stone-game-vii: a move scores the sum of the piles left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreTheRest;
+
+impl EndRule for ScoreTheRest {
+    const NAME: &'static str = "stone-game-vii";
+    const CONSTANT_SUM: bool = false;
+    /// Prefix sums: `sums[k]` is the sum of `piles[..k]`.
+    type Extra = Vec<i64>;
+
+    fn extra(piles: &[i64]) -> Vec<i64> {
+        prefix_sums(piles)
+    }
+
+    /// A player scores at most n times the sum of absolute values.
+    fn score_weight(n: usize) -> u128 {
+        n as u128
+    }
+
+    #[inline]
+    fn gain(_: &[i64], sums: &Vec<i64>, state: Interval, side: Side) -> i64 {
+        let (left, right) = (state.left as usize, state.right as usize);
+        match side {
+            Side::Left => sums[right] - sums[left + 1],
+            Side::Right => sums[right - 1] - sums[left],
+        }
+    }
+
+    fn move_text(side: Side, pile: i64, gain: i64) -> String {
+        format!("removes the {} pile ({pile}), scoring {gain}", side.word())
+    }
+}
+
 /// One instance: the row of piles.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoneGameVII {
-    piles: Vec<i64>,
-    /// `sums[k]` is the sum of `piles[..k]`.
-    sums: Vec<i64>,
-}
+pub type StoneGameVII = IntervalGame<ScoreTheRest>;
 
-impl StoneGameVII {
-    /// A validated instance: at least one pile, and every possible score within 64 bits.
-    pub fn new(piles: Vec<i64>) -> Result<StoneGameVII, InputError> {
-        StoneGameVII::from_input(&InstanceInput::piles(piles))
-    }
+/// The interval DP of the module docs.
+pub const DP: SolverKind = SolverKind::named("dp");
 
-    /// The sum of `piles[i..j]`.
-    fn sum(&self, i: usize, j: usize) -> i64 {
-        self.sums[j] - self.sums[i]
-    }
-}
+/// stone-game-vii's registry entry.
+pub static DEFINITION: GameDefinition<StoneGameVII> = GameDefinition {
+    title: "Stone Game VII: remove an end pile, score the sum of the rest (LeetCode 1690)",
+    rules: "A row of piles. Players alternate, first player first; a turn removes the leftmost or \
+        the rightmost pile and scores the sum of the piles left. The first player plays to \
+        maximise the difference of the scores, the second to minimise it.",
+    input_form: InputForm::Piles { negative: true },
+    share_bound: None,
+    from_input: StoneGameVII::from_input,
+    from_owned_input: Some(StoneGameVII::from_owned_input),
+    input: StoneGameVII::input,
+    solvers: Solvers {
+        own: &[Solver {
+            kind: DP,
+            summary: "the interval DP of the margin, on two rows for the value",
+            solve: solve_by_dp,
+            value: Some(value_by_dp),
+            cost: dp_cost,
+            advice: None,
+        }],
+        auto: |_, _| DP,
+    },
+    margins: Some(Margins {
+        one: first_margin,
+        one_cost: margin_cost,
+        many: None,
+        many_cost: None,
+        lanes_16: None,
+    }),
+    stream: None,
+    nim_sequence: None,
+    fast: FastPaths::NONE,
+};
 
 /// Prefix sums of `piles`.
 fn prefix_sums(piles: &[i64]) -> Vec<i64> {
@@ -117,210 +173,54 @@ fn two_row_scores(piles: &[i64], sums: &[i64]) -> (i64, i64) {
     (mover[0], other[0])
 }
 
-/// Reports a row DP's progress every [`PROGRESS_ROWS`] lengths, as that many lengths of
-/// `cells` cells each (the one just done: close enough between two reports).
-pub(crate) fn report_rows(length: usize, cells: usize, operation: Operation) {
-    if length.is_multiple_of(PROGRESS_ROWS) {
-        Work::of(operation, (PROGRESS_ROWS * cells) as u128).done();
+/// The margin DP on two rows: n²/2 cells, linear memory.
+fn margin_cost(size: u64) -> Cost {
+    let n = size as u128;
+    Cost::new(
+        n.saturating_mul(32),
+        Work::of(Operation::StoneGameVIIDp, n.saturating_mul(n) / 2),
+    )
+}
+
+/// The value on two rows; with the moves (up to 6,000 piles) the triangle of every margin, 8
+/// bytes a cell.
+fn dp_cost(game: &StoneGameVII, value_only: bool) -> Cost {
+    let n = game.piles().len();
+    let value = margin_cost(n as u64);
+    if value_only || n > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+        value
+    } else {
+        let cells = (n as u128) * (n as u128 + 1) / 2;
+        Cost::new(cells * 8, value.work).then(line_cost(game))
     }
 }
 
-/// Lengths between two progress reports of the row DPs.
-const PROGRESS_ROWS: usize = 256;
-
-impl Game for StoneGameVII {
-    const NAME: &'static str = "stone-game-vii";
-    const CONSTANT_SUM: bool = false;
-    type State = Interval;
-    type Move = Side;
-
-    #[inline]
-    fn initial_state(&self) -> Interval {
-        Interval::whole(self.piles.len())
-    }
-
-    #[inline]
-    fn to_move(&self, state: &Interval) -> Player {
-        state.mover(self.piles.len())
-    }
-
-    #[inline]
-    fn legal_moves(&self, state: &Interval) -> Vec<Side> {
-        state.ends()
-    }
-
-    #[inline]
-    fn apply(&self, state: &Interval, mv: Side) -> Interval {
-        state.after(mv, self.piles.len())
-    }
-
-    #[inline]
-    fn gain(&self, state: &Interval, mv: Side) -> i64 {
-        let (left, right) = (state.left as usize, state.right as usize);
-        match mv {
-            Side::Left => self.sum(left + 1, right),
-            Side::Right => self.sum(left, right - 1),
-        }
-    }
-
-    fn max_states(&self) -> u128 {
-        let n = self.piles.len() as u128;
-        n * (n + 1) / 2 + 1
-    }
-
-    fn pile_row(&self) -> Option<&[i64]> {
-        Some(&self.piles)
-    }
-
-    fn piles_left(&self, state: &Interval) -> Option<Vec<std::ops::Range<usize>>> {
-        Some(crate::base::game::one_run(
-            state.left as usize..state.right as usize,
-        ))
-    }
-
-    /// Left or right.
-    fn max_moves(&self) -> u128 {
-        2
-    }
-
-    /// One pile per move.
-    fn max_depth(&self) -> u128 {
-        self.piles.len() as u128
-    }
-
-    /// Taking one pile at a time visits one position per number of piles taken.
-    fn min_states(&self) -> u128 {
-        self.piles.len() as u128 + 1
-    }
-
-    fn describe_state(&self, state: &Interval) -> String {
-        format_piles(&self.piles[state.left as usize..state.right as usize])
-    }
-
-    fn describe_move(&self, state: &Interval, mv: Side) -> MoveDescription {
-        let (side, pile) = match mv {
-            Side::Left => ("left", self.piles[state.left as usize]),
-            Side::Right => ("right", self.piles[state.right as usize - 1]),
-        };
-        MoveDescription {
-            action: Action {
-                key: "side",
-                value: ActionValue::Word(side),
-            },
-            took: vec![pile],
-            text: format!(
-                "removes the {side} pile ({pile}), scoring {}",
-                self.gain(state, mv)
-            ),
-        }
-    }
+fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
+    let piles = borrow_piles(StoneGameVII::NAME, input)?;
+    check_score_range(StoneGameVII::NAME, piles, piles.len() as u128)?;
+    let (mover, other) = two_row_scores(piles, &prefix_sums(piles));
+    Ok(mover - other)
 }
 
-impl StoneGameVII {
-    /// Validates the piles (checked present and non-empty by the caller) and builds the instance.
-    fn from_piles(piles: Vec<i64>) -> Result<StoneGameVII, InputError> {
-        // A player scores at most n times the sum of absolute values.
-        check_score_range(Self::NAME, &piles, piles.len() as u128)?;
-        let sums = prefix_sums(&piles);
-        Ok(StoneGameVII { piles, sums })
-    }
+fn value_by_dp(game: &StoneGameVII) -> Result<Solution, SolveError> {
+    let (first, second) = two_row_scores(game.piles(), game.extra());
+    Ok(Solution::value_only(
+        StoneGameVII::NAME,
+        DP,
+        Scores { first, second },
+    ))
 }
 
-impl RegisteredGame for StoneGameVII {
-    /// The margin DP on two rows: n²/2 cells, linear memory.
-    fn margin_cost(size: u64) -> Cost {
-        let n = size as u128;
-        Cost::new(
-            n.saturating_mul(32),
-            Work::of(Operation::StoneGameVIIDp, n.saturating_mul(n) / 2),
-        )
+fn solve_by_dp(game: &StoneGameVII) -> Result<Solution, SolveError> {
+    if game.piles().len() > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
+        return value_by_dp(game);
     }
-
-    /// The value on two rows; with the moves (up to 6,000 piles) the triangle of every margin,
-    /// 8 bytes a cell.
-    fn solve_cost(&self, solver: SolverKind, value_only: bool) -> Cost {
-        let n = self.piles.len();
-        match solver {
-            SolverKind::Dp => {
-                let value = Self::margin_cost(n as u64);
-                if value_only || n > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    value
-                } else {
-                    let cells = (n as u128) * (n as u128 + 1) / 2;
-                    Cost::new(cells * 8, value.work).then(crate::games::line_cost(self))
-                }
-            }
-            other => crate::games::generic_solve_cost(self, other, value_only),
+    let table = MarginTriangle::build(game.piles(), game.extra());
+    Ok(solution_from_values(game, DP, |state| {
+        if state.is_empty() {
+            0
+        } else {
+            table.get(state.left as usize, state.right as usize - 1)
         }
-    }
-
-    const TITLE: &'static str =
-        "Stone Game VII: remove an end pile, score the sum of the rest (LeetCode 1690)";
-    const RULES: &'static str = "A row of piles. Players alternate, first player first; a turn \
-        removes the leftmost or the rightmost pile and scores the sum of the piles left. The \
-        first player plays to maximise the difference of the scores, the second to minimise it.";
-    const INPUT_FORM: InputForm = InputForm::Piles { negative: true };
-    const SOLVERS: &'static [SolverKind] = &[
-        SolverKind::Auto,
-        SolverKind::Brute,
-        SolverKind::Memo,
-        SolverKind::Dp,
-    ];
-
-    fn from_input(input: &InstanceInput) -> Result<StoneGameVII, InputError> {
-        StoneGameVII::from_piles(take_piles(Self::NAME, input)?)
-    }
-
-    fn from_owned_input(input: InstanceInput) -> Result<StoneGameVII, InputError> {
-        StoneGameVII::from_piles(into_piles(Self::NAME, input)?)
-    }
-
-    fn to_input(&self) -> InstanceInput {
-        InstanceInput::piles(self.piles.clone())
-    }
-
-    fn auto_solver(&self) -> SolverKind {
-        SolverKind::Dp
-    }
-
-    fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
-        let piles = borrow_piles(Self::NAME, input)?;
-        check_score_range(Self::NAME, piles, piles.len() as u128)?;
-        let (mover, other) = two_row_scores(piles, &prefix_sums(piles));
-        Ok(mover - other)
-    }
-
-    fn value_by(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                let (first, second) = two_row_scores(&self.piles, &self.sums);
-                Ok(Solution::value_only(
-                    Self::NAME,
-                    solver,
-                    Scores { first, second },
-                ))
-            }
-            other => crate::games::solved_without_moves(self, other),
-        }
-    }
-
-    fn solve_specific(&self, solver: SolverKind) -> Result<Solution, SolveError> {
-        match solver {
-            SolverKind::Dp => {
-                let n = self.piles.len();
-                if n > TABLE_PILE_LIMIT.min(PRINCIPAL_VARIATION_LIMIT) {
-                    return RegisteredGame::value_by(self, solver);
-                }
-                let table = MarginTriangle::build(&self.piles, &self.sums);
-                Ok(solution_from_values(self, Self::NAME, solver, |state| {
-                    if state.is_empty() {
-                        0
-                    } else {
-                        table.get(state.left as usize, state.right as usize - 1)
-                    }
-                }))
-            }
-            other => Err(not_applicable::<Self>(other)),
-        }
-    }
+    }))
 }

@@ -2,7 +2,7 @@
 //! (`load_efg_game`) read: the full game tree in pre-order, one perfect-information infoset per
 //! decision node, and at every terminal node the payoffs the players maximise: each player's
 //! final score in constant-sum games, the margin (and its negation) otherwise
-//! (`Game::objective`).
+//! (`base::game::objective`).
 //!
 //! Uniqueness (Gambit 16.7 refuses duplicate node labels): every node is labelled with its
 //! pre-order number before its position (`"7: [6, 2]"`); infosets are numbered per player and
@@ -11,7 +11,7 @@
 //! Labels are kept to printable ASCII without backslashes (Gambit's reader mishandles runs of
 //! backslashes in quoted labels).
 
-use crate::base::game::{Game, Player};
+use crate::base::game::{Game, Player, objective};
 use crate::graph::export::{ExportError, GraphExporter, GraphMeta, short_move_label};
 use crate::graph::{GameGraph, GraphKind};
 use std::collections::HashSet;
@@ -92,7 +92,7 @@ impl GraphExporter for EfgExporter {
                 }
                 None => {
                     outcomes += 1;
-                    let scores = game.objective(data.final_scores().unwrap_or(data.future));
+                    let scores = objective::<G>(data.final_scores().unwrap_or(data.future));
                     writeln!(
                         out,
                         "t \"{name}\" {outcomes} \"outcome {outcomes}\" {{ {} {} }}",

@@ -1,7 +1,7 @@
 //! The charts the report draws from its sweeps, each with the `gamelab plot` command that
 //! redraws it from the sweep's CSV.
 
-use crate::games::registry::find_game;
+use crate::games::find_game;
 use crate::present::plot::outcome_shares::OutcomeSharesChart;
 use crate::present::plot::score_share::ScoreShareChart;
 use crate::present::plot::win_rate::WinRateChart;
@@ -53,7 +53,7 @@ impl ChartKind {
                 &OutcomeSharesChart::new(rows.to_vec()).map_err(ReportError::study)?,
             ),
             ChartKind::ScoreShare => {
-                let bound = find_game(game).map_err(ReportError::study)?.share_bound;
+                let bound = find_game(game).map_err(ReportError::study)?.share_bound();
                 writer.chart(
                     stem,
                     &format!("{game}: the first player's share of the total against n"),

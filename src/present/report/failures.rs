@@ -2,7 +2,7 @@
 //! row of 20 piles (mistake rate and value lost by ply), how MCTS approaches optimal play as its
 //! budget grows, and the tournament's ratings with their intervals.
 
-use crate::games::registry::{GameEntry, find_game};
+use crate::games::{GameEntry, find_game};
 use crate::present::plot::mistakes::{MistakesChart, StrategyCurveChart};
 use crate::present::report::{ReportError, ReportWriter, SEED, Section};
 use crate::strategy::StrategySpec;
@@ -23,7 +23,7 @@ const BUDGETS: &str = "10,30,100,300,1000";
 const CURVE_N: u64 = 10;
 const CURVE_TRIALS: u64 = 200;
 
-fn generator(entry: &GameEntry, n: u64) -> Result<Generator, ReportError> {
+fn generator(entry: &dyn GameEntry, n: u64) -> Result<Generator, ReportError> {
     let spec = GeneratorSpec::new(SizeRange::new(n, n), Some(ValueSpec::uniform(1, 100)), SEED);
     Generator::new(entry, spec).map_err(ReportError::study)
 }

@@ -2,9 +2,11 @@
 //! subtraction nim and coins-in-a-circle), charted, with what the data says in plain sentences
 //! and nim's Grundy periods for several subtraction sets.
 
+use crate::analysis::grundy::Periodicity;
 use crate::base::input::Extras;
-use crate::games::nim::periodicity;
-use crate::games::registry::find_game;
+use crate::base::input::InstanceInput;
+use crate::games::NimSequence;
+use crate::games::find_game;
 use crate::present::report::charts::{ChartKind, draw_charts};
 use crate::present::report::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
 use crate::studies::generate::{SizeRange, ValueSpec};
@@ -20,7 +22,12 @@ struct GameStudy {
     /// Sizes listed in the table (none for number games, whose chart says it all).
     table_sizes: &'static [u64],
     findings: fn(&[SweepRow]) -> String,
+    /// A further table after the charts, with the commands that print its rows.
+    more: Option<fn() -> Result<Table, ReportError>>,
 }
+
+/// A table in markdown and the commands that print its rows.
+type Table = (String, Vec<String>);
 
 /// Sweeps of pile games: this many instances per size, pile values 1..100 unless stated.
 const PILE_TRIALS: u64 = 2_000;
@@ -56,6 +63,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinRate],
             table_sizes: &[1, 2, 3, 4, 5, 10, 20, 40],
             findings: stone_game_ii,
+            more: None,
         },
         GameStudy {
             sweep: piles(
@@ -69,6 +77,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinRate],
             table_sizes: &[1, 2, 3, 4, 5, 10, 30, 60],
             findings: stone_game_iii,
+            more: None,
         },
         GameStudy {
             sweep: numbers("divisor-game", 1000, Extras::default(), "divisor-game"),
@@ -78,6 +87,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: divisor_game,
+            more: None,
         },
         GameStudy {
             sweep: piles(
@@ -92,6 +102,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinRate],
             table_sizes: &[1, 2, 3, 4, 5, 10, 30],
             findings: stone_game_vii,
+            more: None,
         },
         GameStudy {
             sweep: numbers("stone-game-iv", 1000, Extras::default(), "stone-game-iv"),
@@ -100,6 +111,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: losing_positions,
+            more: None,
         },
         GameStudy {
             sweep: numbers(
@@ -115,6 +127,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinnerStrip],
             table_sizes: &[],
             findings: nim,
+            more: Some(nim_periods),
         },
         GameStudy {
             sweep: SweepStudy {
@@ -133,6 +146,7 @@ fn game_studies() -> Vec<GameStudy> {
             charts: &[ChartKind::WinRate, ChartKind::ScoreShare],
             table_sizes: &[2, 3, 4, 5, 10, 20, 40],
             findings: coins_in_a_circle,
+            more: None,
         },
     ]
 }
@@ -175,18 +189,18 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         body.push_str(&charts);
         let mut commands = vec![sweep.command()];
         commands.extend(plot_commands);
-        if sweep.game == "nim" {
-            let (table, solve_commands) = nim_periods();
+        if let Some(more) = study.more {
+            let (table, more_commands) = more()?;
             body.push('\n');
             body.push_str(&table);
-            commands.extend(solve_commands);
+            commands.extend(more_commands);
         }
         body.push_str(&crate::present::report::provenance(
             &format!("[{0}.csv]({0}.csv)", sweep.stem),
             &commands,
         ));
         sections.push(Section {
-            title: entry.title.to_string(),
+            title: entry.title().to_string(),
             body,
         });
     }
@@ -334,7 +348,10 @@ fn nim(rows: &[SweepRow]) -> String {
         rows.len(),
         list(&losing, 30)
     );
-    if let Some(period) = periodicity(&NIM_SWEEP_SET) {
+    if let Some(period) = nim_sequence()
+        .ok()
+        .and_then(|sequence| nim_period(sequence, &NIM_SWEEP_SET).ok().flatten())
+    {
         let mut residues: Vec<u64> = losing.iter().map(|n| n % period.period as u64).collect();
         residues.sort_unstable();
         residues.dedup();
@@ -369,8 +386,30 @@ const NIM_SETS: [&[u64]; 6] = [
     &[3, 4, 7, 11],
 ];
 
+/// nim's nim-sequence (the Grundy values of a subtraction set).
+fn nim_sequence() -> Result<&'static dyn NimSequence, ReportError> {
+    find_game("nim")
+        .map_err(ReportError::study)?
+        .nim_sequence()
+        .ok_or_else(|| ReportError::study("nim has no nim-sequence"))
+}
+
+/// The period of the Grundy values of subtraction set `set`.
+fn nim_period(sequence: &dyn NimSequence, set: &[u64]) -> Result<Option<Periodicity>, ReportError> {
+    sequence.period(&set_input(set)).map_err(ReportError::study)
+}
+
+/// The input that names subtraction set `set` (its N is not read).
+fn set_input(set: &[u64]) -> InstanceInput {
+    InstanceInput {
+        subtract: Some(set.to_vec()),
+        ..InstanceInput::number(1)
+    }
+}
+
 /// The Grundy-period table and the commands that print each row's period.
-fn nim_periods() -> (String, Vec<String>) {
+fn nim_periods() -> Result<Table, ReportError> {
+    let sequence = nim_sequence()?;
     let mut text = String::from(
         "Grundy values of subtraction nim are eventually periodic for every finite set S; \
          gamelab finds the period and checks it over the whole table:\n\n\
@@ -379,10 +418,12 @@ fn nim_periods() -> (String, Vec<String>) {
     let mut commands = Vec::new();
     for set in NIM_SETS {
         let names: Vec<String> = set.iter().map(u64::to_string).collect();
-        match periodicity(set) {
+        match nim_period(sequence, set)? {
             Some(period) => {
                 let end = period.preperiod + period.period;
-                let grundy = crate::games::nim::grundy_values(set, end);
+                let grundy = sequence
+                    .values(&set_input(set), end)
+                    .map_err(ReportError::study)?;
                 let losing: Vec<u64> = (period.preperiod..end)
                     .filter(|&n| grundy[n] == 0)
                     .map(|n| n as u64)
@@ -405,7 +446,7 @@ fn nim_periods() -> (String, Vec<String>) {
             names.join(",")
         ));
     }
-    (text, commands)
+    Ok((text, commands))
 }
 
 fn coins_in_a_circle(rows: &[SweepRow]) -> String {

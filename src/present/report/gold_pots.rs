@@ -3,7 +3,7 @@
 
 use crate::base::input::InstanceInput;
 use crate::base::input::format_piles;
-use crate::games::registry::{AnyGame, find_game};
+use crate::games::{AnyGame, find_game};
 use crate::graph::export::GraphFormat;
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
 use crate::present::explore::{PageMeta, Source, write_page};
@@ -25,7 +25,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         .map_err(ReportError::study)?;
     let piles_flag = PILES.map(|pile| pile.to_string()).join(",");
     let solution = instance
-        .solve(SolverKind::Auto)
+        .solve(SolverKind::AUTO)
         .map_err(ReportError::study)?;
     let mut body = format!(
         "The \"gold pots\" of the article 金罐游戏的两种动态规划解法: pots of gold in a row, players A and B take turns to take the \

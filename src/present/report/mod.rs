@@ -16,7 +16,7 @@ mod parity;
 mod strategies;
 
 use crate::base::input::Extras;
-use crate::games::registry::find_game;
+use crate::games::find_game;
 use crate::present::plot::{Chart, save};
 use crate::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use crate::studies::sweep::{Shard, SweepRow, SweepSpec, run_sweep, write_csv};

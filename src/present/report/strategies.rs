@@ -2,7 +2,7 @@
 //! (greedy, the LeetCode 877 write-up's parity strategy, two-ply lookahead, random), with the price of each
 //! heuristic and where optimal play is not the best reply to a weak opponent.
 
-use crate::games::registry::find_game;
+use crate::games::find_game;
 use crate::present::plot::heatmap::{Grid, HeatmapChart};
 use crate::present::report::{ReportError, ReportWriter, SEED, Section};
 use crate::strategy::StrategySpec;

@@ -4,7 +4,7 @@
 
 use crate::base::error::{InputError, SolveError};
 use crate::base::input::{InstanceInput, InstanceRef};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::solve::SolverKind;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,7 +73,7 @@ pub enum BatchError {
 /// by one, in parallel. `stop` is read between units: once it is set the call returns
 /// [`BatchError::Stopped`] within one unit's time.
 pub fn solve_batch(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     instances: Instances<'_>,
     stop: &AtomicBool,
 ) -> Result<BatchResults, BatchError> {
@@ -89,7 +89,7 @@ pub fn solve_batch(
             ));
         }
         if n == 0 && rows > 0 {
-            return Err(failed(0)(InputError::NoPiles { game: entry.name }.into()));
+            return Err(failed(0)(InputError::NoPiles { game: entry.name() }.into()));
         }
     }
     let count = instances.len();
@@ -121,14 +121,14 @@ fn failed(index: usize) -> impl Fn(SolveError) -> BatchError {
 
 /// Instances `start..end` of the batch.
 fn solve_chunk(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     instances: Instances<'_>,
     start: usize,
     end: usize,
 ) -> Result<BatchResults, BatchError> {
     let mut results = BatchResults::default();
     match instances {
-        Instances::Piles { n, flat, .. } if entry.constant_sum => {
+        Instances::Piles { n, flat, .. } if entry.constant_sum() => {
             let rows = &flat[start * n..end * n];
             let mut scratch = Vec::new();
             if let Err(error) = entry.first_margins(n, rows, &mut results.margins, &mut scratch) {
@@ -166,7 +166,7 @@ fn solve_chunk(
                 let solution = entry
                     .build(&input)
                     .map_err(SolveError::from)
-                    .and_then(|game| game.solve_value(SolverKind::Auto))
+                    .and_then(|game| game.solve_value(SolverKind::AUTO))
                     .map_err(failed(index))?;
                 results.margins.push(solution.margin);
                 results.first_scores.push(solution.first_score);

@@ -12,7 +12,7 @@ pub use many::{BatchError, BatchResults, Instances, solve_batch};
 pub use crate::util::digits::push_integer;
 
 use crate::base::error::{InputError, SolveError};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::solve::SolverKind;
 use crate::util::parallel::available_threads;
 use std::io::{BufRead, Write};
@@ -88,11 +88,11 @@ pub enum StreamError {
 ///
 /// ```
 /// use gamelab::studies::batch::{StreamOptions, solve_stream};
-/// use gamelab::games::registry::find_game;
+/// use gamelab::games::find_game;
 /// use gamelab::solve::SolverKind;
 /// let input = "{\"piles\": [4, 6, 2, 3]}\n{\"piles\": [1, 100, 3]}\n";
 /// let mut out = Vec::new();
-/// let mut options = StreamOptions::new(SolverKind::Auto);
+/// let mut options = StreamOptions::new(SolverKind::AUTO);
 /// options.value_only = true;
 /// solve_stream(find_game("stone-game")?, input.as_bytes(), &mut out, &options)?;
 /// let text = String::from_utf8(out)?;
@@ -101,7 +101,7 @@ pub enum StreamError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_stream<R: BufRead, W: Write>(
-    game: &GameEntry,
+    game: &dyn GameEntry,
     reader: R,
     writer: W,
     options: &StreamOptions,

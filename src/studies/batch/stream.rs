@@ -9,26 +9,15 @@
 //! input and output locks are not).
 
 use crate::base::error::InputError;
-use crate::base::game::Scores;
 use crate::base::input::InstanceInput;
 use crate::base::input::json_line::{
     LONG_LINE_BYTES, MAX_LINE_BYTES, parse_instance_bytes, parse_long_line, parse_piles_line,
 };
-use crate::games::registry::GameEntry;
-use crate::games::stone_game::batch::batch_margins;
-use crate::games::stone_game::dp::margin_and_line_in;
-use crate::games::stone_game::fast::fast_margin;
-use crate::games::stone_game::json::{LineSolver, push_solution_line, push_value_line};
-use crate::games::stone_game::line::margin_and_line;
-use crate::games::stone_game::peaks::peaks_margin_in;
-use crate::games::stone_game::{
-    StoneGame, auto_value_solver_for, longest_peaks_row, longest_rolling_line_row,
-    longest_rolling_row, rolling_line_work, rolling_value_work,
-};
-use crate::solve::SolverKind;
+use crate::games::{GameEntry, Scratch, StreamAnswerer};
 use crate::studies::batch::{InstanceError, OutputFormat, StreamError, StreamOptions};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::ops::Range;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -37,10 +26,6 @@ use std::sync::{Mutex, mpsc};
 /// a chunk over costs nothing per instance, small enough that a chunk's output (about 1 KB an
 /// instance of 16 piles with moves) stays a few megabytes.
 const CHUNK_BYTES: usize = 1 << 18;
-/// stone-game instances up to this size are solved in groups, one per SIMD lane (value only), or
-/// with a small table each (with moves); larger ones one at a time by the threaded kernel.
-const SMALL_STONE_GAME: usize = 256;
-
 /// Where one instance's piles are, or its whole input when the fast parser left it to serde.
 enum Source {
     Piles { start: usize, end: usize },
@@ -196,12 +181,26 @@ fn count_breaks(bytes: &[u8]) -> usize {
 struct Parsed {
     items: Vec<Item>,
     piles: Vec<i64>,
+    /// Each item's piles as a range of `piles` (`None` for an item given in another form), for
+    /// the game's own answers (see [`StreamAnswerer`]).
+    rows: Vec<Option<Range<usize>>>,
 }
 
 impl Parsed {
     /// Parses the lines of `chunk`; returns the error of the first bad line (the items before it
     /// are kept).
-    fn parse(&mut self, chunk: &mut Chunk, game: &GameEntry) -> Option<StreamError> {
+    fn parse(&mut self, chunk: &mut Chunk, game: &dyn GameEntry) -> Option<StreamError> {
+        let error = self.parse_items(chunk, game);
+        self.rows.clear();
+        self.rows
+            .extend(self.items.iter().map(|item| match item.source {
+                Source::Piles { start, end } => Some(start..end),
+                Source::Input(_) => None,
+            }));
+        error
+    }
+
+    fn parse_items(&mut self, chunk: &mut Chunk, game: &dyn GameEntry) -> Option<StreamError> {
         self.items.clear();
         self.piles.clear();
         if let Some(input) = chunk.long_line.take() {
@@ -217,7 +216,7 @@ impl Parsed {
             let start = self.piles.len();
             let fast = game.takes_piles()
                 && parse_piles_line(bytes, &mut self.piles)
-                    .is_some_and(|parsed| parsed.game.is_none_or(|g| g == game.name.as_bytes()));
+                    .is_some_and(|parsed| parsed.game.is_none_or(|g| g == game.name().as_bytes()));
             let source = if fast {
                 Source::Piles {
                     start,
@@ -238,12 +237,15 @@ impl Parsed {
 
 impl Parsed {
     /// Takes a long line's parsed input as the only item; piles alone (of this game) move into
-    /// `self.piles`, so the stone-game fast path takes them as it takes a short line's.
-    fn take_long_line(&mut self, input: InstanceInput, line: usize, game: &GameEntry) {
+    /// `self.piles`, so the game's own answers take them as they take a short line's.
+    fn take_long_line(&mut self, input: InstanceInput, line: usize, game: &dyn GameEntry) {
         let piles_alone = game.takes_piles()
             && input.n.is_none()
             && input.subtract.is_none()
-            && input.game.as_deref().is_none_or(|named| named == game.name);
+            && input
+                .game
+                .as_deref()
+                .is_none_or(|named| named == game.name());
         let source = match input.piles {
             Some(piles) if piles_alone => {
                 self.piles = piles;
@@ -258,64 +260,17 @@ impl Parsed {
     }
 }
 
-/// The solvers' reusable working memory.
-#[derive(Default)]
-struct Work {
-    margins: Vec<i64>,
-    table: Vec<i64>,
-    line: Vec<bool>,
-    /// `peaks`' stack.
-    stack: Vec<i64>,
-}
-
-/// The stone-game fast path: JSON out, answered without building a `Solution`, in the bytes
-/// serde would write, by the solver `auto` picks or the one named.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum StoneGameFast {
-    /// Another game, another format, or a solver the fast path does not run.
-    Off,
-    /// `rolling`: the moves (`auto`'s pick for them), or the value when named.
-    Rolling,
-    /// `peaks` by name: the value alone.
-    Peaks,
-    /// `auto` for the value alone: `rolling` or `peaks` by the row's length, as
-    /// [`auto_value_solver_for`] picks.
-    AutoValue,
-}
-
-impl StoneGameFast {
-    /// The fast path for a stream of `game` under `options`.
-    fn of(game: &GameEntry, options: &StreamOptions) -> StoneGameFast {
-        if game.name != <StoneGame as crate::base::game::Game>::NAME
-            || options.format != OutputFormat::Json
-        {
-            return StoneGameFast::Off;
-        }
-        match (options.solver, options.value_only) {
-            (SolverKind::Auto, true) => StoneGameFast::AutoValue,
-            (SolverKind::Peaks, true) => StoneGameFast::Peaks,
-            (SolverKind::Auto | SolverKind::Rolling, _) => StoneGameFast::Rolling,
-            _ => StoneGameFast::Off,
-        }
-    }
-}
-
-/// How a worker answers: the game, the options, and which stone-game fast path applies.
+/// How a worker answers: the game, the options, and the game's own answers where it has them.
 struct Solver<'a> {
-    game: &'a GameEntry,
+    game: &'a dyn GameEntry,
     options: &'a StreamOptions,
-    stone_game_fast: StoneGameFast,
-    /// The longest rows `rolling` may solve (the value; the moves) and `peaks` may value within
-    /// the budget, read once per stream: longer rows leave the fast path for the general one,
-    /// which words the refusal.
-    rolling_limit: usize,
-    line_limit: usize,
-    peaks_limit: usize,
+    /// The game's own answers for this stream (JSON only), made once per stream.
+    answerer: Option<Box<dyn StreamAnswerer>>,
 }
 
 impl Solver<'_> {
     /// Parses and answers `chunk` into `chunk.out`, stopping at its first error.
-    fn answer_chunk(&self, chunk: &mut Chunk, parsed: &mut Parsed, work: &mut Work) {
+    fn answer_chunk(&self, chunk: &mut Chunk, parsed: &mut Parsed, scratch: &mut Scratch) {
         // Tests: a bug in a worker, to check that it ends the run rather than hanging it.
         #[cfg(test)]
         if chunk.text.starts_with(b"{\"panic for a test\"") {
@@ -324,21 +279,11 @@ impl Solver<'_> {
         let parse_error = parsed.parse(chunk, self.game);
         let mut at = 0;
         while at < parsed.items.len() {
-            let solved = match self.stone_game_fast {
-                StoneGameFast::Off => 0,
-                StoneGameFast::Rolling => self.stone_game_run(parsed, at, work, &mut chunk.out),
-                StoneGameFast::Peaks => self.stone_game_peaks(parsed, at, work, &mut chunk.out),
-                StoneGameFast::AutoValue => match parsed.items[at].source {
-                    Source::Piles { start, end }
-                        if auto_value_solver_for(end - start) == SolverKind::Peaks =>
-                    {
-                        self.stone_game_peaks(parsed, at, work, &mut chunk.out)
-                    }
-                    _ => self.stone_game_run(parsed, at, work, &mut chunk.out),
-                },
-            };
-            if solved > 0 {
-                at += solved;
+            let answered = self.answerer.as_ref().map_or(0, |answerer| {
+                answerer.answer(&parsed.piles, &parsed.rows[at..], scratch, &mut chunk.out)
+            });
+            if answered > 0 {
+                at += answered;
                 continue;
             }
             let last = at + 1 == parsed.items.len();
@@ -355,95 +300,6 @@ impl Solver<'_> {
         if parse_error.is_some() {
             chunk.error = parse_error;
         }
-    }
-
-    /// Answers the stone-game item at `at` by `peaks` (the value alone) if its piles are valid;
-    /// returns how many it answered (0: the general path words the error).
-    fn stone_game_peaks(
-        &self,
-        parsed: &Parsed,
-        at: usize,
-        work: &mut Work,
-        out: &mut Vec<u8>,
-    ) -> usize {
-        let Some((start, end)) = valid_stone_piles(parsed, &parsed.items[at]) else {
-            return 0;
-        };
-        let piles = &parsed.piles[start..end];
-        if piles.len() > self.peaks_limit {
-            return 0; // The general path words the refusal.
-        }
-        let margin = peaks_margin_in(piles, &mut work.stack);
-        push_value_line(out, LineSolver::Peaks, scores(piles, margin));
-        1
-    }
-
-    /// Answers by `rolling` the stone-game items from `at` on that the fast path takes (valid
-    /// piles), as many as form one run of equal size; returns how many (0: the item at `at`
-    /// needs the general path, which also words any error).
-    fn stone_game_run(
-        &self,
-        parsed: &Parsed,
-        at: usize,
-        work: &mut Work,
-        out: &mut Vec<u8>,
-    ) -> usize {
-        let piles_of = |item: &Item| valid_stone_piles(parsed, item);
-        let Some((start, end)) = piles_of(&parsed.items[at]) else {
-            return 0;
-        };
-        let piles = &parsed.piles[start..end];
-        let n = piles.len();
-        let limit = if self.options.value_only {
-            self.rolling_limit
-        } else {
-            self.line_limit
-        };
-        if n > limit {
-            return 0; // The general path words the refusal.
-        }
-        if n > SMALL_STONE_GAME {
-            // A long row is a request of its own: announced, so that its progress shows.
-            if self.options.value_only {
-                rolling_value_work(n).announce();
-            } else {
-                rolling_line_work(n).announce();
-            }
-            if self.options.value_only {
-                let margin = fast_margin(piles, self.options.threads);
-                push_value_line(out, LineSolver::Rolling, scores(piles, margin));
-            } else {
-                let (margin, line) = margin_and_line(piles, self.options.threads);
-                push_solution_line(out, piles, scores(piles, margin), line);
-            }
-            return 1;
-        }
-        if !self.options.value_only {
-            let margin = margin_and_line_in(piles, &mut work.table, &mut work.line);
-            push_solution_line(out, piles, scores(piles, margin), work.line.iter().copied());
-            return 1;
-        }
-        // A run of valid instances of n piles, contiguous in `parsed.piles`.
-        let mut run_end = end;
-        let mut count = 1;
-        for item in &parsed.items[at + 1..] {
-            match piles_of(item) {
-                Some((next_start, next_end))
-                    if next_start == run_end && next_end - next_start == n =>
-                {
-                    run_end = next_end;
-                    count += 1;
-                }
-                _ => break,
-            }
-        }
-        let run = &parsed.piles[start..run_end];
-        work.margins.clear();
-        batch_margins(run, n, &mut work.margins);
-        for (piles, &margin) in run.chunks(n).zip(&work.margins) {
-            push_value_line(out, LineSolver::Rolling, scores(piles, margin));
-        }
-        count
     }
 
     /// Any game, any format: build, solve, write. The item's input is given to the game (it is
@@ -496,47 +352,25 @@ impl Solver<'_> {
     }
 }
 
-/// Whether stone-game accepts these piles (at least one, absolute sum within 64 bits), checked
-/// without the error's words: a refused instance goes the general way, which words it.
-fn stone_game_valid(piles: &[i64]) -> bool {
-    !piles.is_empty()
-        && piles
-            .iter()
-            .try_fold(0u64, |sum, pile| sum.checked_add(pile.unsigned_abs()))
-            .is_some_and(|sum| sum <= i64::MAX as u64)
-}
-
-/// Where `item`'s piles lie in `parsed.piles`, if it has piles stone-game accepts.
-fn valid_stone_piles(parsed: &Parsed, item: &Item) -> Option<(usize, usize)> {
-    match item.source {
-        Source::Piles { start, end } => {
-            stone_game_valid(&parsed.piles[start..end]).then_some((start, end))
-        }
-        Source::Input(_) => None,
-    }
-}
-
-/// Both scores from the margin: the piles all go to one player or the other.
-fn scores(piles: &[i64], margin: i64) -> Scores {
-    Scores::from_total_and_margin(piles.iter().sum(), margin)
-}
-
 /// Solves every instance of `reader` (JSON lines) and writes the answers to `writer` in input
 /// order; see [`crate::studies::batch::solve_stream`].
 pub(super) fn run<R: BufRead, W: Write>(
-    game: &GameEntry,
+    game: &dyn GameEntry,
     reader: R,
     mut writer: W,
     options: &StreamOptions,
 ) -> Result<(), StreamError> {
     let workers = options.threads.max(1);
+    let answerer = match options.format {
+        OutputFormat::Json => game.stream_answers().and_then(|answers| {
+            answers.answerer(options.solver, options.value_only, options.threads)
+        }),
+        OutputFormat::Text => None,
+    };
     let solver = Solver {
         game,
         options,
-        stone_game_fast: StoneGameFast::of(game, options),
-        rolling_limit: longest_rolling_row(),
-        line_limit: longest_rolling_line_row(),
-        peaks_limit: longest_peaks_row(),
+        answerer,
     };
     let mut chunks = ChunkReader {
         reader,
@@ -561,7 +395,7 @@ pub(super) fn run<R: BufRead, W: Write>(
             let (work_receiver, done_sender) = (&work_receiver, done_sender.clone());
             let (solver, cancelled, panicked) = (&solver, &cancelled, &panicked);
             let worker = crate::util::parallel::start_scoped(scope, move || {
-                let (mut parsed, mut work) = (Parsed::default(), Work::default());
+                let (mut parsed, mut work) = (Parsed::default(), Scratch::default());
                 loop {
                     let next = match work_receiver.lock() {
                         Ok(receiver) => receiver.recv(),
@@ -580,7 +414,7 @@ pub(super) fn run<R: BufRead, W: Write>(
                             chunk.error = Some(StreamError::Write(std::io::Error::other(
                                 "a worker thread panicked",
                             )));
-                            (parsed, work) = (Parsed::default(), Work::default());
+                            (parsed, work) = (Parsed::default(), Scratch::default());
                         }
                     }
                     if done_sender.send(chunk).is_err() {
@@ -604,7 +438,7 @@ pub(super) fn run<R: BufRead, W: Write>(
                 &mut Crew::Alone {
                     solver: &solver,
                     parsed: Parsed::default(),
-                    work: Work::default(),
+                    work: Scratch::default(),
                     answered: None,
                 },
             ),
@@ -641,7 +475,7 @@ enum Crew<'a> {
     Alone {
         solver: &'a Solver<'a>,
         parsed: Parsed,
-        work: Work,
+        work: Scratch,
         /// The chunk answered last, until the driver takes it (one in flight: `limit` 1).
         answered: Option<Box<Chunk>>,
     },
@@ -730,15 +564,16 @@ fn drive<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::STONE_GAME_ALONE;
+    use crate::games::stone_game::DEFINITION as STONE_GAME;
+    use crate::solve::SolverKind;
     use crate::util::parallel::SPAWNS_ALLOWED;
 
     /// Solves `input` as stone-game on `threads` workers.
     fn answers(input: &str, threads: usize) -> Result<Vec<u8>, StreamError> {
-        let mut options = StreamOptions::new(SolverKind::Auto);
+        let mut options = StreamOptions::new(SolverKind::AUTO);
         options.threads = threads;
         let mut out = Vec::new();
-        run(&STONE_GAME_ALONE, input.as_bytes(), &mut out, &options)?;
+        run(&STONE_GAME, input.as_bytes(), &mut out, &options)?;
         Ok(out)
     }
 

@@ -2,7 +2,7 @@
 //! statement, source, the exact `gamelab check` commands that settle it, and the fixed seed.
 
 use crate::base::input::Extras;
-use crate::games::registry::find_game;
+use crate::games::find_game;
 use crate::solve::SolverKind;
 use crate::studies::claims::{CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim};
 use crate::studies::generate::{Distribution, Parity, SizeRange, ValueSpec};
@@ -67,7 +67,7 @@ fn stone_claim(expect: Expectation, parity: Option<Parity>, total: Option<Parity
             total_parity: total,
             ..ValueSpec::uniform(1, 100)
         }),
-        solver: SolverKind::Auto,
+        solver: SolverKind::AUTO,
         extras: Extras::default(),
     }
 }
@@ -86,7 +86,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         },
         values: None,
         // Decided by the DP, not by the closed form under test.
-        solver: SolverKind::Dp,
+        solver: SolverKind::named("dp"),
         extras: Extras::default(),
     };
     vec![
@@ -197,7 +197,7 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
                     },
                     values: None,
                     // Decided by the Grundy table, not by the periodic closed form.
-                    solver: SolverKind::Dp,
+                    solver: SolverKind::named("dp"),
                     extras: Extras::default(),
                 })
                 .collect(),

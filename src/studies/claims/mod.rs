@@ -20,7 +20,7 @@ use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::Winner;
 use crate::base::input::{Extras, InstanceInput, InstanceRef};
 use crate::cost::{Cost, Operation, Work};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::solve::{Solution, SolverKind};
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec, extreme_instance};
 use crate::util::choice::Choice;
@@ -156,7 +156,7 @@ impl Claim {
                 words.push(format!("--total-parity {}", parity.name()));
             }
         }
-        if self.solver != SolverKind::Auto {
+        if self.solver != SolverKind::AUTO {
             words.push(format!("--solver {}", self.solver.name()));
         }
         words.push(format!(
@@ -263,7 +263,7 @@ pub enum ClaimError {
 /// The generator of the instances `claim` is about. It validates the conditions (an empty size
 /// range, impossible parities, ...).
 fn claim_generator(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     claim: &Claim,
     options: &CheckOptions,
 ) -> Result<Generator, ClaimError> {
@@ -283,7 +283,7 @@ fn fewer_samples() -> String {
 
 /// Checks `claim` about the game `entry`.
 pub fn check_claim(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     claim: &Claim,
     options: &CheckOptions,
 ) -> Result<Verdict, ClaimError> {
@@ -291,10 +291,10 @@ pub fn check_claim(
     if options.samples == 0 {
         return Err(InputError::at_least_one(Setting::Samples, options.samples).into());
     }
-    if !entry.solvers.contains(&claim.solver) {
+    if !entry.solver_kinds().contains(&claim.solver) {
         return Err(SolveError::NotApplicable {
             solver: claim.solver.name(),
-            game: entry.name,
+            game: entry.name(),
             available: entry.solver_names(),
         }
         .into());
@@ -378,7 +378,7 @@ pub fn check_claim(
 
 /// What checking `claim` costs before any counterexample is shrunk (see [`check_claim`]).
 pub fn check_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     claim: &Claim,
     options: &CheckOptions,
 ) -> Result<Cost, ClaimError> {
@@ -392,7 +392,7 @@ pub fn check_cost(
 /// every instance of a small enough space (costed at the largest size, where nearly all of
 /// them are) or `--samples` of them (drawn over the sizes evenly: costed at the sizes' mean).
 fn judging_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: &Generator,
     space: &Space,
     judge: &mut Judge<'_>,
@@ -444,7 +444,7 @@ const SHRINK_CANDIDATES: f64 = 100_000.0;
 const MEAN_OF_SIZES: u64 = 64;
 
 fn finish(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     claim: &Claim,
     found: Option<(Candidate, Minimality)>,
     checked: u64,
@@ -481,7 +481,7 @@ fn finish(
 /// costed before it is judged, so those searches stop at the budget — by estimate, not by the
 /// clock, so that the same claim gives the same verdict on any machine.
 struct Judge<'a> {
-    entry: &'a GameEntry,
+    entry: &'a dyn GameEntry,
     claim: &'a Claim,
     scratch: Vec<i64>,
     /// Estimated nanoseconds of one candidate, by size.
@@ -494,7 +494,7 @@ struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    fn new(entry: &'a GameEntry, claim: &'a Claim) -> Judge<'a> {
+    fn new(entry: &'a dyn GameEntry, claim: &'a Claim) -> Judge<'a> {
         Judge {
             entry,
             claim,
@@ -517,7 +517,7 @@ impl<'a> Judge<'a> {
             return Ok(*cost);
         }
         let cost = match self.claim.solver {
-            SolverKind::Auto => self.entry.margin_cost(n),
+            SolverKind::AUTO => self.entry.margin_cost(n),
             solver => {
                 let input = extreme_instance(self.claim.values, &self.claim.extras, n);
                 self.entry.build(&input)?.solve_cost(solver, true)
@@ -563,7 +563,7 @@ impl<'a> Judge<'a> {
         };
         // Only the value decides a claim: the move list is read for the counterexample alone.
         let margin = match self.claim.solver {
-            SolverKind::Auto => self.entry.first_margin(instance, &mut self.scratch)?,
+            SolverKind::AUTO => self.entry.first_margin(instance, &mut self.scratch)?,
             solver => {
                 self.entry
                     .build(&instance.to_input())?

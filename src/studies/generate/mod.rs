@@ -22,7 +22,7 @@ pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use crate::base::error::{InputError, Setting};
 use crate::base::input::{Extras, InstanceInput};
 use crate::cost::{Cost, Operation, Work};
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
 use crate::util::random::{Draws, LANES_16, keyed_stream, uniform_lanes_16};
 
 /// The hardest instance of `size` that settings allow: every pile of the largest magnitude the
@@ -64,7 +64,7 @@ impl Generator {
     /// Validates `spec` for the game and returns a generator, or says which constraint cannot
     /// be met. A total-parity condition that fixes the pile count's parity (all values equal)
     /// is folded into the size range.
-    pub fn new(entry: &GameEntry, mut spec: GeneratorSpec) -> Result<Generator, InputError> {
+    pub fn new(entry: &dyn GameEntry, mut spec: GeneratorSpec) -> Result<Generator, InputError> {
         let size_name = if entry.takes_piles() {
             "number of piles"
         } else {
@@ -100,14 +100,14 @@ impl Generator {
         match (entry.takes_piles(), &spec.values) {
             (false, Some(_)) => {
                 return Err(InputError::DoesNotApply {
-                    game: entry.name,
+                    game: entry.name(),
                     setting: Setting::ValueSettings,
                     reason: "has no pile values",
                 });
             }
             (true, None) => {
                 return Err(InputError::MissingField {
-                    game: entry.name,
+                    game: entry.name(),
                     field: Setting::ValueSettings,
                     example: "values 1..100",
                 });
@@ -150,7 +150,7 @@ impl Generator {
             )?;
         }
         let generator = Generator {
-            game: entry.name,
+            game: entry.name(),
             takes_piles: entry.takes_piles(),
             spec,
         };
@@ -161,7 +161,7 @@ impl Generator {
     /// Builds the hardest instance the settings allow — the largest size, every pile of the
     /// largest magnitude, the extra fields — as `solve` would, so that nothing generated is
     /// refused later (an overflow, a subtraction set for a game without one, a zero in it).
-    fn probe(&self, entry: &GameEntry, largest: u64) -> Result<(), InputError> {
+    fn probe(&self, entry: &dyn GameEntry, largest: u64) -> Result<(), InputError> {
         let input = extreme_instance(self.spec.values, &self.spec.extras, largest);
         entry.build(&input).map(|_| ())
     }
@@ -444,10 +444,10 @@ fn geometric_offset(rng: &mut Draws, span: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::STONE_GAME_ALONE;
+    use crate::games::stone_game::DEFINITION as STONE_GAME;
 
     fn stone_game(values: ValueSpec, seed: u64, max_n: u64) -> Generator {
-        let entry = &STONE_GAME_ALONE;
+        let entry = &STONE_GAME;
         let spec = GeneratorSpec::new(SizeRange::new(1, max_n), Some(values), seed);
         Generator::new(entry, spec).expect("valid settings")
     }

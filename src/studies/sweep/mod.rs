@@ -24,8 +24,8 @@ use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::Scores;
 use crate::base::input::InstanceRef;
 use crate::cost::{Cost, Operation, Work, times};
-use crate::games::GroupMargins16;
-use crate::games::registry::GameEntry;
+use crate::games::GameEntry;
+use crate::games::{LaneMargins, Scratch};
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -123,7 +123,7 @@ impl Unit {
 /// finished unit solved (from several threads). Rows are kept in memory: for sweeps of very many
 /// sizes use [`stream_sweep`].
 pub fn run_sweep(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<SweepRow>, SweepError> {
@@ -134,7 +134,7 @@ pub fn run_sweep(
 /// is set the sweep returns [`SweepError::Stopped`] as soon as the running units finish (an
 /// interactive front end sets it on Ctrl-C).
 pub fn run_sweep_until(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
@@ -151,7 +151,7 @@ pub fn run_sweep_until(
 /// size (summed over the sizes, or over an even sample of them when there are many), drawn and
 /// tallied, and its rows; the memory of the units solved at once (one per thread) with the
 /// game's solver memory at the largest size. Rows are not kept: they stream.
-pub fn sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), SweepError> {
+pub fn sweep_cost(entry: &dyn GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), SweepError> {
     let generator = Generator::new(entry, spec.generator.clone())?;
     let sizes = generator.spec().sizes;
     let instances = times(sizes.count() as u128, spec.trials as u128) / spec.shard.count as u128;
@@ -186,7 +186,7 @@ pub fn sweep_cost(entry: &GameEntry, spec: &SweepSpec) -> Result<(u128, Cost), S
 }
 
 /// What one instance of size `n` of a sweep costs: drawn, solved in a batch, tallied.
-fn instance_work(entry: &GameEntry, n: u64) -> Work {
+fn instance_work(entry: &dyn GameEntry, n: u64) -> Work {
     let draw = if entry.takes_piles() {
         Work::of(Operation::DrawPile, n as u128)
     } else {
@@ -201,7 +201,7 @@ fn instance_work(entry: &GameEntry, n: u64) -> Work {
 
 /// Checks [`sweep_cost`] against the budget and admits the sweep (see [`Cost::admit`]).
 pub fn check_sweep_cost(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     spec: &SweepSpec,
 ) -> Result<crate::cost::progress::Admitted, SweepError> {
     let (instances, cost) = sweep_cost(entry, spec)?;
@@ -215,7 +215,7 @@ pub fn check_sweep_cost(
 }
 
 /// Instances per unit for size `n`.
-fn unit_trials(entry: &GameEntry, n: u64) -> u64 {
+fn unit_trials(entry: &dyn GameEntry, n: u64) -> u64 {
     if entry.takes_piles() {
         (UNIT_VALUES / n.max(1)).clamp(1, UNIT_TRIALS)
     } else {
@@ -228,7 +228,7 @@ fn unit_trials(entry: &GameEntry, n: u64) -> u64 {
 /// at all hands on one row of zero trials at the smallest size, so that its table still names
 /// its sweep and shard (and `merge` can count it). `stop` works as in [`run_sweep_until`].
 pub fn stream_sweep(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     spec: &SweepSpec,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
@@ -241,7 +241,7 @@ pub fn stream_sweep(
     }
     if !entry.takes_piles() && spec.trials != 1 {
         return Err(InputError::DoesNotApply {
-            game: entry.name,
+            game: entry.name(),
             setting: Setting::Trials,
             reason: "has one deterministic instance per N",
         }
@@ -250,7 +250,7 @@ pub fn stream_sweep(
     let admitted = check_sweep_cost(entry, spec)?;
     let settings = SweepSettings::of(
         generator.spec(),
-        entry.name,
+        entry.name(),
         spec.trials,
         (spec.shard.index, spec.shard.count),
     );
@@ -306,7 +306,7 @@ pub fn stream_sweep(
 
 /// The units of one shard, in size order, made as they are needed.
 struct UnitPlan<'a> {
-    entry: &'a GameEntry,
+    entry: &'a dyn GameEntry,
     sizes: SizeRange,
     trials: u64,
     shard: Shard,
@@ -316,7 +316,7 @@ struct UnitPlan<'a> {
 }
 
 impl<'a> UnitPlan<'a> {
-    fn new(entry: &'a GameEntry, sizes: SizeRange, trials: u64, shard: Shard) -> UnitPlan<'a> {
+    fn new(entry: &'a dyn GameEntry, sizes: SizeRange, trials: u64, shard: Shard) -> UnitPlan<'a> {
         let mut plan = UnitPlan {
             entry,
             sizes,
@@ -369,7 +369,7 @@ impl Iterator for UnitPlan<'_> {
 }
 
 fn solve_unit(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: &Generator,
     unit: &Unit,
     progress: &(dyn Fn(u64) + Sync),
@@ -379,7 +379,7 @@ fn solve_unit(
         index: unit.first,
         error: Box::new(error),
     };
-    let tally = match entry.group_margins_16() {
+    let tally = match entry.lanes_16() {
         Some(kernel) if generator.fits_lanes_16(unit.n) => {
             tally_in_lanes_16(kernel, generator, unit, records_shares(entry, generator))
         }
@@ -403,7 +403,11 @@ fn solve_unit(
 }
 
 /// A unit of pile instances: generated side by side in `i64` and solved in one batch.
-fn tally_piles(entry: &GameEntry, generator: &Generator, unit: &Unit) -> Result<Tally, SolveError> {
+fn tally_piles(
+    entry: &dyn GameEntry,
+    generator: &Generator,
+    unit: &Unit,
+) -> Result<Tally, SolveError> {
     let mut flat = Vec::with_capacity(unit_trials(entry, unit.n) as usize * unit.n as usize);
     for index in unit.trials() {
         generator.append_piles(unit.n, index, &mut flat);
@@ -430,7 +434,7 @@ fn tally_piles(entry: &GameEntry, generator: &Generator, unit: &Unit) -> Result<
 /// 16-bit lanes and solved there by the game's `kernel`, 32 at a time, with no `i64` copy and no
 /// transposition. The tally is the one [`tally_piles`] makes (a test checks).
 fn tally_in_lanes_16(
-    kernel: GroupMargins16,
+    kernel: LaneMargins,
     generator: &Generator,
     unit: &Unit,
     with_shares: bool,
@@ -438,7 +442,7 @@ fn tally_in_lanes_16(
     let mut tally = Tally::default();
     let mut shares = with_shares.then(Shares::default);
     let indices: Vec<u64> = unit.trials().collect();
-    let (mut rows, mut row_scratch) = (Vec::new(), Default::default());
+    let (mut rows, mut row_scratch) = (Vec::new(), Scratch::default());
     for group in indices.chunks(32) {
         generator.lanes_16_into(unit.n, group, &mut rows);
         let margins = kernel(&rows, &mut row_scratch);
@@ -463,15 +467,15 @@ fn tally_in_lanes_16(
 
 /// Whether a sweep records the first player's share of the total: for constant-sum pile games
 /// with non-negative values, where the share is a fraction of a whole.
-fn records_shares(entry: &GameEntry, generator: &Generator) -> bool {
+fn records_shares(entry: &dyn GameEntry, generator: &Generator) -> bool {
     let spec = generator.spec();
-    entry.takes_piles() && entry.constant_sum && spec.values.is_some_and(|v| v.min >= 0)
+    entry.takes_piles() && entry.constant_sum() && spec.values.is_some_and(|v| v.min >= 0)
 }
 
 /// The first player's margin in each of `trials` instances of size `generator.sizes.min` (a
 /// single size), in trial order; solved in parallel, identical on any thread count.
 pub fn margins_at(
-    entry: &GameEntry,
+    entry: &dyn GameEntry,
     generator: GeneratorSpec,
     trials: u64,
 ) -> Result<Vec<i64>, SweepError> {
@@ -532,13 +536,13 @@ pub fn margins_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::STONE_GAME_ALONE;
+    use crate::games::stone_game::DEFINITION as STONE_GAME;
 
     #[test]
     fn shards_partition_every_instance_exactly_once() {
         for count in 1..=5 {
             let mut seen = std::collections::BTreeSet::new();
-            let entry = &STONE_GAME_ALONE;
+            let entry = &STONE_GAME;
             for index in 1..=count {
                 for unit in UnitPlan::new(entry, SizeRange::new(1, 7), 601, Shard { index, count })
                 {
@@ -555,7 +559,7 @@ mod tests {
 
     #[test]
     fn a_set_stop_flag_stops_the_sweep() {
-        let entry = &STONE_GAME_ALONE;
+        let entry = &STONE_GAME;
         let spec = SweepSpec {
             generator: GeneratorSpec::new(
                 crate::studies::generate::SizeRange::new(1, 4),
@@ -577,10 +581,8 @@ mod tests {
 
     #[test]
     fn units_in_16_bit_lanes_tally_as_the_i64_batch_does() {
-        let entry = &STONE_GAME_ALONE;
-        let kernel = entry
-            .group_margins_16()
-            .expect("stone-game has a 16-bit kernel");
+        let entry = &STONE_GAME;
+        let kernel = entry.lanes_16().expect("stone-game has a 16-bit kernel");
         for (min, max, seed) in [(1, 100, 5), (-300, 511, 6), (0, 0, 7)] {
             let generator = Generator::new(
                 entry,
