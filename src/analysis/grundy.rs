@@ -32,7 +32,7 @@ impl Periodicity {
 /// ```
 /// use gamelab::analysis::grundy::{Periodicity, repeating_run};
 /// let values = [0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1];
-/// assert_eq!(repeating_run(&values, 2), Some(Periodicity { preperiod: 2, period: 3 }));
+/// assert_eq!(repeating_run(&values, 2), Some(Periodicity { preperiod: 1, period: 3 }));
 /// ```
 pub fn repeating_run(values: &[u32], window: usize) -> Option<Periodicity> {
     let limit = values.len().checked_sub(1)?;
