@@ -16,7 +16,7 @@ use gamelab::base::input::InstanceInput;
 use gamelab::base::input::fields::{check_score_range, take_piles};
 use gamelab::base::input::format_piles;
 use gamelab::games::conformance::SuiteOptions;
-use gamelab::games::{FastPaths, GameDefinition, GameEntry, InputForm};
+use gamelab::games::{BatchPaths, FastPaths, GameDefinition, GameEntry, InputForm};
 use gamelab::graph::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::solve::SolverKind;
@@ -173,9 +173,7 @@ static TWO_ENDS: GameDefinition<TwoEnds> = GameDefinition {
     from_owned_input: None,
     input: TwoEnds::input,
     solvers: Solvers::GENERIC,
-    margins: None,
-    stream: None,
-    nim_sequence: None,
+    batch: BatchPaths::NONE,
     fast: FastPaths::NONE,
 };
 

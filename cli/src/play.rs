@@ -11,6 +11,7 @@ use gamelab::games::{GameEntry, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::value_history::ValueHistoryChart;
 use gamelab::solve::SolverKind;
+use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
@@ -104,13 +105,20 @@ fn play_one(
     // Only the value: the move list is not needed, and `auto` gives the value for less (for a
     // long stone-game row by `peaks`, rather than `rolling`'s moves).
     let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
+    let pairing = Pairing {
+        first: &args.first,
+        second: &args.second,
+        optimal,
+        seed: args.seed,
+        index: 0,
+    };
     // Regret needs every position's value; an instance too large for that is still played,
     // without it (unless a history was asked for).
     let (record, unvalued) = if args.history.is_some() {
-        let record = instance.play_valued(&args.first, &args.second, optimal, args.seed, 0)?;
+        let record = instance.play_valued(pairing)?;
         (record, None)
     } else {
-        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.seed, 0)?
+        instance.play_valued_if_possible(pairing)?
     };
     if let (Some(staged), Some(path)) = (history, &args.history) {
         let title = format!(

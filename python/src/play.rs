@@ -7,6 +7,7 @@ use crate::stoppable::run_stoppable;
 use gamelab::base::input::InstanceInput;
 use gamelab::games::GameEntry;
 use gamelab::solve::SolverKind;
+use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{
@@ -98,7 +99,13 @@ fn play<'py>(
                         .scores();
                     // As `gamelab play`: each move's regret when the instance can be valued.
                     instance
-                        .play_valued_if_possible(&first, &second, optimal, seed, 0)
+                        .play_valued_if_possible(Pairing {
+                            first: &first,
+                            second: &second,
+                            optimal,
+                            seed,
+                            index: 0,
+                        })
                         .map(|(record, _unvalued)| record)
                         .map_err(|error| error.to_string())
                 })

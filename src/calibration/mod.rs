@@ -255,9 +255,9 @@ pub fn probes() -> Vec<Probe> {
             operation: Operation::MemoMove,
             calibrates: true,
             path: "gamelab solve stone-game --solver memo",
-            // Both sizes' hash maps (52 and 105 MB) are larger than a server's last-level
-            // cache, as the calibration's is: a row of 1,000 piles (26 MB) fits a 32 MB cache
-            // on an idle host and then runs three times faster than the rate.
+            // Both sizes' hash maps are larger than a server's last-level cache, as the
+            // calibration's is: a map that fits the cache runs several times faster than the
+            // rate.
             quick: &[1_400, 2_000],
             calibrate: 1_500,
             prepare: |n| solve_row(n, SolverKind::MEMO, false),

@@ -8,6 +8,7 @@ use crate::cost::{Operation, Work};
 use crate::games::{AnyGame, find_game};
 use crate::graph::GraphKind;
 use crate::solve::SolverKind;
+use crate::strategy::Pairing;
 use crate::strategy::StrategySpec;
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use crate::studies::sweep::{Shard, SweepSpec, run_sweep, sweep_cost};
@@ -284,9 +285,15 @@ pub(super) fn play(
     Ok(Prepared {
         estimate,
         run: Box::new(move || {
-            game.play(&first, &second, Scores::ZERO, 1, 0)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+            game.play(Pairing {
+                first: &first,
+                second: &second,
+                optimal: Scores::ZERO,
+                seed: 1,
+                index: 0,
+            })
+            .map(|_| ())
+            .map_err(|e| e.to_string())
         }),
     })
 }

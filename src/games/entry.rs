@@ -52,17 +52,46 @@ pub struct GameDefinition<G: Game + 'static> {
     pub input: fn(&G) -> InstanceInput,
     /// The game's own solvers and `auto`'s pick ([`Solvers::GENERIC`]: `brute` and `memo`).
     pub solvers: Solvers<G>,
-    /// The first player's margin of instances without building them, for sweeps and claims;
-    /// `None`: each instance is built and valued by `auto`.
-    pub margins: Option<Margins>,
-    /// Answers to a stream of pile instances in JSON (`solve --input`) written without building
-    /// a solution; `None`: each instance is built and solved.
-    pub stream: Option<&'static dyn StreamAnswers>,
-    /// The nim-sequence of an impartial game on heaps, for studies of every heap size at once;
-    /// `None` for the other games.
-    pub nim_sequence: Option<&'static dyn NimSequence>,
+    /// The game's faster paths for the studies of many instances ([`BatchPaths::NONE`]: none).
+    pub batch: BatchPaths,
     /// The game's faster paths for the generic work on an instance ([`FastPaths::NONE`]: none).
     pub fast: FastPaths<G>,
+}
+
+/// A game's faster ways to study many instances; each is optional, the generic path (every
+/// instance built and solved by `auto`) serves without.
+#[derive(Clone, Copy)]
+pub struct BatchPaths {
+    /// The first player's margin of instances without building them, for sweeps and claims.
+    pub margins: Option<Margins>,
+    /// Answers to a stream of pile instances in JSON (`solve --input`) written without building
+    /// a solution.
+    pub stream: Option<&'static dyn StreamAnswers>,
+    /// The nim-sequence of an impartial game on heaps, for studies of every heap size at once.
+    pub nim_sequence: Option<&'static dyn NimSequence>,
+}
+
+impl BatchPaths {
+    /// No fast path: every instance is built and solved.
+    pub const NONE: BatchPaths = BatchPaths {
+        margins: None,
+        stream: None,
+        nim_sequence: None,
+    };
+
+    /// Only the margins of single instances, with their cost.
+    pub const fn margins(one: OneMargin, one_cost: fn(u64) -> Cost) -> BatchPaths {
+        BatchPaths {
+            margins: Some(Margins {
+                one,
+                one_cost,
+                many: None,
+                many_cost: None,
+                lanes_16: None,
+            }),
+            ..BatchPaths::NONE
+        }
+    }
 }
 
 // By hand: derived impls would ask the game, not only the entry's pointers, to be Copy. An
@@ -74,6 +103,9 @@ impl<G: Game + 'static> Clone for GameDefinition<G> {
 }
 
 impl<G: Game + 'static> Copy for GameDefinition<G> {}
+
+/// The first player's margin of one instance given as input (see [`Margins::one`]).
+pub type OneMargin = fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>;
 
 /// The first player's margins of many pile instances of the same size laid out one after another
 /// (see [`Margins::many`]).
@@ -87,7 +119,7 @@ pub type LaneMargins = fn(&[[i16; 32]], &mut Scratch) -> [i16; 32];
 #[derive(Clone, Copy)]
 pub struct Margins {
     /// One instance's margin; the vector is working memory reused between calls.
-    pub one: fn(InstanceRef<'_>, &mut Vec<i64>) -> Result<i64, SolveError>,
+    pub one: OneMargin,
     /// What [`Margins::one`] costs on an instance of size `size` (piles, or N), from the size
     /// alone: claims and charts multiply it by their instance counts and refuse requests over
     /// the budget. It bounds every size up to `size`: a range of sizes is costed by its largest.
@@ -335,7 +367,7 @@ impl<G: Game + Clone + PartialEq + std::fmt::Debug + 'static> GameEntry for Game
         input: InstanceRef<'_>,
         scratch: &mut Vec<i64>,
     ) -> Result<i64, SolveError> {
-        match &self.margins {
+        match &self.batch.margins {
             Some(margins) => (margins.one)(input, scratch),
             None => {
                 let game = (self.from_input)(&input.to_input())?;
@@ -351,7 +383,7 @@ impl<G: Game + Clone + PartialEq + std::fmt::Debug + 'static> GameEntry for Game
         out: &mut Vec<i64>,
         scratch: &mut Vec<i64>,
     ) -> Result<(), SolveError> {
-        if let Some(many) = self.margins.as_ref().and_then(|margins| margins.many) {
+        if let Some(many) = self.batch.margins.as_ref().and_then(|margins| margins.many) {
             return many(n, flat, out, scratch);
         }
         for instance in flat.chunks(n.max(1)) {
@@ -361,29 +393,37 @@ impl<G: Game + Clone + PartialEq + std::fmt::Debug + 'static> GameEntry for Game
     }
 
     fn margin_cost(&self, size: u64) -> Cost {
-        match &self.margins {
+        match &self.batch.margins {
             Some(margins) => (margins.one_cost)(size),
             None => Self::generic_margin_cost(size),
         }
     }
 
     fn batch_margin_cost(&self, size: u64) -> Cost {
-        match self.margins.as_ref().and_then(|margins| margins.many_cost) {
+        match self
+            .batch
+            .margins
+            .as_ref()
+            .and_then(|margins| margins.many_cost)
+        {
             Some(many_cost) => many_cost(size),
             None => self.margin_cost(size),
         }
     }
 
     fn lanes_16(&self) -> Option<LaneMargins> {
-        self.margins.as_ref().and_then(|margins| margins.lanes_16)
+        self.batch
+            .margins
+            .as_ref()
+            .and_then(|margins| margins.lanes_16)
     }
 
     fn stream_answers(&self) -> Option<&'static dyn StreamAnswers> {
-        self.stream
+        self.batch.stream
     }
 
     fn nim_sequence(&self) -> Option<&'static dyn NimSequence> {
-        self.nim_sequence
+        self.batch.nim_sequence
     }
 
     fn check_conformance(&self, options: &SuiteOptions) -> SuiteReport {

@@ -5,7 +5,7 @@
 
 use crate::analysis::{self, SolvedSpace};
 use crate::base::error::{InputError, Setting, SolveError};
-use crate::base::game::{Game, Scores};
+use crate::base::game::Game;
 use crate::base::input::InstanceInput;
 use crate::cost::Cost;
 use crate::games::explicit::{self, ExplicitGame};
@@ -38,25 +38,11 @@ pub trait AnyGame: Send + Sync {
     fn dp_table(&self) -> Option<DpTable>;
     /// Facts about the instance worth printing beside its solution.
     fn facts(&self) -> Vec<String>;
-    /// Plays `first` against `second` on this instance (see [`strategy::play`]).
-    fn play(
-        &self,
-        first: &StrategySpec,
-        second: &StrategySpec,
-        optimal: Scores,
-        seed: u64,
-        index: u64,
-    ) -> Result<GameRecord, StrategyError>;
+    /// Plays `pairing` on this instance (see [`strategy::play`]).
+    fn play(&self, pairing: Pairing<'_>) -> Result<GameRecord, StrategyError>;
     /// [`AnyGame::play`], recording every move's value and regret (see
     /// [`strategy::regret`]); refused above the size the position values accept.
-    fn play_valued(
-        &self,
-        first: &StrategySpec,
-        second: &StrategySpec,
-        optimal: Scores,
-        seed: u64,
-        index: u64,
-    ) -> Result<GameRecord, StrategyError>;
+    fn play_valued(&self, pairing: Pairing<'_>) -> Result<GameRecord, StrategyError>;
     /// What `spec` costs to play one side of one game of this instance (see
     /// [`strategy::game_cost`]).
     fn strategy_cost(&self, spec: &StrategySpec) -> Cost;
@@ -84,17 +70,13 @@ pub trait AnyGame: Send + Sync {
     /// record has its regret).
     fn play_valued_if_possible(
         &self,
-        first: &StrategySpec,
-        second: &StrategySpec,
-        optimal: Scores,
-        seed: u64,
-        index: u64,
+        pairing: Pairing<'_>,
     ) -> Result<(GameRecord, Option<SolveError>), StrategyError> {
-        match self.play_valued(first, second, optimal, seed, index) {
+        match self.play_valued(pairing) {
             Err(StrategyError::Solve(
                 refused @ (SolveError::TooLarge { .. } | SolveError::SearchTooLarge { .. }),
             )) => {
-                let record = self.play(first, second, optimal, seed, index)?;
+                let record = self.play(pairing)?;
                 Ok((record, Some(refused)))
             }
             other => Ok((other?, None)),
@@ -194,25 +176,11 @@ impl<G: Game + Clone + 'static> AnyGame for Instance<G> {
             .map_or_else(Vec::new, |facts| facts(&self.game))
     }
 
-    fn play(
-        &self,
-        first: &StrategySpec,
-        second: &StrategySpec,
-        optimal: Scores,
-        seed: u64,
-        index: u64,
-    ) -> Result<GameRecord, StrategyError> {
-        let pairing = Pairing {
-            first,
-            second,
-            optimal,
-            seed,
-            index,
-        };
+    fn play(&self, pairing: Pairing<'_>) -> Result<GameRecord, StrategyError> {
         let own = self.fast.strategies;
         // Optimal play reads the fast solver's table where the game has one (stone-game: up to
         // the `diff` solver's size); a refused table leaves it to memoised minimax and its guard.
-        if (first.needs_position_values() || second.needs_position_values())
+        if (pairing.first.needs_position_values() || pairing.second.needs_position_values())
             && let Some((table, _)) = self.fast.position_values
             && let Ok(table) = table(&self.game)
         {
@@ -222,23 +190,9 @@ impl<G: Game + Clone + 'static> AnyGame for Instance<G> {
         strategy::play(&self.game, own, pairing, Valuing::None)
     }
 
-    fn play_valued(
-        &self,
-        first: &StrategySpec,
-        second: &StrategySpec,
-        optimal: Scores,
-        seed: u64,
-        index: u64,
-    ) -> Result<GameRecord, StrategyError> {
+    fn play_valued(&self, pairing: Pairing<'_>) -> Result<GameRecord, StrategyError> {
         let fast = self.fast.position_values.map(|(table, _)| table);
         let mut values = PositionValues::new(&self.game, fast)?;
-        let pairing = Pairing {
-            first,
-            second,
-            optimal,
-            seed,
-            index,
-        };
         strategy::play(
             &self.game,
             self.fast.strategies,

@@ -33,6 +33,42 @@ pub struct Solver<G> {
     pub advice: Option<fn(&G, bool) -> &'static str>,
 }
 
+impl<G> Solver<G> {
+    /// A solver that lists optimal play, gives the value alone by solving in full, and whose
+    /// refusal advises `auto`.
+    pub const fn new(
+        kind: SolverKind,
+        summary: &'static str,
+        solve: SolveFn<G>,
+        cost: fn(&G, bool) -> Cost,
+    ) -> Solver<G> {
+        Solver {
+            kind,
+            summary,
+            solve,
+            value: None,
+            cost,
+            advice: None,
+        }
+    }
+
+    /// This solver with a cheaper way to the value alone.
+    pub const fn with_value(self, value: SolveFn<G>) -> Solver<G> {
+        Solver {
+            value: Some(value),
+            ..self
+        }
+    }
+
+    /// This solver with advice of its own when it is refused.
+    pub const fn with_advice(self, advice: fn(&G, bool) -> &'static str) -> Solver<G> {
+        Solver {
+            advice: Some(advice),
+            ..self
+        }
+    }
+}
+
 /// Every solver of a game: the generic ones, its own, and `auto`'s pick among them.
 pub struct Solvers<G: 'static> {
     /// The game's own solvers, in the order `gamelab games` lists them.

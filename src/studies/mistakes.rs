@@ -19,6 +19,7 @@ use crate::base::game::Player;
 use crate::cost::{Cost, Work};
 use crate::games::GameEntry;
 use crate::solve::SolverKind;
+use crate::strategy::Pairing;
 use crate::strategy::regret::MoveValue;
 use crate::strategy::{MAX_LOOKAHEAD, MAX_SIMULATIONS, StrategyError, StrategySpec};
 use crate::studies::generate::Generator;
@@ -332,7 +333,13 @@ pub fn study_mistakes(
                     Player::First => (&spec.strategy, &spec.against),
                     Player::Second => (&spec.against, &spec.strategy),
                 };
-                let record = instance.play_valued(first, second, optimal, spec.seed, index)?;
+                let record = instance.play_valued(Pairing {
+                    first,
+                    second,
+                    optimal,
+                    seed: spec.seed,
+                    index,
+                })?;
                 let values = record.values.unwrap_or_default();
                 for (ply, (mv, value)) in record.moves.iter().zip(&values).enumerate() {
                     if mv.player == seat {

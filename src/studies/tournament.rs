@@ -12,6 +12,7 @@ use crate::base::error::{InputError, Setting};
 use crate::base::game::Winner;
 use crate::cost::{Cost, Operation, Work, count, times};
 use crate::games::GameEntry;
+use crate::strategy::Pairing;
 use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use crate::studies::generate::Generator;
 use crate::studies::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_cost, fit_ratings};
@@ -220,7 +221,13 @@ pub fn run_matches(
                 .scores();
             let mut tallies = vec![MatchTally::default(); pairs.len()];
             for (tally, (first, second)) in tallies.iter_mut().zip(pairs) {
-                tally.add(&instance.play(first, second, optimal, seed, index)?);
+                tally.add(&instance.play(Pairing {
+                    first,
+                    second,
+                    optimal,
+                    seed,
+                    index,
+                })?);
             }
             admitted.advance(per_instance.cpu_nanos());
             Ok(tallies)

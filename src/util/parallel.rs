@@ -106,9 +106,8 @@ pub fn pool_threads() -> usize {
 /// run nothing, so the caller can do the work on fewer threads. Starting them one by one
 /// instead would leave the started ones waiting forever for a partner that never came.
 ///
-/// Part 0 runs on a started thread too, not on the caller: the stone-game kernel ran 5-10%
-/// slower with its first slice on the calling thread (n = 100,000, two threads, alternated
-/// medians of five: `i64` 0.208-0.230 s against 0.202-0.206 s), for reasons not pinned down.
+/// Part 0 runs on a started thread too, not on the caller: the stone-game kernel ran slower
+/// with its first slice on the calling thread.
 pub fn run_all_or_none(threads: usize, body: impl Fn(usize) + Sync) -> bool {
     if threads <= 1 {
         body(0);

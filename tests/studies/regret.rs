@@ -7,6 +7,7 @@ use gamelab::Player;
 use gamelab::base::input::InstanceInput;
 use gamelab::games::{AnyGame, GAMES, GameEntry};
 use gamelab::solve::SolverKind;
+use gamelab::strategy::Pairing;
 use gamelab::strategy::{GameRecord, StrategySpec};
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use proptest::prelude::*;
@@ -44,8 +45,14 @@ fn played(
     index: u64,
 ) -> GameRecord {
     let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
-    game.play_valued(first, second, optimal, seed, index)
-        .unwrap()
+    game.play_valued(Pairing {
+        first,
+        second,
+        optimal,
+        seed,
+        index,
+    })
+    .unwrap()
 }
 
 #[test]
@@ -133,8 +140,14 @@ fn noisy_zero_is_optimal_and_noisy_one_is_random() {
             let game = entry.build(&generator.instance(index)).unwrap();
             let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
             let play = |first: &str, second: &str| {
-                game.play(&spec(first), &spec(second), optimal, 21, index)
-                    .unwrap()
+                game.play(Pairing {
+                    first: &spec(first),
+                    second: &spec(second),
+                    optimal,
+                    seed: 21,
+                    index,
+                })
+                .unwrap()
             };
             assert_eq!(
                 move_list(&play("noisy-0", "noisy-1")),
@@ -183,7 +196,13 @@ fn mcts_is_reproducible_for_a_seed() {
     let play = |seed| {
         move_list(
             &game
-                .play(&spec("mcts-50"), &spec("mcts-50"), optimal, seed, 0)
+                .play(Pairing {
+                    first: &spec("mcts-50"),
+                    second: &spec("mcts-50"),
+                    optimal,
+                    seed,
+                    index: 0,
+                })
                 .unwrap(),
         )
     };

@@ -8,6 +8,7 @@ use gamelab::base::input::InstanceInput;
 use gamelab::games::{AnyGame, find_game};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::GameRecord;
+use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use gamelab::studies::tournament::{run_matches, tournament};
@@ -31,8 +32,14 @@ fn stone_game(piles: Vec<i64>) -> Box<dyn AnyGame> {
 fn play(game: &dyn AnyGame, first: &str, second: &str, seed: u64) -> (GameRecord, Scores) {
     let optimal = game.solve(SolverKind::AUTO).unwrap().scores();
     (
-        game.play(&spec(first), &spec(second), optimal, seed, 0)
-            .unwrap(),
+        game.play(Pairing {
+            first: &spec(first),
+            second: &spec(second),
+            optimal,
+            seed,
+            index: 0,
+        })
+        .unwrap(),
         optimal,
     )
 }

@@ -20,7 +20,7 @@ use crate::base::game::{Action, ActionValue, Bounds, Game, MoveDescription, Play
 use crate::base::input::fields::{check_score_range, into_piles, take_piles};
 use crate::base::input::{InstanceInput, format_piles};
 use crate::cost::{Cost, Operation, Work, report_rows};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
     solution_from_values,
@@ -314,28 +314,23 @@ pub static DEFINITION: GameDefinition<CoinsInACircle> = GameDefinition {
     from_owned_input: Some(CoinsInACircle::from_owned_input),
     input: CoinsInACircle::input,
     solvers: Solvers {
-        own: &[Solver {
-            kind: DP,
-            summary: "the end-taking DP on every arc of the doubled row, then the best first slice",
-            solve: solve_by_dp,
-            value: Some(value_by_dp),
-            cost: dp_cost,
-            advice: None,
-        }],
+        own: &[Solver::new(
+            DP,
+            "the end-taking DP on every arc of the doubled row, then the best first slice",
+            solve_by_dp,
+            dp_cost,
+        )
+        .with_value(value_by_dp)],
         auto: |_, _| DP,
     },
-    margins: Some(Margins {
-        one: |input, _| {
-            let game = input.read(CoinsInACircle::from_input)?;
-            Ok(circle_margin(&game.slices))
+    batch: BatchPaths::margins(
+        |input, _| {
+            Ok(circle_margin(
+                &input.read(CoinsInACircle::from_input)?.slices,
+            ))
         },
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+        margin_cost,
+    ),
     fast: FastPaths {
         facts: Some(facts),
         ..FastPaths::NONE

@@ -12,22 +12,19 @@
 
 pub mod dp;
 
-use crate::base::error::{InputError, SolveError};
+use crate::base::error::SolveError;
 use crate::base::game::{Bounds, DagSize};
-use crate::base::input::fields::take_number;
-use crate::base::input::{InstanceInput, InstanceRef};
+use crate::base::input::InstanceRef;
 use crate::cost::{Cost, Operation, Work};
 use crate::games::divisor_game::dp::{TABLE_LIMIT, proper_divisors, win_table};
 use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
-use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solver, SolverKind, Solvers, check_table_size, line_cost,
-};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
+use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
 
 pub use crate::games::families::subtraction::Position;
 
 /// The rule of divisor-game: a move subtracts a proper divisor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProperDivisors;
 
 impl SubtractionRule for ProperDivisors {
@@ -85,19 +82,6 @@ impl SubtractionRule for ProperDivisors {
 /// One instance: the starting number N.
 pub type DivisorGame = SubtractionGame<ProperDivisors>;
 
-impl DivisorGame {
-    /// A validated instance (N >= 1).
-    pub fn new(n: u64) -> Result<DivisorGame, InputError> {
-        DivisorGame::from_input(&InstanceInput::number(n))
-    }
-
-    /// Builds and validates an instance.
-    pub fn from_input(input: &InstanceInput) -> Result<DivisorGame, InputError> {
-        let n = take_number(ProperDivisors::NAME, input, 1)?;
-        Ok(DivisorGame::with_rule(n, ProperDivisors))
-    }
-}
-
 /// The win table of [`dp`], a sieve of every number up to N.
 pub const DP: SolverKind = SolverKind::named("dp");
 /// The closed form: the first player wins iff N is even.
@@ -118,45 +102,35 @@ pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
     input: DivisorGame::input,
     solvers: Solvers {
         own: &[
-            Solver {
-                kind: DP,
-                summary: "the win table of every number up to N, from a divisor sieve",
-                solve: |game| {
+            Solver::new(
+                DP,
+                "the win table of every number up to N, from a divisor sieve",
+                |game| {
                     let wins = table(game)?;
                     Ok(game.solution_from(DP, |n| wins[n as usize]))
                 },
-                value: Some(|game| {
-                    let wins = table(game)?;
-                    Ok(game.value_from(DP, wins[game.n() as usize]))
-                }),
                 // A sieve of every number up to N, 5 bytes each.
-                cost: |game, value_only| {
+                |game, value_only| {
                     let n = game.n() as u128;
                     Cost::new(n.saturating_mul(5), Work::of(Operation::DivisorSieve, n))
-                        .then(line_of(game, value_only))
+                        .then(game.line_cost(value_only))
                 },
-                advice: None,
-            },
-            Solver {
-                kind: CLOSED_FORM,
-                summary: "the closed form: the first player wins iff N is even",
-                solve: |game| Ok(game.solution_from(CLOSED_FORM, |n| n.is_multiple_of(2))),
-                value: Some(|game| Ok(game.value_from(CLOSED_FORM, game.n().is_multiple_of(2)))),
-                cost: |game, value_only| margin_cost(game.n()).then(line_of(game, value_only)),
-                advice: None,
-            },
+            )
+            .with_value(|game| {
+                let wins = table(game)?;
+                Ok(game.value_from(DP, wins[game.n() as usize]))
+            }),
+            Solver::new(
+                CLOSED_FORM,
+                "the closed form: the first player wins iff N is even",
+                |game: &DivisorGame| Ok(game.solution_from(CLOSED_FORM, |n| n.is_multiple_of(2))),
+                |game, value_only| margin_cost(game.n()).then(game.line_cost(value_only)),
+            )
+            .with_value(|game| Ok(game.value_from(CLOSED_FORM, game.n().is_multiple_of(2)))),
         ],
         auto: |_, _| CLOSED_FORM,
     },
-    margins: Some(Margins {
-        one: first_margin,
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+    batch: BatchPaths::margins(first_margin, margin_cost),
     fast: FastPaths::NONE,
 };
 
@@ -164,15 +138,6 @@ pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
 fn table(game: &DivisorGame) -> Result<Vec<bool>, SolveError> {
     check_table_size("dp", game.n(), TABLE_LIMIT)?;
     Ok(win_table(game.n() as usize))
-}
-
-/// The line of optimal play's cost, with the moves, up to N = 16,384.
-fn line_of(game: &DivisorGame, value_only: bool) -> Cost {
-    if value_only || game.n() > PRINCIPAL_VARIATION_LIMIT as u64 {
-        Cost::default()
-    } else {
-        line_cost(game)
-    }
 }
 
 /// The closed form: constant.

@@ -5,11 +5,17 @@
 //! [`SubtractionGame`] is the whole game for any rule, so a new member is its rule, its solvers
 //! and its registry entry. The winner is paid 1 and the loser 0, so the margin is ±1.
 
+use crate::base::error::InputError;
 use crate::base::game::{
     Action, ActionValue, Bounds, DagSize, Game, MoveDescription, Player, Scores,
 };
 use crate::base::input::InstanceInput;
-use crate::solve::{Solution, SolverKind, solution_from_outcomes, value_from_outcome};
+use crate::base::input::fields::take_number;
+use crate::cost::Cost;
+use crate::solve::{
+    PRINCIPAL_VARIATION_LIMIT, Solution, SolverKind, line_cost, solution_from_outcomes,
+    value_from_outcome,
+};
 use std::fmt::Debug;
 
 /// A position: stones left and who moves.
@@ -92,11 +98,35 @@ impl<R: SubtractionRule> SubtractionGame<R> {
         value_from_outcome(R::NAME, solver, first_wins)
     }
 
+    /// What listing optimal play costs, with the moves (`value_only` false) and up to the
+    /// principal-variation limit; nothing otherwise, as larger instances get their value only.
+    pub fn line_cost(&self, value_only: bool) -> Cost {
+        if value_only || self.n > PRINCIPAL_VARIATION_LIMIT as u64 {
+            Cost::default()
+        } else {
+            line_cost(self)
+        }
+    }
+
     /// The solution by `solver`, which tells at every position whether the player to move wins
     /// (`mover_wins`, given the stones left): optimal play listed up to the principal-variation
     /// limit, the value alone above it.
     pub fn solution_from(&self, solver: SolverKind, mover_wins: impl Fn(u64) -> bool) -> Solution {
         solution_from_outcomes(self, solver, self.n, |state| mover_wins(state.stones))
+    }
+}
+
+impl<R: SubtractionRule + Default> SubtractionGame<R> {
+    /// A validated instance of a rule without parameters (N >= 1).
+    pub fn new(n: u64) -> Result<SubtractionGame<R>, InputError> {
+        let n = take_number(R::NAME, &InstanceInput::number(n), 1)?;
+        Ok(SubtractionGame::with_rule(n, R::default()))
+    }
+
+    /// An instance of a rule without parameters read from input: N (at least 1) alone.
+    pub fn from_input(input: &InstanceInput) -> Result<SubtractionGame<R>, InputError> {
+        let n = take_number(R::NAME, input, 1)?;
+        Ok(SubtractionGame::with_rule(n, R::default()))
     }
 }
 

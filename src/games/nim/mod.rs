@@ -17,14 +17,12 @@ pub mod grundy;
 use crate::analysis::grundy::Periodicity;
 use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{Bounds, DagSize};
-use crate::base::input::InstanceInput;
 use crate::base::input::fields::take_number_with_set;
+use crate::base::input::{InstanceInput, InstanceRef};
 use crate::cost::{Cost, Operation, Work};
 use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins, NimSequence};
-use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, check_table_size, line_cost,
-};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, NimSequence};
+use crate::solve::{Solution, Solver, SolverKind, Solvers, check_table_size};
 use grundy::{PERIOD_SEARCH_LIMIT, with_period};
 
 pub use crate::games::families::subtraction::Position;
@@ -203,59 +201,57 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
     input: Nim::input,
     solvers: Solvers {
         own: &[
-            Solver {
-                kind: DP,
-                summary: "the Grundy table of every pile size up to N",
-                solve: |game| {
+            Solver::new(
+                DP,
+                "the Grundy table of every pile size up to N",
+                |game| {
                     let values = grundy_table(game)?;
                     Ok(game.solution_from(DP, |stones| values[stones as usize] != 0))
                 },
-                value: Some(value_by_dp),
-                cost: |game, value_only| {
-                    table_cost(game, game.n() as u128 + 1).then(line_of(game, value_only))
+                |game, value_only| {
+                    table_cost(game, game.n() as u128 + 1).then(game.line_cost(value_only))
                 },
-                advice: None,
-            },
-            Solver {
-                kind: CLOSED_FORM,
-                summary: "the period of the Grundy values, then a lookup",
-                solve: solve_by_period,
-                value: Some(|game| match game.wins_by_period(game.n()) {
-                    Some(wins) => Ok(game.value_from(CLOSED_FORM, wins)),
-                    None => value_by_dp(game).map(|solution| Solution {
-                        solver: CLOSED_FORM,
-                        ..solution
-                    }),
+            )
+            .with_value(value_by_dp),
+            Solver::new(
+                CLOSED_FORM,
+                "the period of the Grundy values, then a lookup",
+                solve_by_period,
+                closed_form_cost,
+            )
+            .with_value(|game| match game.wins_by_period(game.n()) {
+                Some(wins) => Ok(game.value_from(CLOSED_FORM, wins)),
+                None => value_by_dp(game).map(|solution| Solution {
+                    solver: CLOSED_FORM,
+                    ..solution
                 }),
-                cost: closed_form_cost,
-                advice: None,
-            },
+            }),
         ],
         auto: |_, _| CLOSED_FORM,
     },
-    margins: Some(Margins {
-        one: |input, _| {
-            let game = input.read(Nim::from_input)?;
-            let wins = match game.wins_by_period(game.n()) {
-                Some(wins) => wins,
-                None => grundy_table(&game)?[game.n() as usize] != 0,
-            };
-            Ok(if wins { 1 } else { -1 })
-        },
+    batch: BatchPaths {
+        nim_sequence: Some(&NimSequences),
         // The closed form: the period of the subtraction set, searched once per set and thread
         // (remembered for the next instance of the same set), then a lookup.
-        one_cost: |_| Cost::new(4 * 1024, Work::of(Operation::NumberInstance, 1)),
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: Some(&NimSequences),
+        ..BatchPaths::margins(first_margin, |_| {
+            Cost::new(4 * 1024, Work::of(Operation::NumberInstance, 1))
+        })
+    },
     fast: FastPaths {
         facts: Some(facts),
         ..FastPaths::NONE
     },
 };
+
+/// The first player's margin by the closed form, or the Grundy table where no period shows up.
+fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
+    let game = input.read(Nim::from_input)?;
+    let wins = match game.wins_by_period(game.n()) {
+        Some(wins) => wins,
+        None => grundy_table(&game)?[game.n() as usize] != 0,
+    };
+    Ok(if wins { 1 } else { -1 })
+}
 
 /// The Grundy table up to N, refused above its limit.
 fn grundy_table(game: &Nim) -> Result<Vec<u32>, SolveError> {
@@ -291,15 +287,6 @@ fn solve_by_period(game: &Nim) -> Result<Solution, SolveError> {
     Ok(game.solution_from(CLOSED_FORM, |stones| cycle[found.index(stones)] != 0))
 }
 
-/// The line of optimal play's cost, with the moves, up to N = 16,384.
-fn line_of(game: &Nim, value_only: bool) -> Cost {
-    if value_only || game.n() > PRINCIPAL_VARIATION_LIMIT as u64 {
-        Cost::default()
-    } else {
-        line_cost(game)
-    }
-}
-
 /// The Grundy table up to `limit`: |S| moves tried at each, 4 bytes each.
 fn table_cost(game: &Nim, limit: u128) -> Cost {
     let set = game.rule().set.len() as u128;
@@ -319,7 +306,7 @@ fn closed_form_cost(game: &Nim, value_only: bool) -> Cost {
         None => table_cost(game, 2 * PERIOD_SEARCH_LIMIT as u128)
             .then(table_cost(game, game.n().min(TABLE_LIMIT) as u128 + 1)),
     };
-    search.then(line_of(game, value_only))
+    search.then(game.line_cost(value_only))
 }
 
 /// The period of the Grundy values, and N's value.

@@ -20,10 +20,10 @@
 //! vector `r - 1`, and only vector 0 needs a lane shift: vector 3 moved up one lane, with the
 //! last lane of the block to the left at the same step (carried over as that block's vector 3)
 //! in lane 0. In a contiguous layout every vector is shifted across lanes, which on AVX2 costs
-//! two shuffles per 256-bit register, all on the one or two shuffle ports: measured on Zen 3,
-//! one thread, n = 100,000, this layout (with the left piles loaded) took `i32` lanes from
-//! 0.55 s to 0.36 s and `i64` from 1.38 s to 0.81 s. The four vectors of a step are independent but for that shift, which also
-//! keeps the core busy while a step waits on the one before.
+//! two shuffles per 256-bit register, all on the one or two shuffle ports, which made this
+//! layout about 1.5 times faster (the performance chapter has the figures). The four vectors of
+//! a step are independent but for that shift, which also keeps the core busy while a step waits
+//! on the one before.
 //!
 //! Padding. Rows and piles carry `pad` zeros on the left as many on the right, so lanes outside
 //! the valid triangle (`i < 0` or `i > n - L`) read and write padding. Their values are garbage,
@@ -55,16 +55,13 @@
 //!
 //! Balance. The threads go at the pace of the slowest: thread `j + 1` cannot start a band before
 //! thread `j` hands it over, and thread `j` waits for thread `j + 1`'s previous band. Even
-//! slices suit equal cores, but on a shared machine one core is often slower for a while (this
-//! one: one thread took 0.27 s on one core and 0.34 s on the other in the same minute), and even
-//! slices then run at twice the slow core's pace. So each thread keeps its pace (nanoseconds
+//! slices suit equal cores, but on a shared machine one core is often slower for a while, and
+//! even slices then run at twice the slow core's pace. So each thread keeps its pace (nanoseconds
 //! per column, waits left out, averaged over the last bands) and, as it starts a band, sets
 //! where its slice ends: what is left of the band right of its start is shared among it and
 //! the threads to its right in proportion to their speeds. The answer does not depend on where
-//! the borders fall, only the time. n = 100,000, `i32`, two threads, the kernel alone,
-//! alternated with the even slices in a minute when the cores differed: 0.209 s -> 0.187 s
-//! (means of eight medians of five); when both cores are slowed alike there is nothing to
-//! balance, and the two run alike (`gamelab bench`, six alternated pairs: 0.202 s and 0.198 s).
+//! the borders fall, only the time. When both cores are slowed alike there is nothing to
+//! balance, and balanced slices run as fast as even ones.
 //!
 //! Lanes. The kernel is written once, generic over the lane type ([`crate::games::stone_game::lanes::Lane`]) and
 //! the vector of `W` lanes: eight `i64` (a 64-byte cache line: one AVX-512 register, two AVX2
@@ -165,10 +162,8 @@ fn shifted<T: Lane, const W: usize, const LEVEL: u8>(left_block: &[T; W], now: &
     }
     let mut out = [T::default(); W];
     out[0] = left_block[W - 1];
-    // Lane by lane with an index, not `copy_from_slice` or a zip of iterators: where those are
-    // not inlined they are calls of their own (the copy a `memmove` of a length known only
-    // inside it), and this runs at every step of every block. Built without ThinLTO the copy
-    // took the kernel from 1.05 s to 1.44 s, the zip to 1.2 s (n = 100,000, two threads).
+    // Lane by lane: a `copy_from_slice` is a `memmove` call wherever it is not inlined, and this
+    // runs at every step of every block.
     #[allow(clippy::manual_memcpy)]
     for lane in 1..W {
         out[lane] = now[lane - 1];
@@ -178,13 +173,11 @@ fn shifted<T: Lane, const W: usize, const LEVEL: u8>(left_block: &[T; W], now: &
 
 /// [`shifted`] for one 256-bit register of 4-byte lanes in two in-lane shuffles: `vperm2i128`
 /// sets the upper half of the block before beside the lower half of this vector, and `vpalignr`
-/// takes the one lane needed from there. Left to itself, LLVM picks `vpermd` and a blend, and on
-/// Zen 3 `vpermd` alone takes 8 cycles against 3 + 1 here (measured, chains of each). The shift
-/// of vector 3 feeds vector 0 of the next step, so it lies on the chain that every four steps of
-/// a block go round (module docs, "Phases"): `i32`, one thread, n = 100,000, 0.397 -> 0.364 s
-/// (a busy hour; medians of five alternated runs). `i64` keeps LLVM's `vpermq` and blend: there
-/// a vector is two registers, the step is bound by its work, not this chain, and the same
-/// shuffles made it slower (0.806 -> 0.852 s).
+/// takes the one lane needed from there. Left to itself, LLVM picks `vpermd` and a blend, and
+/// `vpermd` alone takes longer than both shuffles on some cores. The shift of vector 3 feeds
+/// vector 0 of the next step, so it lies on the chain that every four steps of a block go round
+/// (module docs, "Phases"). `i64` keeps LLVM's `vpermq` and blend: there a vector is two
+/// registers, the step is bound by its work, not this chain, and the same shuffles were slower.
 ///
 /// # Safety
 /// The CPU has AVX2; `[T; W]` is eight 4-byte lanes.
@@ -489,13 +482,12 @@ impl<T: Lane, const W: usize> Block<T, W> {
     /// `level`: vector `r`'s at a step are vector `r - 1`'s at the step before, so only vector
     /// 0's are loaded. That needs four more registers, which a block of one register per
     /// vector can spare:
-    /// - AVX2 (sixteen 256-bit registers): `i32` (Zen 3, one thread, n = 100,000, 0.355 s ->
-    ///   0.308 s); not `i64`, two registers per vector, where the spills cost more than the
-    ///   loads (0.735 s -> 0.86 s), so there every vector's left piles are loaded at every step.
-    ///   The portable copy follows the same rule by bytes (it is the fallback, not tuned);
-    /// - AVX-512 (thirty-two 512-bit registers): `i32` and `i64`, one register per vector (Zen
-    ///   4, two threads, n = 100,000, medians of seven: `i64` 0.223-0.236 s -> 0.212 s; `i32`
-    ///   in sixteen lanes 0.12 s -> 0.11 s); not the scalar `i128` lanes.
+    /// - AVX2 (sixteen 256-bit registers): `i32`; not `i64`, two registers per vector, where
+    ///   the spills cost more than the loads, so there every vector's left piles are loaded at
+    ///   every step. The portable copy follows the same rule by bytes (it is the fallback, not
+    ///   tuned);
+    /// - AVX-512 (thirty-two 512-bit registers): `i32` and `i64`, one register per vector; not
+    ///   the scalar `i128` lanes.
     const fn keeps_left_piles(level: u8) -> bool {
         (level == AVX512 && size_of::<T>() <= 8) || W * size_of::<T>() <= 32
     }
@@ -601,9 +593,8 @@ impl<T: Lane, const W: usize> Block<T, W> {
 }
 
 /// A block's `PHASES` vectors, vector `r` being `vector(r)`. A loop rather than
-/// `std::array::from_fn`, whose inner closure wrapper is a function of its own that LLVM inlines
-/// only when it lands in the same code unit: built without ThinLTO it did not, the block went
-/// through memory, and the kernel ran 6 times slower (1.05 s against 0.17 s, n = 100,000).
+/// `std::array::from_fn`, whose inner closure wrapper is a function of its own: where it is not
+/// inlined the block goes through memory instead of registers.
 #[inline(always)]
 fn per_vector<T: Lane, const W: usize>(
     mut vector: impl FnMut(usize) -> [T; W],
@@ -694,9 +685,9 @@ unsafe fn sweep_slice<T: Lane, const W: usize, const LEVEL: u8>(
             let mut block = Block::<T, W>::load::<LEVEL>(row, piles, layout, &left_piles, base, x);
             if Block::<T, W>::keeps_left_piles(LEVEL) {
                 // The kept left piles rotate through four registers, one place a step: four
-                // steps per iteration leave each where it was loaded, with no register moves
-                // (i32, one thread, n = 100,000: 0.308 -> 0.300 s). With loaded left piles
-                // (i64) there is nothing to rotate, and the longer body spilled (0.73 -> 0.80 s).
+                // steps per iteration leave each where it was loaded, with no register moves.
+                // With loaded left piles there is nothing to rotate, and the longer body
+                // spilled.
                 for (chunk, carries) in before.chunks_exact_mut(PHASES).enumerate() {
                     for (k, carry) in carries.iter_mut().enumerate() {
                         *carry = block.step::<LEVEL>(&left_piles, chunk * PHASES + k, *carry);
@@ -955,9 +946,8 @@ pub fn fast_margin_in_vectors(
 
 /// How many `i32` lanes a vector holds at this CPU's level: sixteen, one 512-bit register, with
 /// AVX-512; else eight, one 256-bit register (two 128-bit ones without AVX2). Eight lanes with
-/// AVX-512 would run 256-bit instructions, as many cells per instruction as `i64` there: Zen 4,
-/// two threads, n = 100,000, values <= 10^4, 0.23 s in eight lanes against 0.11-0.12 s in
-/// sixteen (and 0.22 s in `i64`).
+/// AVX-512 would run 256-bit instructions, as many cells per instruction as `i64` there, and
+/// take twice the time of sixteen.
 pub fn i32_lanes() -> usize {
     match level() {
         #[cfg(target_arch = "x86_64")]

@@ -36,7 +36,7 @@ use crate::base::input::fields::{borrow_piles, check_score_range};
 use crate::base::input::{InstanceRef, format_piles};
 use crate::cost::{Cost, Operation};
 use crate::games::families::interval::{EndRule, IntervalGame};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins, Scratch};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, Margins, Scratch};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost_of, replaces_best,
@@ -106,61 +106,57 @@ pub static DEFINITION: GameDefinition<StoneGame> = GameDefinition {
     input: StoneGame::input,
     solvers: Solvers {
         own: &[
-            Solver {
-                kind: TABLE,
-                summary: "the table of (first, second) scores of labuladong's article",
-                solve: solve_by_table,
-                value: None,
-                cost: |game, value_only| {
+            Solver::new(
+                TABLE,
+                "the table of (first, second) scores of labuladong's article",
+                solve_by_table,
+                |game, value_only| {
                     table_cost(game.piles().len(), 16, Operation::StoneGameTable)
                         .then(line_of(game, value_only))
                 },
-                advice: None,
-            },
-            Solver {
-                kind: DIFF,
-                summary: "the two-dimensional table of score differences",
-                solve: solve_by_diff,
-                value: None,
-                cost: |game, value_only| {
+            ),
+            Solver::new(
+                DIFF,
+                "the two-dimensional table of score differences",
+                solve_by_diff,
+                |game, value_only| {
                     table_cost(game.piles().len(), 8, Operation::StoneGameDiff)
                         .then(line_of(game, value_only))
                 },
-                advice: None,
-            },
-            Solver {
-                kind: ROLLING,
-                summary: "the score-difference DP on one row",
-                solve: solve_by_rolling,
-                value: Some(value_by_rolling),
-                cost: |game, value_only| match value_only {
+            ),
+            Solver::new(
+                ROLLING,
+                "the score-difference DP on one row",
+                solve_by_rolling,
+                |game, value_only| match value_only {
                     true => rolling_cost(game.piles().len() as u64),
                     false => rolling_line_cost(game.piles().len()).then(line_of(game, value_only)),
                 },
-                advice: Some(|_, value_only| match value_only {
-                    true => "the solver peaks gives the value alone in O(n)",
-                    false => "add --value-only: the solver peaks gives the value alone in O(n)",
-                }),
-            },
-            Solver {
-                kind: PEAKS,
-                summary: "the value in O(n) by merging peaks",
-                solve: solve_by_peaks,
-                value: Some(value_by_peaks),
-                cost: |game, value_only| {
+            )
+            .with_value(value_by_rolling)
+            .with_advice(|_, value_only| match value_only {
+                true => "the solver peaks gives the value alone in O(n)",
+                false => "add --value-only: the solver peaks gives the value alone in O(n)",
+            }),
+            Solver::new(
+                PEAKS,
+                "the value in O(n) by merging peaks",
+                solve_by_peaks,
+                // Past its line's limit the solver refuses at once, with its own advice.
+                |game, value_only| {
                     let n = game.piles().len();
-                    // Past its line's limit the solver refuses at once, with its own advice.
                     if value_only || n > PRINCIPAL_VARIATION_LIMIT {
                         peaks_cost(n as u64)
                     } else {
                         peaks_line_cost(n).then(line_of(game, value_only))
                     }
                 },
-                advice: Some(|_, value_only| match value_only {
-                    true => "no solver gives the value for less: use fewer piles",
-                    false => PEAKS_ADVICE,
-                }),
-            },
+            )
+            .with_value(value_by_peaks)
+            .with_advice(|_, value_only| match value_only {
+                true => "no solver gives the value for less: use fewer piles",
+                false => PEAKS_ADVICE,
+            }),
         ],
         // With the moves, `rolling`: its line comes from checkpoint rows at every size (`peaks`
         // would re-solve both children of every position on the line, O(n^2)); the value alone
@@ -170,20 +166,22 @@ pub static DEFINITION: GameDefinition<StoneGame> = GameDefinition {
             false => ROLLING,
         },
     },
-    margins: Some(Margins {
-        one: first_margin,
-        // Claims and charts cost a range of sizes by its largest: above 256 piles, `peaks` or a
-        // row of 256, whichever is more.
-        one_cost: |size| short_or_peaks(size, Operation::StoneGameRollingScalar),
-        many: Some(first_margins),
-        // Sweeps solve rows of up to 256 piles many at once, one per SIMD lane.
-        many_cost: Some(|size| short_or_peaks(size, Operation::StoneGameRollingBatch)),
-        lanes_16: Some(|piles, scratch: &mut Scratch| {
-            batch::group_margins_16(piles, scratch.get())
+    batch: BatchPaths {
+        margins: Some(Margins {
+            one: first_margin,
+            // Claims and charts cost a range of sizes by its largest: above 256 piles, `peaks` or a
+            // row of 256, whichever is more.
+            one_cost: |size| short_or_peaks(size, Operation::StoneGameRollingScalar),
+            many: Some(first_margins),
+            // Sweeps solve rows of up to 256 piles many at once, one per SIMD lane.
+            many_cost: Some(|size| short_or_peaks(size, Operation::StoneGameRollingBatch)),
+            lanes_16: Some(|piles, scratch: &mut Scratch| {
+                batch::group_margins_16(piles, scratch.get())
+            }),
         }),
-    }),
-    stream: Some(&stream::StoneGameStream),
-    nim_sequence: None,
+        stream: Some(&stream::StoneGameStream),
+        nim_sequence: None,
+    },
     fast: FastPaths {
         position_values: Some((position_values, position_values_cost)),
         dp_table: Some(dp_table),

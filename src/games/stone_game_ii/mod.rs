@@ -27,7 +27,7 @@ use crate::games::stone_game_ii::dp::{
     FULL_TABLE_PILE_LIMIT, TEXTBOOK_PILE_LIMIT, m_cap, textbook, windowed,
 };
 use crate::games::stone_game_ii::reach::{REACH_PILE_LIMIT, peak_bytes, reach_table, table_bytes};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
     Solution, Solver, SolverKind, Solvers, best_move, line_cost, solution_from_values,
@@ -93,13 +93,12 @@ pub static DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
     input: StoneGameII::input,
     solvers: Solvers {
         own: &[
-            Solver {
-                kind: DP,
-                summary: "the textbook DP over (piles taken, M), O(n^3)",
-                solve: solve_by_dp,
-                value: None,
+            Solver::new(
+                DP,
+                "the textbook DP over (piles taken, M), O(n^3)",
+                solve_by_dp,
                 // (i, M) cells for M up to about (n - i) / 2, each trying up to 2M takes: n³/12.
-                cost: |game, value_only| {
+                |game, value_only| {
                     let n = game.piles().len() as u128;
                     Cost::new(
                         n.saturating_mul(n).saturating_mul(4),
@@ -110,28 +109,17 @@ pub static DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
                     )
                     .then(line_of(game, value_only))
                 },
-                advice: None,
-            },
-            Solver {
-                kind: WINDOW,
-                summary: "the O(n^2) DP with monotone sliding windows",
-                solve: solve_by_window,
-                value: None,
-                cost: window_cost,
-                advice: None,
-            },
+            ),
+            Solver::new(
+                WINDOW,
+                "the O(n^2) DP with monotone sliding windows",
+                solve_by_window,
+                window_cost,
+            ),
         ],
         auto: |_, _| WINDOW,
     },
-    margins: Some(Margins {
-        one: first_margin,
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+    batch: BatchPaths::margins(first_margin, margin_cost),
     fast: FastPaths {
         dp_table: Some(dp_table),
         ..FastPaths::NONE

@@ -61,16 +61,11 @@
 //! a capped read may land on a narrow column of the same band, are computed row by row first.
 //! Cells are stored column by column (column m holds the rows with m <= K(i), a range), so a
 //! column's step through a band, its prefix pass and B's reads of columns 2m - 1 and 2m are
-//! all short runs of consecutive memory: about a quarter of the first-level cache misses of
-//! the earlier row-by-row order over diagonal-tiled tables (cachegrind, n = 3,000), and no
+//! all short runs of consecutive memory: far fewer first-level cache misses than a row-by-row
+//! order over diagonal-tiled tables, and no
 //! table of prefix maxima as large as the cells (the rings hold about n²/32 slots). The runs
 //! are too short for the processor's own prefetcher, so the kernel asks for each column's runs
 //! a few columns before it reads them.
-//!
-//! Measured at n = 20,000 on 2 cores (`gamelab bench`, medians of 5): 3.35 s with a deque per
-//! row for B and no prefetching; 1.8-2.0 s with both changed on one thread; 0.76-1.07 s with
-//! the threads, the narrow columns beside the next band, and B's reads of a column taken as
-//! two straight runs.
 //!
 //! Values are `i32` when the sum of |piles| fits (every margin, and every stored prefix maximum
 //! taken relative to `S[i]`, is bounded by it), else `i64`: the same answers either way.

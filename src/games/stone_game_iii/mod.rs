@@ -16,7 +16,7 @@ use crate::base::input::fields::{borrow_piles, check_score_range};
 use crate::cost::{Cost, Operation, Work};
 use crate::games::families::prefix::{PrefixGame, PrefixRule};
 use crate::games::stone_game_iii::dp::{MAX_TAKE, rolling_margin, suffix_values};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
     solution_from_values,
@@ -73,34 +73,25 @@ pub static DEFINITION: GameDefinition<StoneGameIII> = GameDefinition {
     from_owned_input: Some(StoneGameIII::from_owned_input),
     input: StoneGameIII::input,
     solvers: Solvers {
-        own: &[Solver {
-            kind: DP,
-            summary: "the suffix DP, linear time (a value for every count of piles taken)",
-            solve: solve_by_dp,
-            value: Some(value_by_dp),
-            cost: |game, value_only| {
+        own: &[Solver::new(
+            DP,
+            "the suffix DP, linear time (a value for every count of piles taken)",
+            solve_by_dp,
+            // Long rows are answered with the value alone.
+            |game, value_only| {
                 let n = game.piles().len();
                 let value = margin_cost(n as u64);
-                // Long rows are answered with the value alone.
                 if value_only || n > PRINCIPAL_VARIATION_LIMIT {
                     value
                 } else {
                     value.then(line_cost(game))
                 }
             },
-            advice: None,
-        }],
+        )
+        .with_value(value_by_dp)],
         auto: |_, _| DP,
     },
-    margins: Some(Margins {
-        one: first_margin,
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+    batch: BatchPaths::margins(first_margin, margin_cost),
     fast: FastPaths::NONE,
 };
 

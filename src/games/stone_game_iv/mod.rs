@@ -9,16 +9,12 @@
 //! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
 
-use crate::base::error::{InputError, SolveError};
+use crate::base::error::SolveError;
 use crate::base::game::{Bounds, DagSize};
-use crate::base::input::InstanceInput;
-use crate::base::input::fields::take_number;
 use crate::cost::{Cost, Operation, Work};
 use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
-use crate::solve::{
-    PRINCIPAL_VARIATION_LIMIT, Solver, SolverKind, Solvers, check_table_size, line_cost,
-};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
+use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
 
 pub use crate::games::families::subtraction::Position;
 
@@ -47,7 +43,7 @@ pub fn win_table(limit: usize) -> Vec<bool> {
 }
 
 /// The rule of stone-game-iv (subtract-a-square): a move removes a non-zero square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Squares;
 
 impl SubtractionRule for Squares {
@@ -101,19 +97,6 @@ impl SubtractionRule for Squares {
 /// One instance: the pile size N.
 pub type StoneGameIV = SubtractionGame<Squares>;
 
-impl StoneGameIV {
-    /// A validated instance (N >= 1).
-    pub fn new(n: u64) -> Result<StoneGameIV, InputError> {
-        StoneGameIV::from_input(&InstanceInput::number(n))
-    }
-
-    /// Builds and validates an instance.
-    pub fn from_input(input: &InstanceInput) -> Result<StoneGameIV, InputError> {
-        let n = take_number(Squares::NAME, input, 1)?;
-        Ok(StoneGameIV::with_rule(n, Squares))
-    }
-}
-
 /// The win table of [`win_table`].
 pub const DP: SolverKind = SolverKind::named("dp");
 
@@ -131,42 +114,32 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
     from_owned_input: None,
     input: StoneGameIV::input,
     solvers: Solvers {
-        own: &[Solver {
-            kind: DP,
-            summary: "the win table of every pile size up to N",
-            solve: |game| {
+        own: &[Solver::new(
+            DP,
+            "the win table of every pile size up to N",
+            |game| {
                 let wins = table(game)?;
                 Ok(game.solution_from(DP, |stones| wins[stones as usize]))
             },
-            value: Some(|game| {
-                let wins = table(game)?;
-                Ok(game.value_from(DP, wins[game.n() as usize]))
-            }),
-            cost: |game, value_only| {
-                let table = margin_cost(game.n());
-                if value_only || game.n() > PRINCIPAL_VARIATION_LIMIT as u64 {
-                    table
-                } else {
-                    table.then(line_cost(game))
-                }
-            },
-            advice: None,
-        }],
+            |game, value_only| margin_cost(game.n()).then(game.line_cost(value_only)),
+        )
+        .with_value(|game| {
+            let wins = table(game)?;
+            Ok(game.value_from(DP, wins[game.n() as usize]))
+        })],
         auto: |_, _| DP,
     },
-    margins: Some(Margins {
-        one: |input, _| {
+    batch: BatchPaths::margins(
+        |input, _| {
             let game = input.read(StoneGameIV::from_input)?;
-            let wins = table(&game)?;
-            Ok(if wins[game.n() as usize] { 1 } else { -1 })
+            Ok(if table(&game)?[game.n() as usize] {
+                1
+            } else {
+                -1
+            })
         },
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+        margin_cost,
+    ),
     fast: FastPaths {
         facts: Some(facts),
         ..FastPaths::NONE

@@ -19,7 +19,7 @@ use crate::base::input::InstanceRef;
 use crate::base::input::fields::{borrow_piles, check_score_range};
 use crate::cost::{Cost, Operation, Work, report_rows};
 use crate::games::families::interval::{EndRule, Interval, IntervalGame, Side};
-use crate::games::{FastPaths, GameDefinition, InputForm, Margins};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
     solution_from_values,
@@ -80,25 +80,16 @@ pub static DEFINITION: GameDefinition<StoneGameVII> = GameDefinition {
     from_owned_input: Some(StoneGameVII::from_owned_input),
     input: StoneGameVII::input,
     solvers: Solvers {
-        own: &[Solver {
-            kind: DP,
-            summary: "the interval DP of the margin, on two rows for the value",
-            solve: solve_by_dp,
-            value: Some(value_by_dp),
-            cost: dp_cost,
-            advice: None,
-        }],
+        own: &[Solver::new(
+            DP,
+            "the interval DP of the margin, on two rows for the value",
+            solve_by_dp,
+            dp_cost,
+        )
+        .with_value(value_by_dp)],
         auto: |_, _| DP,
     },
-    margins: Some(Margins {
-        one: first_margin,
-        one_cost: margin_cost,
-        many: None,
-        many_cost: None,
-        lanes_16: None,
-    }),
-    stream: None,
-    nim_sequence: None,
+    batch: BatchPaths::margins(first_margin, margin_cost),
     fast: FastPaths::NONE,
 };
 

@@ -68,6 +68,18 @@ struct ChunkReader<R> {
 }
 
 impl<R: BufRead> ChunkReader<R> {
+    /// A reader of `reader`'s lines from line 1, within the line-length limit.
+    fn new(reader: R) -> ChunkReader<R> {
+        ChunkReader {
+            reader,
+            carry: Vec::new(),
+            next_line: 1,
+            limit: MAX_LINE_BYTES,
+            ended: false,
+            long_line: None,
+        }
+    }
+
     /// Fills `chunk` with whole lines, or with one long line parsed as it is read; false when
     /// the input had no more.
     fn fill(&mut self, chunk: &mut Chunk) -> bool {
@@ -268,7 +280,23 @@ struct Solver<'a> {
     answerer: Option<Box<dyn StreamAnswerer>>,
 }
 
-impl Solver<'_> {
+impl<'a> Solver<'a> {
+    /// The solver of a stream of `game` under `options`, with the game's own answers where it
+    /// has them (JSON only).
+    fn new(game: &'a dyn GameEntry, options: &'a StreamOptions) -> Solver<'a> {
+        let answerer = match options.format {
+            OutputFormat::Json => game.stream_answers().and_then(|answers| {
+                answers.answerer(options.solver, options.value_only, options.threads)
+            }),
+            OutputFormat::Text => None,
+        };
+        Solver {
+            game,
+            options,
+            answerer,
+        }
+    }
+
     /// Parses and answers `chunk` into `chunk.out`, stopping at its first error.
     fn answer_chunk(&self, chunk: &mut Chunk, parsed: &mut Parsed, scratch: &mut Scratch) {
         // Tests: a bug in a worker, to check that it ends the run rather than hanging it.
@@ -360,67 +388,25 @@ pub(super) fn run<R: BufRead, W: Write>(
     mut writer: W,
     options: &StreamOptions,
 ) -> Result<(), StreamError> {
-    let workers = options.threads.max(1);
-    let answerer = match options.format {
-        OutputFormat::Json => game.stream_answers().and_then(|answers| {
-            answers.answerer(options.solver, options.value_only, options.threads)
-        }),
-        OutputFormat::Text => None,
+    let solver = Solver::new(game, options);
+    let mut chunks = ChunkReader::new(reader);
+    let shared = Shared {
+        solver: &solver,
+        cancelled: AtomicBool::new(false),
+        panicked: Mutex::new(None),
     };
-    let solver = Solver {
-        game,
-        options,
-        answerer,
-    };
-    let mut chunks = ChunkReader {
-        reader,
-        carry: Vec::new(),
-        next_line: 1,
-        limit: MAX_LINE_BYTES,
-        ended: false,
-        long_line: None,
-    };
-    let cancelled = AtomicBool::new(false);
     let (work_sender, work_receiver) = mpsc::channel::<Box<Chunk>>();
     let work_receiver = Mutex::new(work_receiver);
     let (done_sender, done_receiver) = mpsc::channel::<Box<Chunk>>();
-    // A worker's panic (a bug) is kept here and raised again once the run has stopped: the
-    // driver, waiting for that worker's chunk, would otherwise wait forever.
-    let panicked: Mutex<Option<Box<dyn std::any::Any + Send>>> = Mutex::new(None);
     let result = std::thread::scope(|scope| {
         // Workers are independent: if one cannot be started (a process or address-space
         // limit), the run goes on with those that were, and with none on this thread alone.
         let mut started = 0;
-        for _ in 0..workers {
-            let (work_receiver, done_sender) = (&work_receiver, done_sender.clone());
-            let (solver, cancelled, panicked) = (&solver, &cancelled, &panicked);
+        for _ in 0..options.threads.max(1) {
+            let (work_receiver, done_sender, shared) =
+                (&work_receiver, done_sender.clone(), &shared);
             let worker = crate::util::parallel::start_scoped(scope, move || {
-                let (mut parsed, mut work) = (Parsed::default(), Scratch::default());
-                loop {
-                    let next = match work_receiver.lock() {
-                        Ok(receiver) => receiver.recv(),
-                        Err(_) => return,
-                    };
-                    let Ok(mut chunk) = next else { return };
-                    if !cancelled.load(Ordering::Relaxed) {
-                        let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                            solver.answer_chunk(&mut chunk, &mut parsed, &mut work)
-                        }));
-                        if let Err(payload) = answered {
-                            cancelled.store(true, Ordering::Relaxed);
-                            if let Ok(mut slot) = panicked.lock() {
-                                slot.get_or_insert(payload);
-                            }
-                            chunk.error = Some(StreamError::Write(std::io::Error::other(
-                                "a worker thread panicked",
-                            )));
-                            (parsed, work) = (Parsed::default(), Scratch::default());
-                        }
-                    }
-                    if done_sender.send(chunk).is_err() {
-                        return;
-                    }
-                }
+                shared.work(work_receiver, &done_sender)
             });
             match worker {
                 Ok(_) => started += 1,
@@ -429,40 +415,76 @@ pub(super) fn run<R: BufRead, W: Write>(
         }
         drop(done_sender);
         let skip_first_byte = options.format == OutputFormat::Text;
-        let result = match started {
-            0 => drive(
-                &mut chunks,
-                &mut writer,
-                1,
-                skip_first_byte,
-                &mut Crew::Alone {
-                    solver: &solver,
-                    parsed: Parsed::default(),
-                    work: Scratch::default(),
-                    answered: None,
-                },
-            ),
-            _ => drive(
-                &mut chunks,
-                &mut writer,
+        let (in_flight, mut crew) = match started {
+            0 => (1, Crew::alone(&solver)),
+            _ => (
                 2 * started + 1,
-                skip_first_byte,
-                &mut Crew::Workers {
+                Crew::Workers {
                     work: &work_sender,
                     done: &done_receiver,
                 },
             ),
         };
+        let result = drive(
+            &mut chunks,
+            &mut writer,
+            in_flight,
+            skip_first_byte,
+            &mut crew,
+        );
         if result.is_err() {
-            cancelled.store(true, Ordering::Relaxed);
+            shared.cancelled.store(true, Ordering::Relaxed);
         }
         drop(work_sender);
         result
     });
-    if let Some(payload) = panicked.into_inner().ok().flatten() {
+    if let Some(payload) = shared.panicked.into_inner().ok().flatten() {
         std::panic::resume_unwind(payload);
     }
     result
+}
+
+/// What the workers share: the solver, whether the run was called off, and the first worker
+/// panic (a bug), kept to be raised again once the run has stopped: the driver, waiting for that
+/// worker's chunk, would otherwise wait forever.
+struct Shared<'a> {
+    solver: &'a Solver<'a>,
+    cancelled: AtomicBool,
+    panicked: Mutex<Option<Box<dyn std::any::Any + Send>>>,
+}
+
+impl Shared<'_> {
+    /// A worker: answers chunks from `work` until the driver stops sending, and hands each back
+    /// on `done`.
+    fn work(&self, work: &Mutex<mpsc::Receiver<Box<Chunk>>>, done: &mpsc::Sender<Box<Chunk>>) {
+        let (mut parsed, mut scratch) = (Parsed::default(), Scratch::default());
+        loop {
+            let next = match work.lock() {
+                Ok(receiver) => receiver.recv(),
+                Err(_) => return,
+            };
+            let Ok(mut chunk) = next else { return };
+            if !self.cancelled.load(Ordering::Relaxed) {
+                let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    self.solver
+                        .answer_chunk(&mut chunk, &mut parsed, &mut scratch)
+                }));
+                if let Err(payload) = answered {
+                    self.cancelled.store(true, Ordering::Relaxed);
+                    if let Ok(mut slot) = self.panicked.lock() {
+                        slot.get_or_insert(payload);
+                    }
+                    chunk.error = Some(StreamError::Write(std::io::Error::other(
+                        "a worker thread panicked",
+                    )));
+                    (parsed, scratch) = (Parsed::default(), Scratch::default());
+                }
+            }
+            if done.send(chunk).is_err() {
+                return;
+            }
+        }
+    }
 }
 
 /// Who answers the chunks the driver reads: the worker threads, or the driving thread itself
@@ -475,13 +497,23 @@ enum Crew<'a> {
     Alone {
         solver: &'a Solver<'a>,
         parsed: Parsed,
-        work: Scratch,
+        scratch: Scratch,
         /// The chunk answered last, until the driver takes it (one in flight: `limit` 1).
         answered: Option<Box<Chunk>>,
     },
 }
 
-impl Crew<'_> {
+impl<'a> Crew<'a> {
+    /// The driving thread answering alone.
+    fn alone(solver: &'a Solver<'a>) -> Crew<'a> {
+        Crew::Alone {
+            solver,
+            parsed: Parsed::default(),
+            scratch: Scratch::default(),
+            answered: None,
+        }
+    }
+
     /// Hands `chunk` over to be answered.
     fn give(&mut self, mut chunk: Box<Chunk>) {
         match self {
@@ -493,10 +525,10 @@ impl Crew<'_> {
             Crew::Alone {
                 solver,
                 parsed,
-                work,
+                scratch,
                 answered,
             } => {
-                solver.answer_chunk(&mut chunk, parsed, work);
+                solver.answer_chunk(&mut chunk, parsed, scratch);
                 *answered = Some(chunk);
             }
         }
