@@ -483,8 +483,8 @@ impl Labels for PythonLabels {
     }
 }
 
-/// A game as an explored table of positions (documented in the stubs as
-/// `gamelab.ExploredGame`): a game defined in Python, or a built-in instance. The rules are not
+/// A game as an explored table of positions (typed and documented in `gamelab/_gamelab.pyi`
+/// as `ExploredGame`): a game defined in Python, or a built-in instance. The rules are not
 /// called again: everything here runs on the table, asking only for names.
 #[pyclass(frozen, module = "gamelab")]
 pub struct ExploredGame {

@@ -79,7 +79,7 @@ impl GraphSource {
     }
 }
 
-/// A solved game tree or state DAG (documented in the stubs as `gamelab.Graph`).
+/// A solved game tree or state DAG (typed and documented in `gamelab/_gamelab.pyi`).
 #[pyclass(frozen, module = "gamelab")]
 pub struct Graph {
     source: GraphSource,

@@ -56,7 +56,7 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// position after).
 type MoveRow = (&'static str, &'static str, String, i64, Vec<i64>, String);
 
-/// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
+/// One solved instance (typed and documented in `gamelab/_gamelab.pyi`). The text,
 /// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
 /// solve itself.
 #[pyclass(frozen, module = "gamelab")]
