@@ -108,9 +108,8 @@ def solve(
     game_loaded = loaded(game, max_states)
     if game_loaded is not None:
         return game_loaded.solve(value_only=value_only)
-    return _gamelab.solve(
-        game, options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only)
-    )
+    settings = options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only)
+    return _gamelab.solve(builtin_name(game), settings)
 
 
 def analyze(
@@ -134,9 +133,8 @@ def analyze(
     game_loaded = loaded(game, max_states)
     if game_loaded is not None:
         return game_loaded.analyze(moves)
-    return _gamelab.analyze(
-        game, options(piles=piles, n=n, subtract=subtract, max_states=max_states), moves
-    )
+    settings = options(piles=piles, n=n, subtract=subtract, max_states=max_states)
+    return _gamelab.analyze(builtin_name(game), settings, moves)
 
 
 def _integer_array(values: npt.ArrayLike, name: str) -> np.ndarray:
@@ -327,7 +325,7 @@ def play(
     if game_loaded is not None:
         return game_loaded.play(first, second, seed)
     return _gamelab.play(
-        game,
+        builtin_name(game),
         options(
             first=first, second=second, piles=piles, n=n, n_min=n_min, n_max=n_max,
             n_parity=n_parity, min_value=min_value, max_value=max_value,
@@ -392,6 +390,5 @@ def tree(
     game_loaded = loaded(game, max_states)
     if game_loaded is not None:
         return game_loaded.tree(dag, max_nodes)
-    return _gamelab.tree(
-        game, options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
-    )
+    settings = options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
+    return _gamelab.tree(builtin_name(game), settings)

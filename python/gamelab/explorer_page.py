@@ -24,7 +24,7 @@ from typing import Any, Optional, Sequence
 from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .bridge import PathLike
-from .kinds import AnyGame, NotAGame, loaded
+from .kinds import AnyGame, NotAGame, builtin_name, loaded
 
 __all__ = ["Explorer", "explorer"]
 
@@ -119,6 +119,7 @@ def explorer(
         return Explorer(page, explored.name, positions, height)
     if title is not None or rules is not None:
         raise InputError("title and rules are for games defined in Python")
+    name = builtin_name(game)
     options = {"piles": piles, "n": n, "subtract": subtract, "max_states": max_states}
-    page, positions = _gamelab.explorer_page(game, options)
-    return Explorer(page, game, positions, height)
+    page, positions = _gamelab.explorer_page(name, options)
+    return Explorer(page, name, positions, height)

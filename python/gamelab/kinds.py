@@ -134,10 +134,11 @@ def load_game(game: AnyGame, piles: Optional[Sequence[int]] = None, n: Optional[
             f"gamelab.Game), got {error.type_name}") from None
     if game_loaded is not None:
         return game_loaded
+    name = builtin_name(game)
     options = {key: value for key, value in (("piles", piles), ("n", n), ("subtract", subtract))
                if value is not None}
     # Solved (for its value only) now, so that a bad instance fails here rather than at the
     # first step, and the instance is named as the command line names it.
-    instance = _gamelab.solve(game, dict(options, value_only=True)).instance
-    return LoadedGame(f"{game} {instance}", builtin={"game": game, "options": options},
+    instance = _gamelab.solve(name, dict(options, value_only=True)).instance
+    return LoadedGame(f"{name} {instance}", builtin={"game": name, "options": options},
                       max_states=max_states)

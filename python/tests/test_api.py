@@ -27,7 +27,8 @@ def unannotated(function) -> list:
     return missing
 
 
-@pytest.mark.parametrize("module, name", PUBLIC, ids=lambda value: getattr(value, "__name__", value))
+@pytest.mark.parametrize("module, name", PUBLIC,
+                         ids=lambda value: getattr(value, "__name__", value))
 def test_every_public_name_has_a_docstring_and_types(module, name):
     value = getattr(module, name)
     assert value.__doc__, name
