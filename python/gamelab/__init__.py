@@ -14,16 +14,22 @@ whose message is the command line's one-line message.
 
 from __future__ import annotations
 
-import io
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _gamelab, custom
 from ._gamelab import ExploredGame, Graph, InputError, Solution
+from .bridge import SWEEP_DTYPES, PathLike, options, read_csv, sweep_csv, sweep_frame, sweep_table
 from .custom import Game
 from .explorer_page import Explorer, explorer
-from .positions import TERMINAL, LoadedGame, Move, State, load_game
+from .kinds import AnyGame, builtin_name, load_game, loaded
+from .positions import TERMINAL, LoadedGame, Move, State
+from .results import MOVE_COLUMNS, SVG_NODE_LIMIT, Batch, Verdict
+
+if TYPE_CHECKING:  # pandas is imported when a frame is made, not with the package
+    import numpy.typing as npt
+    import pandas as pd
 
 __all__ = [
     "Batch",
@@ -55,70 +61,12 @@ __all__ = [
     "tree",
 ]
 
-__version__ = _gamelab.__version__
-
-#: The column types of a sweep DataFrame (the CLI's CSV columns, in order). Columns empty in
-#: some rows (the share columns, the value settings) are nullable.
-SWEEP_DTYPES = {
-    "n": "int64",
-    "trials": "int64",
-    "first_wins": "int64",
-    "ties": "int64",
-    "second_wins": "int64",
-    "first_win_rate": "float64",
-    "first_win_low": "float64",
-    "first_win_high": "float64",
-    "tie_rate": "float64",
-    "second_win_rate": "float64",
-    "mean_margin": "float64",
-    "margin_sum": "int64",
-    "first_score_sum": "Int64",
-    "total_sum": "Int64",
-    "first_share": "Float64",
-    "lowest_first": "Int64",
-    "lowest_total": "Int64",
-    "lowest_first_share": "Float64",
-    "game": "string",
-    "distribution": "string",
-    "min_value": "Int64",
-    "max_value": "Int64",
-    "total_parity": "string",
-    "seed": "uint64",
-    # Format 2: every setting that changes the numbers, so merge can prove shards belong together.
-    "subtract": "string",
-    "n_min": "Int64",
-    "n_max": "Int64",
-    "n_parity": "string",
-    "n_mod": "Int64",
-    "n_residue": "Int64",
-    "trials_per_n": "Int64",
-    "shard": "string",
-    "format": "Int64",
-}
-
-#: A frame of more than this many graph nodes is shown as text only in Jupyter.
-SVG_NODE_LIMIT = 500
-
-
-def _game_name(game: Any) -> str:
-    """``game`` as a built-in game's name, or a ``TypeError`` saying what a game may be (rather
-    than the extension's "'NoneType' object cannot be cast as 'str'")."""
-    if isinstance(game, str):
-        return game
-    raise TypeError(
-        "game must be a built-in game's name (gamelab.games() lists them), or where the "
-        f"function takes one a game defined in Python (gamelab.Game); got {type(game).__name__}"
-    )
-
-
-def _options(**options: Any) -> dict:
-    """The keyword arguments the extension reads, without those left at None."""
-    return {key: value for key, value in options.items() if value is not None}
+__version__: str = _gamelab.__version__
 
 
 def set_budget(
     max_memory: Union[None, int, str] = None, max_time: Union[None, int, float, str] = None
-) -> dict:
+) -> dict[str, Any]:
     """Sets the budget every later call is costed against before it runs (the command line's
     ``--max-memory`` and ``--max-time``): ``max_memory`` in bytes or as a size such as ``"8G"``
     (default 1 GiB), ``max_time`` in seconds or as a time such as ``"10m"``, ``"none"`` for no
@@ -128,19 +76,19 @@ def set_budget(
     return _gamelab.set_budget(max_memory, max_time)
 
 
-def budget() -> dict:
+def budget() -> dict[str, Any]:
     """The budget in force: ``{"max_memory": bytes, "max_time": seconds or None}``."""
     return _gamelab.budget()
 
 
-def games() -> list[dict]:
+def games() -> list[dict[str, Any]]:
     """The registered games: ``name``, ``title``, ``rules``, ``input`` (the keywords an
     instance takes), ``solvers``, ``special_strategies`` and ``constant_sum``."""
     return _gamelab.games()
 
 
 def solve(
-    game: str,
+    game: AnyGame,
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
@@ -157,25 +105,22 @@ def solve(
     ``game`` may also be a game defined in Python (a :class:`Game`): it is explored into a
     table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`), and
     so may a :class:`LoadedGame` (see :func:`load_game`)."""
-    if isinstance(game, LoadedGame):
-        return game.solve(value_only=value_only)
-    if custom.is_custom(game):
-        return custom.solve(game, max_states)
-    return _gamelab.solve(
-        _game_name(game),
-        _options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only),
-    )
+    game_loaded = loaded(game, max_states)
+    if game_loaded is not None:
+        return game_loaded.solve(value_only=value_only)
+    settings = options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only)
+    return _gamelab.solve(builtin_name(game), settings)
 
 
 def analyze(
-    game: Any,
+    game: AnyGame,
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
     moves: Sequence[str] = (),
     max_states: Optional[int] = None,
-) -> dict:
+) -> dict[str, Any]:
     """The position analysis of ``gamelab analyze``: after the line ``moves`` (named as in
     ``solve``'s JSON: ``left``, ``2``...), the player to move, its value (win/tie/lose), margin
     and remoteness, the Grundy value where the game has one, and every legal move with the
@@ -185,25 +130,14 @@ def analyze(
     if isinstance(moves, str):
         raise InputError("moves must be a list of move names, e.g. ['left', 'right']")
     moves = [str(move) for move in moves]
-    if isinstance(game, LoadedGame):
-        return game.analyze(moves)
-    if custom.is_custom(game):
-        return _gamelab.analyze_explored(custom.explore(game, max_states), moves)
-    return _gamelab.analyze(
-        _game_name(game), _options(piles=piles, n=n, subtract=subtract, max_states=max_states), moves
-    )
+    game_loaded = loaded(game, max_states)
+    if game_loaded is not None:
+        return game_loaded.analyze(moves)
+    settings = options(piles=piles, n=n, subtract=subtract, max_states=max_states)
+    return _gamelab.analyze(builtin_name(game), settings, moves)
 
 
-class Batch(NamedTuple):
-    """The results of :func:`solve_many`, one entry per instance, in input order (int64
-    arrays). ``pandas.DataFrame(batch._asdict())`` makes a frame of them."""
-
-    margin: np.ndarray
-    first_score: np.ndarray
-    second_score: np.ndarray
-
-
-def _integer_array(values: Any, name: str) -> np.ndarray:
+def _integer_array(values: npt.ArrayLike, name: str) -> np.ndarray:
     array = np.asarray(values)
     if array.size == 0 and array.dtype == np.float64:
         array = array.astype(np.int64)
@@ -215,7 +149,7 @@ def _integer_array(values: Any, name: str) -> np.ndarray:
 
 
 def solve_many(
-    game: str, instances: Any, subtract: Optional[Sequence[int]] = None
+    game: str, instances: npt.ArrayLike, subtract: Optional[Sequence[int]] = None
 ) -> Batch:
     """Solves many instances at once with the fastest exact solver, in parallel, releasing
     the GIL (Ctrl-C stops it).
@@ -225,7 +159,7 @@ def solve_many(
     margins and both scores."""
     array = _integer_array(instances, "instances")
     margin, first, second = _gamelab.solve_many(
-        _game_name(game), array, None if subtract is None else list(subtract)
+        builtin_name(game), array, None if subtract is None else list(subtract)
     )
     return Batch(margin, first, second)
 
@@ -246,50 +180,20 @@ def generate(
     total_parity: Optional[str] = None,
     subtract: Optional[Sequence[int]] = None,
     seed: int = 1,
-) -> Union[np.ndarray, list]:
+) -> Union[np.ndarray, list[np.ndarray]]:
     """Seeded random instances, the same as ``gamelab generate`` with the same arguments.
 
     Pile games of one size (``n``, or ``n_min == n_max``) give a 2-D int64 array (count x n),
     ready for :func:`solve_many`; pile games of several sizes a list of 1-D arrays; number games
     a 1-D array of N. Defaults: 1..10 piles of values 1..100, or N in 1..100; seed 1."""
     return _gamelab.generate(
-        _game_name(game),
-        _options(
+        builtin_name(game),
+        options(
             count=count, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
             distribution=distribution, total_parity=total_parity, subtract=subtract, seed=seed,
         ),
     )
-
-
-def _read_csv(text: str, **options: Any):
-    """pandas' CSV reader with floats read exactly (the default from pandas 3 on)."""
-    import pandas as pd
-
-    if int(pd.__version__.split(".")[0]) < 3:
-        options["float_precision"] = "round_trip"
-    return pd.read_csv(io.StringIO(text), keep_default_na=False, **options)
-
-
-def _frame(text: str, margin_sums_fit: bool = True):
-    dtypes = dict(SWEEP_DTYPES)
-    if not margin_sums_fit:
-        dtypes["margin_sum"] = "object"
-    frame = _read_csv(
-        text,
-        dtype={k: (v if v != "object" else str) for k, v in dtypes.items()},
-        na_values=[""],
-    )
-    if not margin_sums_fit:
-        frame["margin_sum"] = frame["margin_sum"].map(int)
-    return frame
-
-
-def _table(frame: Any) -> str:
-    """A sweep frame as CSV text for the library's reader (floats round-trip exactly)."""
-    if frame is None or not hasattr(frame, "to_csv"):
-        raise InputError(f"expected a pandas DataFrame of sweep rows, got {type(frame).__name__}")
-    return frame.to_csv(index=False, na_rep="", float_format=None)
 
 
 def sweep(
@@ -310,7 +214,7 @@ def sweep(
     seed: int = 1,
     shard: Union[None, str, tuple] = None,
     threads: Optional[int] = None,
-):
+) -> pd.DataFrame:
     """Solves ``trials`` random instances for every size n and tallies who wins: a pandas
     DataFrame with the columns and values of ``gamelab sweep --format csv`` (see
     :data:`SWEEP_DTYPES`). Runs in parallel without the GIL; Ctrl-C stops it.
@@ -320,7 +224,7 @@ def sweep(
     combines the shards. :func:`to_csv` writes the frame byte for byte as the CLI does.
     ``threads`` (1..1024) solves on that many threads instead of every core; the table is the
     same on any thread count."""
-    return _frame(*_sweep_csv(
+    return sweep_frame(*sweep_csv(
         game, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
         n_residue=n_residue, min_value=min_value, max_value=max_value, distribution=distribution,
         total_parity=total_parity, subtract=subtract, trials=trials, seed=seed, shard=shard,
@@ -328,30 +232,19 @@ def sweep(
     ))
 
 
-def _sweep_csv(game: str, shard: Union[None, str, tuple] = None, **settings: Any) -> tuple:
-    """The sweep's CSV text and whether its margin sums fit int64 (what :func:`sweep` turns
-    into a frame; :mod:`gamelab.distributed` ships the text, which pickles cheaply)."""
-    if isinstance(shard, tuple):
-        if len(shard) != 2:
-            raise InputError(f"shard must be (k, count), got {shard!r}")
-        shard = f"{shard[0]}/{shard[1]}"
-    return _gamelab.sweep(_game_name(game), _options(shard=shard, **settings))
-
-
-def merge(frames: Sequence[Any]):
+def merge(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """Combines the frames of a sharded sweep (each shard once) into the frame of the whole
     sweep, as ``gamelab merge`` does with CSV files."""
     if isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
         raise InputError("merge takes a list of sweep DataFrames")
-    tables = [(f"frame {index + 1}", _table(frame)) for index, frame in enumerate(frames)]
-    text, fits = _gamelab.merge_csv(tables)
-    return _frame(text, fits)
+    tables = [(f"frame {index + 1}", sweep_table(frame)) for index, frame in enumerate(frames)]
+    return sweep_frame(*_gamelab.merge_csv(tables))
 
 
-def to_csv(frame: Any, path: Optional[str] = None) -> Optional[str]:
+def to_csv(frame: pd.DataFrame, path: Optional[PathLike] = None) -> Optional[str]:
     """Writes a sweep frame with the library's CSV writer: the very bytes ``gamelab sweep
     --out`` writes for the same rows. Returns the text when ``path`` is None."""
-    text = _gamelab.rewrite_csv("the frame", _table(frame))
+    text = _gamelab.rewrite_csv("the frame", sweep_table(frame))
     if path is None:
         return text
     with open(path, "w", encoding="utf-8", newline="") as out:
@@ -359,39 +252,8 @@ def to_csv(frame: Any, path: Optional[str] = None) -> Optional[str]:
     return None
 
 
-class Verdict:
-    """The outcome of :func:`check`: ``holds``, ``checked`` (instances), ``exhaustive``,
-    ``claim`` (in words), ``counterexample`` (a dict as in the CLI's JSON, or None) and
-    ``solution`` (the counterexample's :class:`Solution`, or None)."""
-
-    def __init__(self, record: dict):
-        self.holds: bool = record["holds"]
-        self.checked: int = record["checked"]
-        self.exhaustive: bool = record["exhaustive"]
-        self.counterexample: Optional[dict] = record["counterexample"]
-        self.claim: str = record["claim"]
-        self.solution: Optional[Solution] = record["solution"]
-        self._json: str = record["json"]
-
-    def to_json(self) -> str:
-        """The verdict as ``gamelab check --format json`` prints it (without the newline)."""
-        return self._json
-
-    def __bool__(self) -> bool:
-        return self.holds
-
-    def __repr__(self) -> str:
-        if self.holds:
-            how = "exhaustively" if self.exhaustive else "on samples"
-            return f"Verdict(claim={self.claim!r}, holds on {self.checked} instances {how})"
-        example = {k: v for k, v in (self.counterexample or {}).items()
-                   if k in ("piles", "n", "subtract")}
-        return (f"Verdict(claim={self.claim!r}, refuted after {self.checked} instances, "
-                f"counterexample={example})")
-
-
 def check(
-    game: str,
+    game: Union[str, Iterable[AnyGame], Callable[[int], AnyGame]],
     expect: str,
     *,
     n: Optional[int] = None,
@@ -416,11 +278,11 @@ def check(
 
     For games defined in Python, ``game`` is an iterable of :class:`Game` objects or a
     callable ``f(i)`` (with ``samples`` instances); see :func:`gamelab.custom.check`."""
-    if not isinstance(game, str):
+    if not isinstance(game, str):  # games defined in Python, not one game
         return custom.check(game, expect, count=samples)
     record = _gamelab.check(
-        _game_name(game),
-        _options(
+        game,
+        options(
             expect=expect, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
             distribution=distribution, total_parity=total_parity, subtract=subtract,
@@ -431,7 +293,7 @@ def check(
 
 
 def play(
-    game: str,
+    game: AnyGame,
     first: str,
     second: str,
     *,
@@ -448,7 +310,7 @@ def play(
     trials: Optional[int] = None,
     seed: int = 1,
     max_states: Optional[int] = None,
-) -> dict:
+) -> dict[str, Any]:
     """Plays strategy ``first`` against ``second`` (optimal, greedy, random, lookahead-K, or a
     game's own such as parity).
 
@@ -459,13 +321,12 @@ def play(
 
     ``game`` may also be a game defined in Python (a :class:`Game`): one game is played on it
     with the generic strategies."""
-    if isinstance(game, LoadedGame):
-        return game.play(first, second, seed)
-    if custom.is_custom(game):
-        return custom.play(game, first, second, seed, max_states)
+    game_loaded = loaded(game, max_states)
+    if game_loaded is not None:
+        return game_loaded.play(first, second, seed)
     return _gamelab.play(
-        _game_name(game),
-        _options(
+        builtin_name(game),
+        options(
             first=first, second=second, piles=piles, n=n, n_min=n_min, n_max=n_max,
             n_parity=n_parity, min_value=min_value, max_value=max_value,
             distribution=distribution, total_parity=total_parity, subtract=subtract,
@@ -476,7 +337,7 @@ def play(
 
 def tournament(
     game: str,
-    strategies: Sequence[str],
+    strategies: Union[str, Sequence[str]],
     *,
     n: Optional[int] = None,
     n_min: Optional[int] = None,
@@ -489,32 +350,30 @@ def tournament(
     subtract: Optional[Sequence[int]] = None,
     trials: int = 1000,
     seed: int = 1,
-):
+) -> pd.DataFrame:
     """Every ordered pairing of ``strategies`` on the same seeded instances: a DataFrame with
     one row per pairing, the columns of ``gamelab tournament --format csv``. The frame's
     ``attrs`` hold ``settings`` (the instances in words) and ``json`` (the CLI's JSON)."""
-    import pandas as pd
-
     if isinstance(strategies, str):
         names = strategies
     else:
         names = ",".join(str(name) for name in strategies)
     text, record = _gamelab.tournament(
-        _game_name(game),
-        _options(
+        builtin_name(game),
+        options(
             strategies=names, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity,
             min_value=min_value, max_value=max_value, distribution=distribution,
             total_parity=total_parity, subtract=subtract, trials=trials, seed=seed,
         ),
     )
-    frame = _read_csv(text)
+    frame = read_csv(text)
     frame.attrs["settings"] = record["settings"]
     frame.attrs["json"] = record["json"]
     return frame
 
 
 def tree(
-    game: str,
+    game: AnyGame,
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
@@ -528,75 +387,8 @@ def tree(
     (default 1,000,000). The :class:`Graph` exports DOT, EFG and JSON as ``gamelab tree``
     does, converts to networkx, and draws itself in Jupyter. ``game`` may also be a game
     defined in Python (a :class:`Game`) or a :class:`LoadedGame`."""
-    if isinstance(game, LoadedGame):
-        return game.tree(dag, max_nodes)
-    if custom.is_custom(game):
-        return custom.tree(game, dag, max_nodes, max_states)
-    return _gamelab.tree(
-        _game_name(game), _options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
-    )
-
-
-def _graph_to_networkx(self: Graph):
-    """The graph as a ``networkx.DiGraph`` (``pip install networkx``): node and edge
-    attributes are the fields of :meth:`to_json`."""
-    import json
-
-    try:
-        import networkx as nx
-    except ImportError as error:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "to_networkx needs networkx: pip install networkx (or gamelab[networkx])"
-        ) from error
-    data = json.loads(self.to_json())
-    graph = nx.DiGraph(kind=data["kind"], game=data["game"], instance=data["instance"],
-                       title=data["title"], root=data["root"])
-    for node in data["nodes"]:
-        graph.add_node(node["id"], **{k: v for k, v in node.items() if k != "id"})
-    for edge in data["edges"]:
-        graph.add_edge(edge["from"], edge["to"],
-                       **{k: v for k, v in edge.items() if k not in ("from", "to")})
-    return graph
-
-
-def _graph_mimebundle(self: Graph, include=None, exclude=None) -> dict:
-    """Jupyter's display: SVG for graphs of up to :data:`SVG_NODE_LIMIT` nodes (drawn by
-    Graphviz when installed, else by the built-in renderer), text only above, as the graphviz
-    package does."""
-    bundle = {"text/plain": repr(self)}
-    if self.node_count <= SVG_NODE_LIMIT:
-        bundle["image/svg+xml"] = self.to_svg()
-    return bundle
-
-
-#: The columns of :meth:`Solution.moves_frame`, the same for every game.
-MOVE_COLUMNS = ("number", "player", "move", "key", "gain", "took", "first_score",
-                "second_score", "position")
-
-
-def _solution_moves_frame(self: Solution):
-    """The optimal line as a pandas DataFrame, one row per move, with the same columns for
-    every game (:data:`MOVE_COLUMNS`): ``number`` (1 first), ``player`` (first/second),
-    ``move`` (its name, as ``moves`` gives it under ``key``: ``side``, ``count``, ``take``...),
-    ``gain``, ``took`` (the pile values taken, a list; empty for games without piles), the
-    running ``first_score`` and ``second_score``, and ``position`` (after the move). Empty for
-    a value-only solution."""
-    import pandas as pd
-
-    rows = []
-    first = second = 0
-    for number, (player, key, name, gain, took, position) in enumerate(self.move_rows(), 1):
-        if player == "first":
-            first += gain
-        else:
-            second += gain
-        rows.append((number, player, name, key, gain, list(took), first, second, position))
-    frame = pd.DataFrame(rows, columns=list(MOVE_COLUMNS))
-    return frame.astype({"number": "int64", "gain": "int64", "first_score": "int64",
-                         "second_score": "int64", "player": "string", "move": "string",
-                         "key": "string", "position": "string"})
-
-
-Solution.moves_frame = _solution_moves_frame
-Graph.to_networkx = _graph_to_networkx
-Graph._repr_mimebundle_ = _graph_mimebundle
+    game_loaded = loaded(game, max_states)
+    if game_loaded is not None:
+        return game_loaded.tree(dag, max_nodes)
+    settings = options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
+    return _gamelab.tree(builtin_name(game), settings)

@@ -39,9 +39,13 @@ import json
 from typing import Any, Callable, Hashable, Iterable, Optional, Union
 
 from . import _gamelab
+from ._gamelab import ExploredGame, Graph, InputError, Solution
+from .kinds import AnyGame, is_custom, loaded
+from .positions import DEFAULT_MAX_STATES
+from .results import Verdict
 
-#: Distinct positions explored before a game is refused, unless ``max_states`` says otherwise.
-DEFAULT_MAX_STATES = 2_000_000
+__all__ = ["DEFAULT_MAX_STATES", "Game", "check", "explore", "is_custom", "play", "solve",
+           "tree"]
 
 
 class Game:
@@ -95,58 +99,39 @@ class Game:
     # title: a string naming the instance in output (default: the class and start position).
 
 
-def _limit(game: Any, max_states: Optional[int]) -> int:
-    limit = max_states if max_states is not None else getattr(game, "max_states", None)
-    limit = DEFAULT_MAX_STATES if limit is None else limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise _gamelab.InputError(f"max_states must be a positive integer, got {limit!r}")
-    return limit
-
-
-def explore(game: Any, max_states: Optional[int] = None) -> "_gamelab.ExploredGame":
+def explore(game: AnyGame, max_states: Optional[int] = None) -> ExploredGame:
     """Explores ``game`` into the engine's table of positions (the step every other function
     here starts with); the result can be solved, played and drawn many times. A
-    :class:`gamelab.LoadedGame` gives the table it keeps."""
-    from .positions import LoadedGame
-
-    if isinstance(game, _gamelab.ExploredGame):
-        return game
-    if isinstance(game, LoadedGame):
-        return game.explore()
-    if isinstance(game, type):
-        raise _gamelab.InputError(
-            f"pass an instance of the game, e.g. {game.__name__}(...), not the class itself"
-        )
-    return _gamelab.explore_game(game, _limit(game, max_states))
+    :class:`gamelab.LoadedGame` gives the table it keeps, an explored game itself."""
+    game_loaded = loaded(game, max_states)
+    if game_loaded is None:
+        raise TypeError(
+            f"explore takes a game defined in Python, not a built-in game's name: "
+            f"gamelab.load_game({game!r}, ...).explore() explores an instance of one")
+    return game_loaded.explore()
 
 
-def is_custom(game: Any) -> bool:
-    """Whether ``game`` is a game defined in Python (rather than a built-in game's name)."""
-    return isinstance(game, (Game, _gamelab.ExploredGame)) or (
-        not isinstance(game, str) and all(hasattr(game, name) for name in ("initial", "moves", "play"))
-    )
-
-
-def solve(game: Any, max_states: Optional[int] = None) -> "_gamelab.Solution":
+def solve(game: AnyGame, max_states: Optional[int] = None) -> Solution:
     """The value and optimal play of a game defined in Python."""
     return explore(game, max_states).solve()
 
 
-def play(game: Any, first: str, second: str, seed: int = 0, max_states: Optional[int] = None) -> dict:
+def play(game: AnyGame, first: str, second: str, seed: int = 0,
+         max_states: Optional[int] = None) -> dict[str, Any]:
     """``first`` against ``second`` (optimal, greedy, random, lookahead-K) on a game defined in
     Python: the game record, with the moves and final scores."""
     return explore(game, max_states).play(first, second, seed)
 
 
-def tree(game: Any, dag: bool = False, max_nodes: Optional[int] = None,
-         max_states: Optional[int] = None) -> "_gamelab.Graph":
+def tree(game: AnyGame, dag: bool = False, max_nodes: Optional[int] = None,
+         max_states: Optional[int] = None) -> Graph:
     """The game tree (or with ``dag=True`` the state DAG) of a game defined in Python, as a
     :class:`gamelab.Graph` (DOT, EFG, JSON, Jupyter picture)."""
     return _gamelab.explored_tree(explore(game, max_states), dag, max_nodes)
 
 
-def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
-          count: Optional[int] = None, max_states: Optional[int] = None) -> "Verdict":
+def check(instances: Union[Iterable[AnyGame], Callable[[int], AnyGame]], expect: str,
+          count: Optional[int] = None, max_states: Optional[int] = None) -> Verdict:
     """Checks a claim (``first-wins``, ``first-never-loses``, ``second-wins``,
     ``second-never-loses``, ``tie``) on games defined in Python: ``instances`` is an iterable
     of game objects, or a callable ``f(i)`` giving instance ``i`` for ``i`` in ``range(count)``.
@@ -154,18 +139,16 @@ def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
     several tie), with its optimal play. The result is a :class:`gamelab.Verdict`, as for a
     built-in game: its ``counterexample`` holds the refuting game object under ``game``, with
     its positions and optimal scores."""
-    from . import Verdict
-
     _gamelab.expectation_holds(expect, 0)  # an unknown claim fails before any work
     if callable(instances) and not isinstance(instances, Game):
         if count is None:
-            raise _gamelab.InputError("check with an instance generator needs count=")
+            raise InputError("check with an instance generator needs count=")
         source: Iterable[Any] = (instances(index) for index in range(count))
     else:
         try:
             source = iter(instances)
         except TypeError:
-            raise _gamelab.InputError(
+            raise InputError(
                 "check takes an iterable of games or a callable f(i) with count="
             ) from None
         if count is not None:
@@ -180,7 +163,7 @@ def check(instances: Union[Iterable[Any], Callable[[int], Any]], expect: str,
             if smallest is None or explored.position_count < smallest[0]:
                 smallest = (explored.position_count, game, solution)
     if checked == 0:
-        raise _gamelab.InputError("check was given no instances")
+        raise InputError("check was given no instances")
     counterexample = None
     if smallest is not None:
         positions, refuting, solution = smallest

@@ -25,9 +25,14 @@ checks that the frames are exactly the N distinct shards of one sweep.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from . import InputError, _frame, _gamelab, _sweep_csv
+from . import _gamelab
+from ._gamelab import InputError
+from .bridge import sweep_csv, sweep_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["ShardFailed", "sweep"]
 
@@ -36,11 +41,11 @@ class ShardFailed(RuntimeError):
     """A shard of a distributed sweep failed after its retries; no table is returned."""
 
 
-def _run_shards(game: str, shards: list, settings: dict) -> list:
+def _run_shards(game: str, shards: list[str], settings: dict[str, Any]) -> list[str]:
     """One Dask task: some shards on a worker, one after another (a plain function of plain
     data, so Dask can ship it). Each shard comes back as its CSV text, which travels cheaper
     than a DataFrame and merges without re-encoding."""
-    return [_sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
+    return [sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
 
 
 # Dask tasks per worker thread when ``tasks`` is not given: enough to even out workers of
@@ -50,7 +55,7 @@ TASKS_PER_THREAD = 4
 
 
 def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
-          retries: int = 2, threads_per_shard: int = 1, **settings: Any):
+          retries: int = 2, threads_per_shard: int = 1, **settings: Any) -> pd.DataFrame:
     """The sweep ``gamelab.sweep(game, **settings)`` computed as ``shards`` shards on the Dask
     ``client``'s workers and merged: a DataFrame equal to the one-machine sweep (the same CSV
     bytes). ``settings`` are :func:`gamelab.sweep`'s keywords (n_min, n_max, trials, seed...).
@@ -106,4 +111,4 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
                 f"{type(error).__name__}: {error}; no partial table was returned"
             ) from error
     # The library's merge proves the tables are exactly the N distinct shards of one sweep.
-    return _frame(*_gamelab.merge_csv([(f"shard {spec}", tables[spec]) for spec in specs]))
+    return sweep_frame(*_gamelab.merge_csv([(f"shard {spec}", tables[spec]) for spec in specs]))

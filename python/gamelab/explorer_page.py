@@ -19,9 +19,12 @@ from __future__ import annotations
 import html
 import inspect
 import os
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Optional, Sequence
 
-from . import _gamelab, custom
+from . import _gamelab
+from ._gamelab import ExploredGame, InputError
+from .bridge import PathLike
+from .kinds import AnyGame, NotAGame, builtin_name, loaded
 
 __all__ = ["Explorer", "explorer"]
 
@@ -36,15 +39,15 @@ class Explorer:
 
     def __init__(self, page: str, name: str, positions: int, height: int = DEFAULT_HEIGHT):
         #: The page, exactly as ``gamelab explore`` writes it for a built-in game.
-        self.html = page
+        self.html: str = page
         #: The game's name (a built-in name, or the Python class's name).
-        self.name = name
+        self.name: str = name
         #: How many positions the page holds.
-        self.positions = positions
+        self.positions: int = positions
         #: The height of the inline frame in a notebook, in pixels.
-        self.height = height
+        self.height: int = height
 
-    def save(self, path: Union[str, os.PathLike]) -> str:
+    def save(self, path: PathLike) -> str:
         """Writes the page to ``path`` (UTF-8) and returns the path as a string."""
         with open(path, "w", encoding="utf-8", newline="") as out:
             out.write(self.html)
@@ -69,7 +72,7 @@ class Explorer:
 def _rules_of(game: Any) -> str:
     """The first paragraph of the game class's own docstring (not the base class's), as the
     page's line of rules."""
-    if isinstance(game, _gamelab.ExploredGame):
+    if isinstance(game, ExploredGame):  # made in Rust: its docstring is not the game's
         return ""
     doc = type(game).__dict__.get("__doc__")
     if not doc:
@@ -78,7 +81,7 @@ def _rules_of(game: Any) -> str:
 
 
 def explorer(
-    game: Any,
+    game: AnyGame,
     piles: Optional[Sequence[int]] = None,
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
@@ -94,13 +97,20 @@ def explorer(
     object with its methods, or an explored game). For a Python game, ``title`` and ``rules``
     head the page (default: the class name and the first paragraph of its docstring).
     ``height`` is the inline frame's height in a notebook."""
-    if custom.is_custom(game):
+    try:
+        game_loaded = loaded(game, max_states)
+    except NotAGame as error:
+        raise InputError(
+            f"explorer takes a game's name (see gamelab.games()) or a game defined in Python "
+            f"(see gamelab.Game), not {error.type_name}"
+        ) from None
+    if game_loaded is not None:
         if piles is not None or n is not None or subtract is not None:
-            raise _gamelab.InputError(
+            raise InputError(
                 "piles, n and subtract describe a built-in game's instance; a game defined in "
                 "Python is its own instance"
             )
-        explored = custom.explore(game, max_states)
+        explored = game_loaded.explore()
         page, positions = _gamelab.explorer_page_explored(
             explored,
             title if title is not None else "",
@@ -108,12 +118,8 @@ def explorer(
         )
         return Explorer(page, explored.name, positions, height)
     if title is not None or rules is not None:
-        raise _gamelab.InputError("title and rules are for games defined in Python")
-    if not isinstance(game, str):
-        raise _gamelab.InputError(
-            f"explorer takes a game's name (see gamelab.games()) or a game defined in Python "
-            f"(see gamelab.Game), not {type(game).__name__}"
-        )
+        raise InputError("title and rules are for games defined in Python")
+    name = builtin_name(game)
     options = {"piles": piles, "n": n, "subtract": subtract, "max_states": max_states}
-    page, positions = _gamelab.explorer_page(game, options)
-    return Explorer(page, game, positions, height)
+    page, positions = _gamelab.explorer_page(name, options)
+    return Explorer(page, name, positions, height)

@@ -29,6 +29,7 @@ from typing import Any, Callable, Dict, Iterator, Optional, Union
 
 from . import _gamelab
 from .custom import Game
+from .kinds import load_game
 from .positions import LoadedGame
 
 _PLAYERS = ("first", "second")
@@ -245,8 +246,6 @@ def _make_classes(entry: dict):
                 instance["n"] = int(settings["n"])
             if "subtract" in settings:
                 instance["subtract"] = _numbers(settings["subtract"], "subtract")
-            from .positions import load_game
-
             self.gamelab_game = load_game(name, **instance)
             table = self.gamelab_game.explore()
             self.table = table

@@ -5,38 +5,43 @@ The picture format follows the file's extension: ``.svg`` or ``.png``."""
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Optional, Sequence
 
-from . import _gamelab, _options, _table
+from . import _gamelab
+from .bridge import PathLike, options, sweep_table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["divisor", "heatmap", "margins", "outcome_shares", "score_share", "win_rate",
            "winner_strip"]
 
-Path = Union[str, "os.PathLike[str]"]
+#: A file's path; the picture's format follows its extension (``.svg`` or ``.png``).
+Path = PathLike
 
 
-def win_rate(frame: Any, path: Path) -> None:
+def win_rate(frame: pd.DataFrame, path: Path) -> None:
     """First-player win rate against n from a :func:`gamelab.sweep` frame, odd and even n
     apart, with 95% intervals and ties (``gamelab plot win-rate``)."""
-    _gamelab.plot_table("win-rate", _table(frame), os.fspath(path))
+    _gamelab.plot_table("win-rate", sweep_table(frame), os.fspath(path))
 
 
-def outcome_shares(frame: Any, path: Path) -> None:
+def outcome_shares(frame: pd.DataFrame, path: Path) -> None:
     """First wins, ties and second wins against n as stacked bars (``gamelab plot
     outcome-shares``)."""
-    _gamelab.plot_table("outcome-shares", _table(frame), os.fspath(path))
+    _gamelab.plot_table("outcome-shares", sweep_table(frame), os.fspath(path))
 
 
-def score_share(frame: Any, path: Path) -> None:
+def score_share(frame: pd.DataFrame, path: Path) -> None:
     """The first player's share of the total against n, beside the game's known guarantee
     (``gamelab plot score-share``)."""
-    _gamelab.plot_table("score-share", _table(frame), os.fspath(path))
+    _gamelab.plot_table("score-share", sweep_table(frame), os.fspath(path))
 
 
-def winner_strip(frame: Any, path: Path) -> None:
+def winner_strip(frame: pd.DataFrame, path: Path) -> None:
     """Who wins for every N, from the sweep frame of a number game (``gamelab plot
     winner-strip``)."""
-    _gamelab.plot_table("winner-strip", _table(frame), os.fspath(path))
+    _gamelab.plot_table("winner-strip", sweep_table(frame), os.fspath(path))
 
 
 def margins(
@@ -56,7 +61,7 @@ def margins(
     margins``)."""
     _gamelab.plot_margins(
         game,
-        _options(n=n, trials=trials, min_value=min_value, max_value=max_value,
+        options(n=n, trials=trials, min_value=min_value, max_value=max_value,
                  distribution=distribution, total_parity=total_parity, subtract=subtract,
                  seed=seed),
         os.fspath(path),
@@ -71,7 +76,7 @@ def heatmap(
 ) -> None:
     """Heatmap of one instance's DP table, stone-game or stone-game-ii (``gamelab plot
     heatmap``)."""
-    _gamelab.plot_heatmap(game, _options(piles=piles, n=n), os.fspath(path))
+    _gamelab.plot_heatmap(game, options(piles=piles, n=n), os.fspath(path))
 
 
 def divisor(path: Path, n_min: int = 1, n_max: int = 200) -> None:

@@ -1,6 +1,6 @@
-"""One way to step through any game: :func:`load_game` gives a :class:`LoadedGame` for a
-built-in game (``load_game("stone-game", piles=[4, 6, 2, 3])``), a game defined in Python
-(``load_game(MyGame())``) or an OpenSpiel game (:func:`gamelab.openspiel.game`), with
+"""One way to step through any game: a :class:`LoadedGame` (made by :func:`gamelab.load_game`
+for a built-in game, ``load_game("stone-game", piles=[4, 6, 2, 3])``, a game defined in Python,
+``load_game(MyGame())``, or by :func:`gamelab.openspiel.game` for an OpenSpiel game), with
 OpenSpiel's verbs::
 
     game = gamelab.load_game("stone-game", piles=[4, 6, 2, 3])
@@ -13,21 +13,38 @@ A state is a position of the game's table: every position reachable from the sta
 once on the first :meth:`LoadedGame.new_initial_state` (at most ``max_states`` of them) and then
 stepped through without calling the rules again; :meth:`State.analyze` reads the same table
 solved. The loaded game also solves, analyses, draws and plays as the module-level functions do
-(``game.solve()`` is ``gamelab.solve(...)`` on the same game), and follows the
-:class:`gamelab.Game` protocol itself, so it can go wherever a game defined in Python goes.
+(``game.solve()`` is ``gamelab.solve(...)`` on the same game; they call these methods for every
+game that is not a built-in game's name), and follows the :class:`gamelab.Game` protocol
+itself, so it can go wherever a game defined in Python goes.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional, Sequence, Union
 
-from . import _gamelab, custom
+from . import _gamelab
+from ._gamelab import ExploredGame, Graph, Solution
+
+#: Distinct positions explored before a game defined in Python is refused, unless
+#: ``max_states`` (the functions' argument, or the game's attribute) says otherwise.
+DEFAULT_MAX_STATES = 2_000_000
 
 #: What :meth:`State.current_player` says once the game is over (OpenSpiel's
 #: ``pyspiel.PlayerId.TERMINAL``).
 TERMINAL = -4
 
 _PLAYER_NAMES = ("first", "second")
+
+
+def state_limit(game: Any, max_states: Optional[int] = None) -> int:
+    """The most positions to explore of ``game``: ``max_states``, else the game's own
+    ``max_states`` attribute, else :data:`DEFAULT_MAX_STATES`; refused unless a positive
+    integer."""
+    limit = max_states if max_states is not None else getattr(game, "max_states", None)
+    limit = DEFAULT_MAX_STATES if limit is None else limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise _gamelab.InputError(f"max_states must be a positive integer, got {limit!r}")
+    return limit
 
 
 class Move(NamedTuple):
@@ -42,35 +59,38 @@ class Move(NamedTuple):
 
 
 class LoadedGame:
-    """A game ready to step through, solve, analyse, draw and play; made by :func:`load_game`
-    or :func:`gamelab.openspiel.game`, never directly.
+    """A game ready to step through, solve, analyse, draw and play; made by
+    :func:`gamelab.load_game` or :func:`gamelab.openspiel.game`, never directly.
 
-    ``rules`` is the game defined in Python behind it (None for a built-in game), ``name`` its
-    name (``stone-game [4, 6, 2, 3]``, the Python class's name, ``tic_tac_toe()``)."""
+    ``rules`` is the game defined in Python behind it (None for a built-in game; the table
+    itself for a game loaded from its explored table, ``table``), ``name`` its name
+    (``stone-game [4, 6, 2, 3]``, the Python class's name, ``tic_tac_toe()``)."""
 
-    def __init__(self, name: str, *, builtin: Optional[dict] = None, rules: Any = None,
-                 max_states: Optional[int] = None):
+    def __init__(self, name: str, *, builtin: Optional[dict[str, Any]] = None,
+                 rules: Any = None, max_states: Optional[int] = None,
+                 table: Optional[ExploredGame] = None):
         self.name = name
         self.rules = rules
         self._builtin = builtin
         self._max_states = max_states
-        self._table: Optional[_gamelab.ExploredGame] = None
+        self._table = table
 
     # --- the table ----------------------------------------------------------------------------
 
-    def explore(self) -> "_gamelab.ExploredGame":
+    def explore(self) -> ExploredGame:
         """The game's table of positions (explored on the first call, then kept)."""
         if self._table is None:
             if self._builtin is not None:
                 game, options = self._builtin["game"], self._builtin["options"]
                 self._table = _gamelab.explore_builtin(game, options, self._max_states)
             else:
-                self._table = custom.explore(self.rules, self._max_states)
+                limit = state_limit(self.rules, self._max_states)
+                self._table = _gamelab.explore_game(self.rules, limit)
         return self._table
 
     # --- OpenSpiel's verbs --------------------------------------------------------------------
 
-    def new_initial_state(self) -> "State":
+    def new_initial_state(self) -> State:
         """The start of the game."""
         return State(self, 0, (0, 0), ())
 
@@ -80,20 +100,20 @@ class LoadedGame:
 
     # --- gamelab's functions on this game -----------------------------------------------------
 
-    def solve(self, value_only: bool = False):
+    def solve(self, value_only: bool = False) -> Solution:
         """The value and optimal play from the start, as :func:`gamelab.solve`."""
         if self._builtin is not None:
             return _gamelab.solve(self._builtin["game"],
                                   dict(self._builtin["options"], value_only=value_only))
         return self.explore().solve()
 
-    def analyze(self, moves: Sequence[str] = ()) -> dict:
+    def analyze(self, moves: Sequence[str] = ()) -> dict[str, Any]:
         """The analysis of the position after ``moves`` (move names), as :func:`gamelab.analyze`."""
         if isinstance(moves, str):
             raise _gamelab.InputError("moves must be a list of move names, e.g. ['left', 'right']")
         return self.explore().analyze([str(move) for move in moves])
 
-    def tree(self, dag: bool = False, max_nodes: Optional[int] = None):
+    def tree(self, dag: bool = False, max_nodes: Optional[int] = None) -> Graph:
         """The game tree (or with ``dag=True`` the state DAG), as :func:`gamelab.tree`."""
         if self._builtin is not None:
             options = dict(self._builtin["options"], dag=dag)
@@ -102,7 +122,7 @@ class LoadedGame:
             return _gamelab.tree(self._builtin["game"], options)
         return _gamelab.explored_tree(self.explore(), dag, max_nodes)
 
-    def play(self, first: str, second: str, seed: int = 0) -> dict:
+    def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]:
         """One game of strategy ``first`` against ``second`` (optimal, greedy, random,
         lookahead-K...): the game record, as :func:`gamelab.play`."""
         if self._builtin is not None:
@@ -119,13 +139,13 @@ class LoadedGame:
     def to_move(self, position: int) -> str:
         return _PLAYER_NAMES[self.explore().to_move(position)]
 
-    def children(self, position: int) -> list:
+    def children(self, position: int) -> list[tuple[int, int, int]]:
         return [(mv, child, gain) for mv, child, gain in self.explore().moves(position)]
 
-    def moves(self, position: int) -> list:
+    def moves(self, position: int) -> list[int]:
         return [mv for mv, _, _ in self.explore().moves(position)]
 
-    def final_payoff(self, position: int) -> tuple:
+    def final_payoff(self, position: int) -> tuple[int, int]:
         return self.explore().payoff(position)
 
     def describe_state(self, position: int) -> str:
@@ -146,7 +166,8 @@ class State:
 
     __slots__ = ("_game", "_position", "_scores", "_line")
 
-    def __init__(self, game: LoadedGame, position: int, scores: tuple, line: tuple):
+    def __init__(self, game: LoadedGame, position: int, scores: tuple[int, int],
+                 line: tuple[str, ...]):
         self._game = game
         self._position = position
         self._scores = scores
@@ -162,7 +183,7 @@ class State:
         """The position's number in the game's table (0 is the start)."""
         return self._position
 
-    def _table(self):
+    def _table(self) -> ExploredGame:
         return self._game.explore()
 
     def current_player(self) -> int:
@@ -176,7 +197,7 @@ class State:
         """Whether the game is over (no legal move)."""
         return not self._table().moves(self._position)
 
-    def legal_moves(self) -> List[Move]:
+    def legal_moves(self) -> list[Move]:
         """The legal moves in legal order (the order ties are broken in): each a
         :class:`Move` ``(index, name, action)``; empty once the game is over."""
         table = self._table()
@@ -188,7 +209,7 @@ class State:
             moves.append(Move(index, name, action))
         return moves
 
-    def _resolve(self, move: Union[Move, int, str]):
+    def _resolve(self, move: Union[Move, int, str]) -> tuple[int, int, int]:
         """The table's (move, child, gain) for ``move``: a :class:`Move`, an index into
         :meth:`legal_moves`, or a name."""
         table = self._table()
@@ -219,17 +240,17 @@ class State:
         self._line = self._line + (self._table().move_name(mv),)
         self._position = child
 
-    def child(self, move: Union[Move, int, str]) -> "State":
+    def child(self, move: Union[Move, int, str]) -> State:
         """The state after ``move``; this one stays as it is."""
         after = self.clone()
         after.apply_move(move)
         return after
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy."""
         return State(self._game, self._position, self._scores, self._line)
 
-    def returns(self) -> List[int]:
+    def returns(self) -> list[int]:
         """``[first, second]``: the points each player has taken so far, with the points paid
         at the end once the game is over (OpenSpiel's "returns" for a game of points)."""
         first, second = self._scores
@@ -238,11 +259,11 @@ class State:
             first, second = first + paid_first, second + paid_second
         return [first, second]
 
-    def history(self) -> List[str]:
+    def history(self) -> list[str]:
         """The names of the moves played from the start."""
         return list(self._line)
 
-    def analyze(self) -> dict:
+    def analyze(self) -> dict[str, Any]:
         """The position analysis (value, margin, remoteness and every legal move with its
         value), as :func:`gamelab.analyze` gives it after this state's moves."""
         return self._table().analyze(list(self._line))
@@ -252,31 +273,3 @@ class State:
 
     def __repr__(self) -> str:
         return f"State({self._game.name!r}, position={self._position}, moves={list(self._line)})"
-
-
-def load_game(game: Any, piles: Optional[Sequence[int]] = None, n: Optional[int] = None,
-              subtract: Optional[Sequence[int]] = None, *,
-              max_states: Optional[int] = None) -> LoadedGame:
-    """A game to step through: a built-in game's name with its instance
-    (``load_game("stone-game", piles=[4, 6, 2, 3])``, ``load_game("nim", n=10,
-    subtract=[1, 3, 4])``) or a game defined in Python (``load_game(MyGame())``). Its
-    positions are explored on the first :meth:`LoadedGame.new_initial_state`, refused above
-    ``max_states`` (default 2,000,000)."""
-    if isinstance(game, LoadedGame):
-        return game
-    if isinstance(game, str):
-        options: Dict[str, Any] = {key: value for key, value in
-                                   (("piles", piles), ("n", n), ("subtract", subtract))
-                                   if value is not None}
-        # Solved (for its value only) now, so that a bad instance fails here rather than at the
-        # first step, and the instance is named as the command line names it.
-        instance = _gamelab.solve(game, dict(options, value_only=True)).instance
-        return LoadedGame(f"{game} {instance}", builtin={"game": game, "options": options},
-                          max_states=max_states)
-    if not custom.is_custom(game) or isinstance(game, _gamelab.ExploredGame):
-        raise _gamelab.InputError(
-            f"load_game takes a built-in game's name or a game defined in Python (a "
-            f"gamelab.Game), got {type(game).__name__}")
-    if isinstance(game, type):
-        custom.explore(game)  # raises the "pass an instance" error
-    return LoadedGame(type(game).__name__, rules=game, max_states=max_states)

@@ -1,32 +1,24 @@
 //! `analyze`: the position analysis of `gamelab analyze` (value, margin, remoteness, every move
-//! with its value, Grundy value) for a built-in game's instance or a game defined in Python,
-//! after an optional line of moves.
+//! with its value, Grundy value) for a built-in game's instance, after an optional line of
+//! moves. A game defined in Python is analysed on its explored table (`ExploredGame.analyze`).
 
-use crate::custom::ExploredGame;
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use crate::play::to_dict;
 use gamelab::analysis::DEFAULT_MAX_STATES;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(analyze, module)?)?;
-    module.add_function(wrap_pyfunction!(analyze_explored, module)?)?;
-    Ok(())
-}
-
 /// The analysis of one instance's position after `moves` (named as in `solve`'s JSON), as the
 /// fields of `gamelab analyze --format json`, plus `json`: that line.
 #[pyfunction]
-fn analyze<'py>(
-    py: Python<'py>,
+pub fn analyze<'py>(
     name: &str,
     options: Bound<'py, PyDict>,
     moves: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let instance = entry.build(&options.instance()?).map_err(input_error)?;
     let max_states = options
         .u64("max_states")?
@@ -41,15 +33,4 @@ fn analyze<'py>(
         })
         .map_err(input_error)?;
     to_dict(py, &analysis)
-}
-
-/// [`analyze`] for a game defined in Python, on its explored table (moves named by the game's
-/// `describe_move`).
-#[pyfunction]
-fn analyze_explored<'py>(
-    py: Python<'py>,
-    explored: &ExploredGame,
-    moves: Vec<String>,
-) -> PyResult<Bound<'py, PyDict>> {
-    explored.analyze_line(py, moves)
 }

@@ -8,18 +8,12 @@ use gamelab::cost::{
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(set_budget, module)?)?;
-    module.add_function(wrap_pyfunction!(current_budget, module)?)?;
-    Ok(())
-}
-
 /// Sets the memory budget (bytes, or a size such as "8G") and the time budget (seconds, or a
 /// time such as "10m", or "none"), each only if given; returns the budget now in force as
 /// `budget()` does.
 #[pyfunction]
 #[pyo3(signature = (max_memory=None, max_time=None))]
-fn set_budget<'py>(
+pub fn set_budget<'py>(
     py: Python<'py>,
     max_memory: Option<Bound<'py, PyAny>>,
     max_time: Option<Bound<'py, PyAny>>,
@@ -66,7 +60,7 @@ fn set_budget<'py>(
 
 /// The budget in force: `{"max_memory": bytes, "max_time": seconds or None}`.
 #[pyfunction(name = "budget")]
-fn current_budget(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+pub fn current_budget(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     describe(py, budget())
 }
 

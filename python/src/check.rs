@@ -2,7 +2,7 @@
 //! counterexample solved.
 
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
 use gamelab::solve::SolverKind;
@@ -15,21 +15,12 @@ fn default_sizes(takes_piles: bool) -> (u64, u64) {
     if takes_piles { (1, 10) } else { (1, 1000) }
 }
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(check, module)?)?;
-    Ok(())
-}
-
 /// The verdict as the CLI's JSON (a dict), plus `claim` (the claim in words) and `solution`
 /// (the counterexample's `Solution`, or None).
 #[pyfunction]
-fn check<'py>(
-    py: Python<'py>,
-    name: &str,
-    options: Bound<'py, PyDict>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn check<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let expect = options
         .choice::<Expectation>("expect")?
         .ok_or_else(|| input_error("check needs expect, e.g. expect='first-wins'"))?;

@@ -10,7 +10,7 @@
 //! shows it: see `PythonLabels`).
 
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
 use gamelab::AnyGame;
@@ -26,15 +26,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
-
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<ExploredGame>()?;
-    module.add_function(wrap_pyfunction!(explore_game, module)?)?;
-    module.add_function(wrap_pyfunction!(explore_builtin, module)?)?;
-    module.add_function(wrap_pyfunction!(expectation_holds, module)?)?;
-    module.add_function(wrap_pyfunction!(claim_sentence, module)?)?;
-    Ok(())
-}
 
 /// The stack of the thread that runs the generic recursive code (the `optimal` strategy's
 /// memoised search) on an explored game: a line of play may be as long as the game has
@@ -483,8 +474,8 @@ impl Labels for PythonLabels {
     }
 }
 
-/// A game as an explored table of positions (documented in the stubs as
-/// `gamelab.ExploredGame`): a game defined in Python, or a built-in instance. The rules are not
+/// A game as an explored table of positions (typed and documented in `gamelab/_gamelab.pyi`
+/// as `ExploredGame`): a game defined in Python, or a built-in instance. The rules are not
 /// called again: everything here runs on the table, asking only for names.
 #[pyclass(frozen, module = "gamelab")]
 pub struct ExploredGame {
@@ -509,7 +500,7 @@ pub struct ExploredGame {
 /// position that repeats along a line of play. The user's own exceptions come back unchanged,
 /// with a note naming the call that raised them.
 #[pyfunction]
-fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredGame> {
+pub fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredGame> {
     // A game may name its instance (`title`); else the class and the start position name it.
     let title = optional_method(&game, "title")?.and_then(|title| title.extract::<String>().ok());
     let name = game.get_type().name()?.to_string();
@@ -541,18 +532,15 @@ fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<ExploredG
 /// `max_states` positions (default 2,000,000).
 #[pyfunction]
 #[pyo3(signature = (name, options, max_states=None))]
-fn explore_builtin(
-    py: Python<'_>,
+pub fn explore_builtin(
     name: &str,
     options: Bound<'_, PyDict>,
     max_states: Option<u64>,
 ) -> PyResult<ExploredGame> {
-    let entry = game(name)?;
-    let instance: Arc<dyn AnyGame> = Arc::from(
-        entry
-            .build(&Options::new(options).instance()?)
-            .map_err(input_error)?,
-    );
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
+    let instance: Arc<dyn AnyGame> =
+        Arc::from(entry.build(&options.instance()?).map_err(input_error)?);
     let limit = max_states.map_or(DEFAULT_MAX_STATES, u128::from);
     let explored = Arc::clone(&instance);
     let table = py
@@ -567,7 +555,7 @@ fn explore_builtin(
 /// Whether a first-player margin agrees with a claim (`first-wins`, `tie`, ...): the claims
 /// checker's own rule, for `gamelab.check` over games defined in Python.
 #[pyfunction]
-fn expectation_holds(expect: &str, margin: i64) -> PyResult<bool> {
+pub fn expectation_holds(expect: &str, margin: i64) -> PyResult<bool> {
     let expectation = Expectation::from_name(expect).ok_or_else(|| {
         input_error(format!(
             "unknown expectation '{expect}'; expected one of: {}",
@@ -579,7 +567,7 @@ fn expectation_holds(expect: &str, margin: i64) -> PyResult<bool> {
 
 /// A claim in words (`the first player wins`), as the claims checker says it.
 #[pyfunction]
-fn claim_sentence(expect: &str) -> PyResult<&'static str> {
+pub fn claim_sentence(expect: &str) -> PyResult<&'static str> {
     Expectation::from_name(expect)
         .map(Expectation::sentence)
         .ok_or_else(|| input_error(format!("unknown expectation '{expect}'")))

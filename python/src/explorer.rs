@@ -4,17 +4,11 @@
 
 use crate::custom::ExploredGame;
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use gamelab::analysis::{SolvedSpace, solve_space};
 use gamelab::present::explore::{Board, DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(explorer_page, module)?)?;
-    module.add_function(wrap_pyfunction!(explorer_page_explored, module)?)?;
-    Ok(())
-}
 
 /// The page of `space` as text, with its number of positions.
 fn page(meta: &PageMeta<'_>, space: &SolvedSpace) -> PyResult<(String, usize)> {
@@ -28,13 +22,9 @@ fn page(meta: &PageMeta<'_>, space: &SolvedSpace) -> PyResult<(String, usize)> {
 /// above `max_states` positions, default the command's): byte for byte what `gamelab explore`
 /// writes for the same instance.
 #[pyfunction]
-fn explorer_page(
-    py: Python<'_>,
-    name: &str,
-    options: Bound<'_, PyDict>,
-) -> PyResult<(String, usize)> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn explorer_page(name: &str, options: Bound<'_, PyDict>) -> PyResult<(String, usize)> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let input = options.instance()?;
     let instance = entry.build(&input).map_err(input_error)?;
     let max_states = options
@@ -52,7 +42,7 @@ fn explorer_page(
 /// nothing when empty).
 #[pyfunction]
 #[pyo3(signature = (explored, title = String::new(), rules = String::new()))]
-fn explorer_page_explored(
+pub fn explorer_page_explored(
     py: Python<'_>,
     explored: &ExploredGame,
     title: String,

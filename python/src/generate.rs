@@ -2,7 +2,7 @@
 //! arguments, as numpy arrays.
 
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use gamelab::studies::generate::Generator;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -20,21 +20,12 @@ const ROWS_PER_TASK: usize = 4096;
 /// The most pile values one call returns (16 GB of int64): more is refused, not attempted.
 const MAX_VALUES: u64 = 1 << 31;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(generate, module)?)?;
-    Ok(())
-}
-
 /// `count` instances: a 2-D array (count x n) for pile games of one size, a list of 1-D arrays
 /// for pile games of several sizes, a 1-D array of N for number games.
 #[pyfunction]
-fn generate<'py>(
-    py: Python<'py>,
-    name: &str,
-    options: Bound<'py, PyDict>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn generate<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let count = options.u64("count")?.unwrap_or(10);
     let spec = options.generator(entry, default_sizes(entry.takes_piles()))?;
     let generator = Generator::new(entry, spec).map_err(input_error)?;

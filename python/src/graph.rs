@@ -4,7 +4,7 @@
 
 use crate::custom::{ExploredGame, LabelErrors, raise_label_error};
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use gamelab::AnyGame;
 use gamelab::games::explicit::ExplicitGame;
 use gamelab::graph::export::{GraphError, GraphFormat, write_graph};
@@ -16,13 +16,6 @@ use gamelab::present::render::{
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
-
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<Graph>()?;
-    module.add_function(wrap_pyfunction!(tree, module)?)?;
-    module.add_function(wrap_pyfunction!(explored_tree, module)?)?;
-    Ok(())
-}
 
 /// The game a graph is drawn from: a built-in instance, or a game defined in Python and
 /// explored into a table.
@@ -79,7 +72,7 @@ impl GraphSource {
     }
 }
 
-/// A solved game tree or state DAG (documented in the stubs as `gamelab.Graph`).
+/// A solved game tree or state DAG (typed and documented in `gamelab/_gamelab.pyi`).
 #[pyclass(frozen, module = "gamelab")]
 pub struct Graph {
     source: GraphSource,
@@ -192,9 +185,9 @@ fn svg_by_graphviz(dot: &str, nodes: usize) -> Result<String, String> {
 /// Builds the tree (or with `dag` the state DAG) of one instance, refusing graphs above
 /// `max_nodes` nodes before building them.
 #[pyfunction]
-fn tree(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Graph> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn tree(name: &str, options: Bound<'_, PyDict>) -> PyResult<Graph> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let instance = entry.build(&options.instance()?).map_err(input_error)?;
     let kind = if options.flag("dag")? {
         GraphKind::Dag
@@ -212,7 +205,7 @@ fn tree(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Grap
 /// The tree (or with `dag` the state DAG) of a game defined in Python, explored beforehand.
 #[pyfunction]
 #[pyo3(signature = (explored, dag, max_nodes=None))]
-fn explored_tree(
+pub fn explored_tree(
     py: Python<'_>,
     explored: &ExploredGame,
     dag: bool,

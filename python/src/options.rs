@@ -26,6 +26,20 @@ impl<'py> Options<'py> {
         Options { dict }
     }
 
+    /// The game named `name` (else `InputError` listing the games) and the call's options:
+    /// what every function of a built-in game's instance starts with.
+    pub fn for_game(
+        name: &str,
+        dict: Bound<'py, PyDict>,
+    ) -> PyResult<(&'static dyn GameEntry, Options<'py>)> {
+        Ok((game(name)?, Options::new(dict)))
+    }
+
+    /// The interpreter the call holds (the functions take it from their options).
+    pub fn py(&self) -> Python<'py> {
+        self.dict.py()
+    }
+
     fn get(&self, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
         Ok(self.dict.get_item(key)?.filter(|value| !value.is_none()))
     }

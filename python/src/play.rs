@@ -2,10 +2,9 @@
 //! or on many seeded instances (win/tie/loss tallies; the tournament as the CLI's CSV).
 
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use crate::stoppable::run_stoppable;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::GameEntry;
 use gamelab::solve::SolverKind;
 use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
@@ -25,12 +24,6 @@ fn default_sizes(takes_piles: bool) -> (u64, u64) {
 /// Instances per pairing when `trials` is not given.
 const DEFAULT_TRIALS: u64 = 1000;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(play, module)?)?;
-    module.add_function(wrap_pyfunction!(tournament, module)?)?;
-    Ok(())
-}
-
 fn strategy(options: &Options<'_>, key: &str) -> PyResult<StrategySpec> {
     let name = options
         .string(key)?
@@ -42,13 +35,9 @@ fn strategy(options: &Options<'_>, key: &str) -> PyResult<StrategySpec> {
 /// CLI's JSON; otherwise many seeded instances: the match statistics as the CLI's JSON. The
 /// dict's `json` key holds the CLI's JSON line.
 #[pyfunction]
-fn play<'py>(
-    py: Python<'py>,
-    name: &str,
-    options: Bound<'py, PyDict>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn play<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let first = strategy(&options, "first")?;
     let second = strategy(&options, "second")?;
     check_strategies(entry, &[first.clone(), second.clone()]).map_err(input_error)?;
@@ -147,13 +136,12 @@ pub fn to_dict<'py>(
 /// Every ordered pairing of the strategies on the same instances: the CLI's CSV text (one row
 /// per pairing) and its JSON (a dict).
 #[pyfunction]
-fn tournament<'py>(
-    py: Python<'py>,
+pub fn tournament<'py>(
     name: &str,
     options: Bound<'py, PyDict>,
 ) -> PyResult<(String, Bound<'py, PyDict>)> {
-    let entry: &dyn GameEntry = game(name)?;
-    let options = Options::new(options);
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let names = options
         .string("strategies")?
         .ok_or_else(|| input_error("tournament needs strategies, e.g. ['optimal', 'greedy']"))?;

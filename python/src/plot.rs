@@ -21,14 +21,6 @@ use std::path::{Path, PathBuf};
 /// The largest N range the divisor chart draws (one cell per N), as the CLI.
 const DIVISOR_CHART_LIMIT: u64 = 10_000;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(plot_table, module)?)?;
-    module.add_function(wrap_pyfunction!(plot_margins, module)?)?;
-    module.add_function(wrap_pyfunction!(plot_heatmap, module)?)?;
-    module.add_function(wrap_pyfunction!(plot_divisor, module)?)?;
-    Ok(())
-}
-
 /// A bad request is an `InputError`; a picture that could not be written is an `OSError`.
 fn plot_error(path: &Path, error: PlotError) -> PyErr {
     match error {
@@ -53,7 +45,7 @@ fn check_path(path: &Path) -> PyResult<()> {
 /// A chart drawn from a sweep table (CSV text from a DataFrame): `win-rate`,
 /// `outcome-shares`, `score-share` or `winner-strip`.
 #[pyfunction]
-fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResult<()> {
+pub fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResult<()> {
     check_path(&path)?;
     let rows: Vec<SweepRow> = read_csv(table.as_bytes(), "the frame").map_err(input_error)?;
     let failed = |error| plot_error(&path, error);
@@ -95,15 +87,10 @@ fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyResul
 
 /// The histogram of the margin over `trials` random instances of size `n`.
 #[pyfunction]
-fn plot_margins(
-    py: Python<'_>,
-    name: &str,
-    options: Bound<'_, PyDict>,
-    path: PathBuf,
-) -> PyResult<()> {
+pub fn plot_margins(name: &str, options: Bound<'_, PyDict>, path: PathBuf) -> PyResult<()> {
     check_path(&path)?;
-    let entry = game(name)?;
-    let options = Options::new(options);
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let n = options
         .u64("n")?
         .ok_or_else(|| input_error("margins needs n, the number of piles (or N)"))?;
@@ -131,17 +118,10 @@ fn plot_margins(
 
 /// The heatmap of one instance's DP table (stone-game, stone-game-ii).
 #[pyfunction]
-fn plot_heatmap(
-    py: Python<'_>,
-    name: &str,
-    options: Bound<'_, PyDict>,
-    path: PathBuf,
-) -> PyResult<()> {
+pub fn plot_heatmap(name: &str, options: Bound<'_, PyDict>, path: PathBuf) -> PyResult<()> {
     check_path(&path)?;
-    let entry = game(name)?;
-    let instance = entry
-        .build(&Options::new(options).instance()?)
-        .map_err(input_error)?;
+    let (entry, options) = Options::for_game(name, options)?;
+    let instance = entry.build(&options.instance()?).map_err(input_error)?;
     let table = instance.dp_table().ok_or_else(|| {
         input_error(format!(
             "{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)",
@@ -149,12 +129,12 @@ fn plot_heatmap(
         ))
     })?;
     let chart = HeatmapChart::new(table).map_err(|e| plot_error(&path, e))?;
-    write_chart(py, &chart, &path)
+    write_chart(options.py(), &chart, &path)
 }
 
 /// divisor-game: who wins for every N in `n_min..=n_max`, solved by the DP.
 #[pyfunction]
-fn plot_divisor(py: Python<'_>, n_min: u64, n_max: u64, path: PathBuf) -> PyResult<()> {
+pub fn plot_divisor(py: Python<'_>, n_min: u64, n_max: u64, path: PathBuf) -> PyResult<()> {
     check_path(&path)?;
     if n_min < 1 || n_min > n_max {
         return Err(input_error(format!(

@@ -12,17 +12,9 @@ use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<Solution>()?;
-    module.add_function(wrap_pyfunction!(games, module)?)?;
-    module.add_function(wrap_pyfunction!(solve, module)?)?;
-    module.add_function(wrap_pyfunction!(solve_many, module)?)?;
-    Ok(())
-}
-
 /// The registered games: name, title, rules, input form, solvers and special strategies.
 #[pyfunction]
-fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for entry in GAMES {
         let record = PyDict::new(py);
@@ -56,7 +48,7 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// position after).
 type MoveRow = (&'static str, &'static str, String, i64, Vec<i64>, String);
 
-/// One solved instance (see `gamelab.Solution` in the stubs for the documentation). The text,
+/// One solved instance (typed and documented in `gamelab/_gamelab.pyi`). The text,
 /// JSON and move list are made when asked for, so a call of `solve` costs little beyond the
 /// solve itself.
 #[pyclass(frozen, module = "gamelab")]
@@ -162,9 +154,9 @@ impl Solution {
 
 /// Solves one instance; `options` holds piles / n / subtract, solver and value_only.
 #[pyfunction]
-fn solve(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<Solution> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn solve(name: &str, options: Bound<'_, PyDict>) -> PyResult<Solution> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let input = options.instance()?;
     let solver = options.solver("solver")?.unwrap_or(SolverKind::AUTO);
     let value_only = options.flag("value_only")?;
@@ -193,7 +185,7 @@ type BatchArrays<'py> = (
 /// games) with the fastest exact solver, in parallel and without the GIL.
 #[pyfunction]
 #[pyo3(signature = (name, instances, subtract=None))]
-fn solve_many<'py>(
+pub fn solve_many<'py>(
     py: Python<'py>,
     name: &str,
     instances: PyReadonlyArrayDyn<'py, i64>,

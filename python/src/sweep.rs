@@ -3,7 +3,7 @@
 //! the same writer, so a frame saved from Python is byte-identical to the CLI's CSV.
 
 use crate::errors::input_error;
-use crate::options::{Options, game};
+use crate::options::Options;
 use crate::stoppable::run_stoppable;
 use gamelab::cost::{Cost, count};
 use gamelab::games::GameEntry;
@@ -28,19 +28,12 @@ const DEFAULT_TRIALS: u64 = 1000;
 /// 1,055 bytes a row above an interpreter with gamelab and pandas loaded.
 const FRAME_BYTES_PER_ROW: u128 = 1_100;
 
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(sweep, module)?)?;
-    module.add_function(wrap_pyfunction!(merge_csv, module)?)?;
-    module.add_function(wrap_pyfunction!(rewrite_csv, module)?)?;
-    Ok(())
-}
-
 /// Runs a sweep without the GIL (Ctrl-C stops it); returns the CSV text and whether every
 /// `margin_sum` fits in 64 bits (else the frame keeps it as Python ints).
 #[pyfunction]
-fn sweep(py: Python<'_>, name: &str, options: Bound<'_, PyDict>) -> PyResult<(String, bool)> {
-    let entry = game(name)?;
-    let options = Options::new(options);
+pub fn sweep(name: &str, options: Bound<'_, PyDict>) -> PyResult<(String, bool)> {
+    let (entry, options) = Options::for_game(name, options)?;
+    let py = options.py();
     let trials = options.u64("trials")?.unwrap_or(if entry.takes_piles() {
         DEFAULT_TRIALS
     } else {
@@ -125,7 +118,7 @@ fn read_tables(tables: &[(String, String)]) -> PyResult<Vec<Vec<SweepRow>>> {
 
 /// Merges the tables of a sharded sweep into the table of the whole sweep.
 #[pyfunction]
-fn merge_csv(tables: Vec<(String, String)>) -> PyResult<(String, bool)> {
+pub fn merge_csv(tables: Vec<(String, String)>) -> PyResult<(String, bool)> {
     let shards = read_tables(&tables)?;
     let rows = merge_rows(&shards).map_err(input_error)?;
     csv_text(&rows)
@@ -133,7 +126,7 @@ fn merge_csv(tables: Vec<(String, String)>) -> PyResult<(String, bool)> {
 
 /// A table read and written again by the library: the bytes the CLI writes for these rows.
 #[pyfunction]
-fn rewrite_csv(name: String, text: String) -> PyResult<String> {
+pub fn rewrite_csv(name: String, text: String) -> PyResult<String> {
     let rows = read_tables(&[(name, text)])?.remove(0);
     Ok(csv_text(&rows)?.0)
 }

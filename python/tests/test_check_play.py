@@ -71,7 +71,7 @@ def test_a_tournament_frame_is_the_cli_csv():
                                seed=3)
     text = cli("tournament", "stone-game", "--strategies", "optimal,greedy,parity", "--trials",
                "200", "--seed", "3", "--format", "csv").stdout
-    expected = gamelab._read_csv(text)
+    expected = gamelab.bridge.read_csv(text)
     pd.testing.assert_frame_equal(frame, expected)
     assert len(frame) == 9 and frame.attrs["json"] == cli(
         "tournament", "stone-game", "--strategies", "optimal,greedy,parity", "--trials", "200",

@@ -20,7 +20,7 @@ def test_a_sweep_is_the_cli_csv_byte_for_byte(tmp_path):
     assert gamelab.to_csv(frame) == expected
     gamelab.to_csv(frame, tmp_path / "sweep.csv")
     assert (tmp_path / "sweep.csv").read_text() == expected
-    assert frame["first_wins"].sum() == gamelab._read_csv(expected)["first_wins"].sum()
+    assert frame["first_wins"].sum() == gamelab.bridge.read_csv(expected)["first_wins"].sum()
 
 
 @pytest.mark.parametrize("args", [

@@ -20,8 +20,8 @@ pub fn missing() -> Option<crate::Missing> {
     (!python.exists()).then(|| crate::Missing {
         tool: ".venv".into(),
         how: "a Python venv at the repository's root: python3 -m venv .venv && .venv/bin/pip \
-              install maturin pytest numpy pandas networkx 'dask[distributed]' open_spiel (as .ci/run \
-              does)"
+              install maturin pytest numpy pandas networkx 'dask[distributed]' open_spiel mypy \
+              (as .ci/run does)"
             .into(),
     })
 }
