@@ -1,9 +1,11 @@
 //! The hostile-input suite: extreme and malformed invocations of every command — requests costed
 //! before they run (memory in bytes, time in seconds), sharded data kept honest, Unix manners,
 //! files left whole, messages that say what is wrong — each run as a subprocess under a 1.5 GiB
-//! address-space limit (`setrlimit`) and a 10-second wall-clock limit. Each must end with its
-//! expected status (0, 1 or 2) and message, one line on status 2 — never a panic (101), an
-//! allocation abort (134), the OOM killer (137) or a time-out.
+//! address-space limit and a CPU-time limit (`setrlimit`), with a wall-clock watchdog for a run
+//! that blocks. Each must end with its expected status (0, 1 or 2) and message, one line on
+//! status 2 — never a panic (101), an allocation abort (134), the OOM killer (137) or a kill for
+//! running on. The limits catch a run that ignores its budget (every case has one of seconds),
+//! not a slow machine: they are many times what any case needs.
 
 #![cfg(unix)]
 
@@ -15,8 +17,10 @@ use std::time::{Duration, Instant};
 
 /// Address space a run may use.
 const MEMORY_LIMIT: u64 = 3 << 29;
-/// Wall-clock time a run may take.
-const TIME_LIMIT: Duration = Duration::from_secs(10);
+/// CPU time a run may take, in seconds: the process is killed (SIGXCPU) past it.
+const CPU_LIMIT: u64 = 60;
+/// Wall-clock time a run may take, for a run that blocks without using the CPU.
+const TIME_LIMIT: Duration = Duration::from_secs(300);
 
 /// One invocation, the status it must end with and a text its stderr must contain.
 struct Case {
@@ -790,6 +794,13 @@ fn run_with(
                 rlim_max: memory,
             };
             if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let cpu = libc::rlimit {
+                rlim_cur: CPU_LIMIT,
+                rlim_max: CPU_LIMIT,
+            };
+            if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
