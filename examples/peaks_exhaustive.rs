@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo run --release --example peaks_exhaustive -- LOW HIGH LONGEST`, e.g.
 //! `-- -3 3 10` (329,554,457 rows, about a minute on one core); without three numbers it checks
-//! `-2 2 8` (488,281 rows, a fraction of a second; `tests/cli/examples.rs` runs it so, with an
+//! `-2 2 8` (488,281 rows, a fraction of a second; `tests/project/examples.rs` runs it so, with an
 //! output folder it does not need).
 
 use gamelab::games::stone_game::dp::rolling_margin_in;

@@ -1,6 +1,6 @@
 //! The fuzz targets: every parser a user feeds, as functions of arbitrary bytes that must never
 //! panic, and round trips that must hold. Shared by the cargo-fuzz binaries in
-//! `fuzz/fuzz_targets/` (nightly, libFuzzer) and by `tests/cli/fuzz_targets.rs`, which drives the
+//! `fuzz/fuzz_targets/` (nightly, libFuzzer) and by `tests/project/fuzz_targets.rs`, which drives the
 //! same functions from proptest with arbitrary bytes in the normal test run.
 
 use gamelab::base::input::{parse_instance_line, parse_piles, parse_subtract};

@@ -1,9 +1,9 @@
 //! The probes behind the time estimates: for every costed operation ([`Operation`]), a real
 //! path of the library that it dominates, prepared at a given size, with the estimate the
 //! library's own cost functions give for it. `gamelab bench --calibrate` times each probe and
-//! writes the rates table (`budget/rates.rs`) from the measurements; the test suite times them
-//! again at small sizes and checks every estimate against its measurement (within a factor of
-//! three), so an estimate that drifts from its path fails a test.
+//! writes the rates table (`cost/rates.rs`) from the measurements; `gamelab bench
+//! --check-estimates` times them again at small sizes and checks every estimate against its
+//! measurement (within a factor of three), so an estimate that drifts from its path is found.
 //!
 //! The estimates are of work on one core ([`Work::cpu_nanos`]; wall time divides it by the
 //! threads), so probes are meant to run on one thread — with [`crate::util::parallel::limit_threads`]

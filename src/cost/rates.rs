@@ -2,9 +2,8 @@
 //! `gamelab bench --calibrate` (which times every operation's probe, `gamelab::calibration`,
 //! and prints this file) and checked in, so that estimates are measured, not guessed. Regenerate
 //! it on an idle machine after a change that moves a path's speed:
-//! `cargo run --release -- bench --calibrate > src/budget/rates.rs`. The test suite checks every
-//! estimate against a measurement (`tests/cli/limits.rs`, through `gamelab bench
-//! --check-estimates`).
+//! `cargo run --release -- bench --calibrate > src/cost/rates.rs`, then check every estimate
+//! against a measurement with `gamelab bench --check-estimates`.
 //!
 //! Measured: gamelab 0.2.0, SIMD avx512, 2 threads, the median of 5 runs each.
 

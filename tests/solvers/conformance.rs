@@ -1,6 +1,6 @@
 //! Every registered game passes the conformance suite (`gamelab::games::conformance`), and its EFG
 //! export parses back in `gambit-parser` with our values. (Its DOT export is read back by
-//! Graphviz's own `dot` in the tools' harness, `tests/tools/graphviz.rs`.)
+//! Graphviz's own `dot` in the tools' harness, `cli/tests/tools/graphviz.rs`.)
 
 use gambit_parser::{ExtensiveFormGame, Node};
 use gamelab::games::conformance::SuiteOptions;

@@ -1,5 +1,5 @@
 //! `gamelab bench --calibrate`: times every probe of `gamelab::calibration` at its calibration
-//! size and prints the rates table (`src/budget/rates.rs`) that makes each estimate match its
+//! size and prints the rates table (`src/cost/rates.rs`) that makes each estimate match its
 //! measurement; a table of estimate against measurement goes to stderr as it runs.
 //! `gamelab bench --check-estimates` times them at their small sizes instead and says whether
 //! every estimate is within a factor of [`TOLERANCE`] of its measurement (exit status 1 if not):
@@ -208,7 +208,7 @@ fn measure_all(runs: usize) -> anyhow::Result<HashMap<Operation, f64>> {
     Ok(rates)
 }
 
-/// The rates table as the Rust source of `src/budget/rates.rs`.
+/// The rates table as the Rust source of `src/cost/rates.rs`.
 fn write_table(
     out: &mut dyn Write,
     rates: &HashMap<Operation, f64>,
@@ -221,9 +221,8 @@ fn write_table(
 //! `gamelab bench --calibrate` (which times every operation's probe, `gamelab::calibration`,
 //! and prints this file) and checked in, so that estimates are measured, not guessed. Regenerate
 //! it on an idle machine after a change that moves a path's speed:
-//! `cargo run --release -- bench --calibrate > src/budget/rates.rs`. The test suite checks every
-//! estimate against a measurement (`tests/cli/limits.rs`, through `gamelab bench
-//! --check-estimates`).
+//! `cargo run --release -- bench --calibrate > src/cost/rates.rs`, then check every estimate
+//! against a measurement with `gamelab bench --check-estimates`.
 //!
 //! Measured: gamelab {}, SIMD {}, {threads} threads, the median of {runs} runs each.
 

@@ -1,5 +1,5 @@
 //! The report: a fresh run without Graphviz on the PATH gives the committed `reports/` byte for
-//! byte, pictures included (the same run with Graphviz is compared in `tests/tools/graphviz.rs`),
+//! byte, pictures included (the same run with Graphviz is compared in `cli/tests/tools/graphviz.rs`),
 //! and every command the report prints regenerates its file exactly.
 
 use crate::common::report::{assert_matches_committed, names, run_report};

@@ -40,7 +40,7 @@ pub fn missing() -> Option<crate::Missing> {
     }
     (!driver_dir().join("node_modules/playwright-core").exists()).then(|| crate::Missing {
         tool: "playwright-core".into(),
-        how: "the npm package pinned in tests/tools/browser: (cd tests/tools/browser && npm ci)"
+        how: "the npm package pinned in cli/tests/tools/browser: (cd cli/tests/tools/browser && npm ci)"
             .into(),
     })
 }
