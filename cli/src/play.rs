@@ -1,7 +1,7 @@
 //! `gamelab play`: two strategies play one instance move by move, or many seeded instances with
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::args::{DEFAULT_SIZES, DEFAULT_TRIALS, GeneratorArgs, SeedArg};
 use super::plot::draw_chart;
 use super::values::{PileList, pile_list, whole_number};
 use super::{Format, commit, open_output, stage_outputs};
@@ -34,18 +34,13 @@ pub struct PlayArgs {
     #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n", "n_min", "n_max", "n_parity", "n_mod", "min_value", "max_value", "distribution", "total_parity", "trials"])]
     piles: Option<PileList>,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
+    generator: GeneratorArgs,
     /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
     /// one instance is played move by move]
     #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
-    /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    #[command(flatten)]
+    random: SeedArg,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -55,22 +50,15 @@ pub struct PlayArgs {
     history: Option<PathBuf>,
 }
 
-/// Default instances when none are given: 1..10 piles of 1..100, or N in 1..100.
-pub fn default_sizes(takes_piles: bool) -> (u64, u64) {
-    if takes_piles { (1, 10) } else { (1, 100) }
-}
-
-/// Instances per pairing when `--trials` is not given.
-pub const DEFAULT_TRIALS: u64 = 1000;
-
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     check_strategies(game, &[args.first.clone(), args.second.clone()])?;
-    let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
+    let sizes = &args.generator.sizes;
+    let single = match (&args.piles, game.takes_piles(), sizes.n, args.trials) {
         (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
         (None, false, Some(n), None) => {
             let mut input = InstanceInput::number(n);
-            args.extras.extras().apply_to(&mut input);
+            args.generator.draws.extras().apply_to(&mut input);
             Some(input)
         }
         _ => None,
@@ -107,10 +95,11 @@ fn play_one(
     // Regret needs every position's value; an instance too large for that is still played,
     // without it (unless a history was asked for).
     let (record, unvalued) = if args.history.is_some() {
-        let record = instance.play_valued(&args.first, &args.second, optimal, args.seed, 0)?;
+        let record =
+            instance.play_valued(&args.first, &args.second, optimal, args.random.seed, 0)?;
         (record, None)
     } else {
-        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.seed, 0)?
+        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.random.seed, 0)?
     };
     if let (Some(staged), Some(path)) = (history, &args.history) {
         let title = format!(
@@ -190,18 +179,11 @@ fn play_one(
 }
 
 fn play_many(game: &dyn GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let spec = generator_spec(
-        game,
-        &args.sizes,
-        &args.values,
-        &args.extras,
-        args.seed,
-        default_sizes(game.takes_piles()),
-    )?;
+    let spec = args.generator.spec(game, args.random.seed, DEFAULT_SIZES);
     let generator = Generator::new(game, spec)?;
     let trials = args.trials.unwrap_or(DEFAULT_TRIALS);
     let pairs = [(args.first.clone(), args.second.clone())];
-    let stats = run_matches(game, &pairs, &generator, trials, args.seed)?;
+    let stats = run_matches(game, &pairs, &generator, trials, args.random.seed)?;
     let Some(stats) = stats.first() else {
         anyhow::bail!("no pairing was played");
     };

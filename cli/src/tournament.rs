@@ -1,20 +1,15 @@
 //! `gamelab tournament`: every strategy against every other on the same seeded instances; the
 //! matrix as text, CSV or JSON, and optionally as a heatmap.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::play::{DEFAULT_TRIALS, default_sizes};
+use super::args::MatchArgs;
 use super::plot::draw_chart;
-use super::values::whole_number;
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::present::plot::image_format;
 use gamelab::strategy::StrategySpec;
-use gamelab::studies::generate::Generator;
-use gamelab::studies::tournament::{
-    Tournament, describe_instances, tournament, write_tournament_csv,
-};
+use gamelab::studies::tournament::{Tournament, tournament, write_tournament_csv};
 use gamelab::util::output::OutputFile;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -29,17 +24,7 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     strategies: Vec<StrategySpec>,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
-    /// Instances every pairing plays
-    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
-    trials: u64,
-    /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    matches: MatchArgs,
     /// What to print on standard output
     #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
     format: TournamentFormat,
@@ -66,15 +51,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.plot {
         image_format(path)?;
     }
-    let spec = generator_spec(
-        game,
-        &args.sizes,
-        &args.values,
-        &args.extras,
-        args.seed,
-        default_sizes(game.takes_piles()),
-    )?;
-    let generator = Generator::new(game, spec)?;
+    let (generator, settings) = args.matches.instances(game)?;
     let [csv, picture] = stage_outputs(
         [
             ("--out", args.out.as_deref()),
@@ -82,8 +59,14 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         ],
         &[],
     )?;
-    let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
-    let settings = describe_instances(game, &generator, args.trials);
+    let matches = &args.matches;
+    let result = tournament(
+        game,
+        &args.strategies,
+        &generator,
+        matches.trials,
+        matches.random.seed,
+    )?;
     let mut written = Vec::new();
     if let Some(staged) = csv {
         let mut file = OutputFile::on(staged)?;

@@ -1,7 +1,7 @@
 //! `gamelab tree`: export the game tree or state DAG of one instance as DOT, EFG or JSON, and
 //! optionally draw it.
 
-use super::instance::InstanceArgs;
+use super::args::InstanceArgs;
 use super::note;
 use super::values::{choice, whole_number};
 use super::{open_output, stage_outputs};
