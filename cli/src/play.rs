@@ -6,12 +6,13 @@ use super::plot::draw_chart;
 use super::values::{PileList, pile_list, whole_number};
 use super::{Format, commit, open_output, stage_outputs};
 use clap::Args;
+use gamelab::SolveError;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::{GameEntry, find_game};
+use gamelab::games::{AnyGame, GameEntry, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::value_history::ValueHistoryChart;
 use gamelab::solve::SolverKind;
-use gamelab::strategy::StrategySpec;
+use gamelab::strategy::{GameRecord, StrategySpec};
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
 use gamelab::util::output::Staged;
@@ -89,26 +90,9 @@ fn play_one(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let instance = game.build(input)?;
-    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
-    // long stone-game row by `peaks`, rather than `rolling`'s moves).
-    let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
-    // Regret needs every position's value; an instance too large for that is still played,
-    // without it (unless a history was asked for).
-    let (record, unvalued) = if args.history.is_some() {
-        let record =
-            instance.play_valued(&args.first, &args.second, optimal, args.random.seed, 0)?;
-        (record, None)
-    } else {
-        instance.play_valued_if_possible(&args.first, &args.second, optimal, args.random.seed, 0)?
-    };
+    let (record, unvalued) = play_recorded(instance.as_ref(), args)?;
     if let (Some(staged), Some(path)) = (history, &args.history) {
-        let title = format!(
-            "{} {}: {} (first) against {} (second)",
-            game.name(),
-            input.describe(),
-            args.first,
-            args.second
-        );
+        let title = title(game, input, args);
         draw_chart(&ValueHistoryChart::new(&title, &record)?, &staged, path)?;
         commit(vec![staged], &[path.as_path()])?;
     }
@@ -118,62 +102,102 @@ fn play_one(
             writeln!(out)?;
         }
         Format::Text => {
-            writeln!(
-                out,
-                "{} {}: {} (first) against {} (second)",
-                game.name(),
-                input.describe(),
-                args.first,
-                args.second
-            )?;
-            for (index, mv) in record.moves.iter().enumerate() {
-                let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
-                    Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
-                    _ => String::new(),
-                };
-                writeln!(
-                    out,
-                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
-                    index + 1,
-                    mv.player.name(),
-                    mv.description.text,
-                    mv.gain,
-                    mv.position_after
-                )?;
-            }
-            writeln!(
-                out,
-                "result: {} (first {}, second {}, margin {:+})",
-                record.winner.name(),
-                record.first_score,
-                record.second_score,
-                record.margin
-            )?;
-            writeln!(
-                out,
-                "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
-                record.optimal.first,
-                record.optimal.second,
-                record.shortfall()
-            )?;
-            if let (Some(first), Some(second)) = (
-                record.regret_of(gamelab::Player::First),
-                record.regret_of(gamelab::Player::Second),
-            ) {
-                writeln!(
-                    out,
-                    "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
-                    record.margin,
-                    record.optimal.margin()
-                )?;
-            }
-            if let Some(refused) = unvalued {
-                writeln!(out, "note: regret not recorded: {refused}")?;
-            }
-            for note in &record.notes {
-                writeln!(out, "note: {note}")?;
-            }
+            writeln!(out, "{}", title(game, input, args))?;
+            write_moves(out, &record)?;
+            write_result(out, &record, unvalued)?;
         }
+    }
+    Ok(())
+}
+
+/// The one game played, with every move's regret where the instance can be valued (always
+/// with `--history`, which draws it), else the reason it could not be.
+fn play_recorded(
+    instance: &dyn AnyGame,
+    args: &PlayArgs,
+) -> anyhow::Result<(GameRecord, Option<SolveError>)> {
+    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
+    // long stone-game row by `peaks`, rather than `rolling`'s moves).
+    let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
+    let (first, second, seed) = (&args.first, &args.second, args.random.seed);
+    // Regret needs every position's value; an instance too large for that is still played,
+    // without it (unless a history was asked for).
+    Ok(if args.history.is_some() {
+        (instance.play_valued(first, second, optimal, seed, 0)?, None)
+    } else {
+        instance.play_valued_if_possible(first, second, optimal, seed, 0)?
+    })
+}
+
+/// `GAME INSTANCE: FIRST (first) against SECOND (second)`.
+fn title(game: &dyn GameEntry, input: &InstanceInput, args: &PlayArgs) -> String {
+    format!(
+        "{} {}: {} (first) against {} (second)",
+        game.name(),
+        input.describe(),
+        args.first,
+        args.second
+    )
+}
+
+/// One line per move: who made it, what it was, its gain, the position after it, and the
+/// value it gave away.
+fn write_moves(out: &mut dyn Write, record: &GameRecord) -> std::io::Result<()> {
+    for (index, mv) in record.moves.iter().enumerate() {
+        let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
+            Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
+            _ => String::new(),
+        };
+        writeln!(
+            out,
+            "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
+            index + 1,
+            mv.player.name(),
+            mv.description.text,
+            mv.gain,
+            mv.position_after
+        )?;
+    }
+    Ok(())
+}
+
+/// The result beside optimal play by both, the value each side gave away, and the notes.
+fn write_result(
+    out: &mut dyn Write,
+    record: &GameRecord,
+    unvalued: Option<SolveError>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "result: {} (first {}, second {}, margin {:+})",
+        record.winner.name(),
+        record.first_score,
+        record.second_score,
+        record.margin
+    )?;
+    writeln!(
+        out,
+        "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
+        record.optimal.first,
+        record.optimal.second,
+        record.shortfall()
+    )?;
+    if let (Some(first), Some(second)) = (
+        record.regret_of(gamelab::Player::First),
+        record.regret_of(gamelab::Player::Second),
+    ) {
+        writeln!(
+            out,
+            "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
+            record.margin,
+            record.optimal.margin()
+        )?;
+    }
+    if let Some(refused) = unvalued {
+        writeln!(out, "note: regret not recorded: {refused}")?;
+    }
+    for note in &record.notes {
+        writeln!(out, "note: {note}")?;
     }
     Ok(())
 }
