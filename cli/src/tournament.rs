@@ -9,6 +9,7 @@ use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::present::plot::image_format;
 use gamelab::strategy::StrategySpec;
+use gamelab::studies::ratings::{Rating, Ratings};
 use gamelab::studies::tournament::{Tournament, tournament, write_tournament_csv};
 use gamelab::util::output::OutputFile;
 use std::fmt::Write as _;
@@ -97,9 +98,11 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The tournament for people: both matrices, the price of each strategy (when optimal play took
+/// part), the ratings and the notes.
 fn render(result: &Tournament, settings: &str) -> String {
     let mut text = String::new();
-    let k = result.strategies.len();
+    let _ = writeln!(text, "{} tournament, {settings}", result.game);
     let width = result
         .strategies
         .iter()
@@ -107,53 +110,79 @@ fn render(result: &Tournament, settings: &str) -> String {
         .max()
         .unwrap_or(6)
         .max(8);
-    let _ = writeln!(text, "{} tournament, {settings}", result.game);
+    matrix(
+        &mut text,
+        result,
+        width,
+        "mean margin of the first player (first minus second):",
+        |r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    );
+    matrix(
+        &mut text,
+        result,
+        width,
+        "first player's win rate:",
+        |r, c| format!("{:.3}", result.pairing(r, c).first_win_rate),
+    );
+    prices(&mut text, result, width);
+    ratings(&mut text, &result.ratings, width);
+    notes(&mut text, result);
+    text
+}
+
+/// One matrix under `title`: a row per first player, a column per second, `cell` in each.
+fn matrix(
+    text: &mut String,
+    result: &Tournament,
+    width: usize,
+    title: &str,
+    cell: impl Fn(usize, usize) -> String,
+) {
     const CORNER: &str = "first \\ second";
     // The row labels' column holds the corner's label too.
     let label_width = width.max(CORNER.len());
-    let matrix = |text: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
-        let _ = writeln!(text, "\n{title}");
-        let _ = write!(text, "{CORNER:<label_width$}");
-        for name in &result.strategies {
-            let _ = write!(text, "  {name:>width$}");
+    let _ = writeln!(text, "\n{title}");
+    let _ = write!(text, "{CORNER:<label_width$}");
+    for name in &result.strategies {
+        let _ = write!(text, "  {name:>width$}");
+    }
+    let _ = writeln!(text);
+    for (row, name) in result.strategies.iter().enumerate() {
+        let _ = write!(text, "{name:<label_width$}");
+        for column in 0..result.strategies.len() {
+            let _ = write!(text, "  {:>width$}", cell(row, column));
         }
         let _ = writeln!(text);
-        for row in 0..k {
-            let _ = write!(text, "{:<label_width$}", result.strategies[row]);
-            for column in 0..k {
-                let _ = write!(text, "  {:>width$}", cell(row, column));
-            }
-            let _ = writeln!(text);
-        }
+    }
+}
+
+/// What each strategy costs the first player against an optimal second player, when optimal
+/// play is one of the strategies.
+fn prices(text: &mut String, result: &Tournament, width: usize) {
+    let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") else {
+        return;
     };
-    matrix(
-        &mut text,
-        "mean margin of the first player (first minus second):",
-        &|r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    let _ = writeln!(
+        text,
+        "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
     );
-    matrix(&mut text, "first player's win rate:", &|r, c| {
-        format!("{:.3}", result.pairing(r, c).first_win_rate)
-    });
-    if let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") {
+    for (row, name) in result.strategies.iter().enumerate() {
         let _ = writeln!(
             text,
-            "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
+            "  {name:<width$}  {:+.3} points",
+            result.pairing(row, optimal).mean_shortfall
         );
-        for (row, name) in result.strategies.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "  {name:<width$}  {:+.3} points",
-                result.pairing(row, optimal).mean_shortfall
-            );
-        }
     }
-    let ratings = &result.ratings;
+}
+
+/// The ratings, strongest first, then the first move's own.
+fn ratings(text: &mut String, ratings: &Ratings, width: usize) {
     let _ = writeln!(
         text,
         "\nratings (Bradley-Terry by maximum likelihood, Elo points, mean 0; ties count half; 95% intervals from {} bootstrap resamples, seed {}):",
         ratings.replicates, ratings.seed
     );
-    let mut order: Vec<&gamelab::studies::ratings::Rating> = ratings.ratings.iter().collect();
+    let mut order: Vec<&Rating> = ratings.ratings.iter().collect();
     order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
     // The first-move row's name ("moving first") is usually the longest.
     let name_width = width.max(ratings.first_move.strategy.len());
@@ -164,20 +193,24 @@ fn render(result: &Tournament, settings: &str) -> String {
             rating.strategy, rating.elo, rating.low, rating.high
         );
     }
-    let notes: Vec<&str> = result
+}
+
+/// The pairings' notes, each once.
+fn notes(text: &mut String, result: &Tournament) {
+    let mut distinct: Vec<&str> = result
         .matches
         .iter()
         .map(|stats| stats.notes.as_str())
         .filter(|notes| !notes.is_empty())
+        .flat_map(|notes| notes.split("; "))
         .collect();
-    if !notes.is_empty() {
-        let mut distinct: Vec<&str> = notes.iter().flat_map(|n| n.split("; ")).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let _ = writeln!(text, "\nnotes:");
-        for note in distinct {
-            let _ = writeln!(text, "  {note}");
-        }
+    if distinct.is_empty() {
+        return;
     }
-    text
+    distinct.sort_unstable();
+    distinct.dedup();
+    let _ = writeln!(text, "\nnotes:");
+    for note in distinct {
+        let _ = writeln!(text, "  {note}");
+    }
 }
