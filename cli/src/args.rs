@@ -67,7 +67,7 @@ impl GeneratorArgs {
 
 /// The sizes a command draws when none are given: from 1 up to this many piles for pile games,
 /// or up to this N for number games.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct DefaultSizes {
     pub piles: u64,
     pub number: u64,
@@ -76,14 +76,12 @@ pub struct DefaultSizes {
 impl DefaultSizes {
     /// The default size range for `game`.
     fn of(self, game: &dyn GameEntry) -> (u64, u64) {
-        (
-            1,
-            if game.takes_piles() {
-                self.piles
-            } else {
-                self.number
-            },
-        )
+        let max = if game.takes_piles() {
+            self.piles
+        } else {
+            self.number
+        };
+        (1, max)
     }
 }
 
