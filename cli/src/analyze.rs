@@ -1,7 +1,7 @@
 //! `gamelab analyze`: the analysis of one position (the start, or the position after `--moves`):
 //! its value, margin and remoteness for the player to move, and every move best first.
 
-use super::instance::InstanceArgs;
+use super::args::InstanceArgs;
 use super::values::whole_number;
 use super::{Format, open_output};
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `gamelab check`: settle a claim about a game, exhaustively or by sampling; exit status 0 when
 //! it holds, 1 when refuted (with the smallest counterexample and its optimal play).
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs};
+use super::args::{DefaultSizes, GeneratorArgs, SeedArg};
 use super::values::{SolverParser, choice, whole_number};
 use super::{Format, open_output};
 use clap::Args;
@@ -22,17 +22,12 @@ pub struct CheckArgs {
     #[arg(long, value_parser = choice::<Expectation>())]
     expect: Expectation,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
+    generator: GeneratorArgs,
     /// Instances to sample when the space is too large to enumerate
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = whole_number, allow_negative_numbers = true)]
     samples: u64,
-    /// Random seed for sampling
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    #[command(flatten)]
+    random: SeedArg,
     /// The solver deciding each instance
     #[arg(long, value_parser = SolverParser, default_value = "auto")]
     solver: SolverKind,
@@ -42,24 +37,25 @@ pub struct CheckArgs {
 }
 
 /// Default sizes of a claim: up to 10 piles, or N up to 1000.
-fn default_sizes(takes_piles: bool) -> (u64, u64) {
-    if takes_piles { (1, 10) } else { (1, 1000) }
-}
+const CLAIM_SIZES: DefaultSizes = DefaultSizes {
+    piles: 10,
+    number: 1000,
+};
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    let (low, high) = default_sizes(game.takes_piles());
+    let spec = args.generator.spec(game, args.random.seed, CLAIM_SIZES);
     let claim = Claim {
         game: game.name(),
         expect: args.expect,
-        sizes: args.sizes.range(low, high),
-        values: args.values.spec(game),
+        sizes: spec.sizes,
+        values: spec.values,
         solver: args.solver,
-        extras: args.extras.extras(),
+        extras: spec.extras,
     };
     let options = CheckOptions {
         samples: args.samples,
-        seed: args.seed,
+        seed: spec.seed,
         ..CheckOptions::default()
     };
     let verdict = check_claim(game, &claim, &options)?;

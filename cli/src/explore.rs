@@ -1,6 +1,6 @@
 //! `gamelab explore`: write the explorer page of one instance, a single self-contained HTML file.
 
-use super::instance::InstanceArgs;
+use super::args::InstanceArgs;
 use super::note;
 use super::values::whole_number;
 use super::{open_staged, stage_outputs};

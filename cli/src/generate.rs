@@ -1,7 +1,7 @@
 //! `gamelab generate`: seeded random instances as JSON lines that `gamelab solve --input -`
 //! reads.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::args::{DEFAULT_SIZES, GeneratorArgs, SeedArg};
 use super::open_output;
 use super::values::whole_number;
 use clap::Args;
@@ -20,34 +20,17 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 10, value_parser = whole_number, allow_negative_numbers = true)]
     count: u64,
     #[command(flatten)]
-    sizes: SizeArgs,
+    generator: GeneratorArgs,
     #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
-    /// Random seed: the same seed and options give the same bytes
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    random: SeedArg,
     /// Write to this file instead of standard output
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 
-/// Sizes when none are given: 1..=10 piles, or N = 1..=100.
-pub fn default_sizes(takes_piles: bool) -> (u64, u64) {
-    if takes_piles { (1, 10) } else { (1, 100) }
-}
-
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    let spec = generator_spec(
-        game,
-        &args.sizes,
-        &args.values,
-        &args.extras,
-        args.seed,
-        default_sizes(game.takes_piles()),
-    )?;
+    let spec = args.generator.spec(game, args.random.seed, DEFAULT_SIZES);
     let generator = Generator::new(game, spec)?;
     let admitted = generator.generation_cost(args.count).admit(
         format_args!("generating {} instances", count(args.count as u128)),

@@ -6,6 +6,7 @@
 //! the library.
 
 mod analyze;
+mod args;
 mod bench;
 mod check;
 mod claims;
@@ -13,8 +14,6 @@ mod completions;
 mod explore;
 mod games;
 mod generate;
-mod generator_args;
-mod instance;
 mod interrupt;
 mod man;
 #[cfg(unix)]

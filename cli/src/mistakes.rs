@@ -2,10 +2,9 @@
 //! and by n, and how a search-based strategy improves with its budget (library:
 //! `gamelab::studies::mistakes`).
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::play::{DEFAULT_TRIALS, default_sizes};
+use super::args::MatchArgs;
 use super::plot::draw_chart;
-use super::values::{choice, whole_number};
+use super::values::choice;
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::games::find_game;
@@ -16,7 +15,7 @@ use gamelab::studies::generate::Generator;
 use gamelab::studies::mistakes::{
     MistakeRow, MistakeSpec, Seat, mistake_rows, strategy_curve, study_mistakes, write_rows_csv,
 };
-use gamelab::studies::tournament::{check_listed_once, describe_instances};
+use gamelab::studies::tournament::check_listed_once;
 use gamelab::util::choice::Choice;
 use gamelab::util::output::{OutputFile, Staged};
 use std::io::Write;
@@ -33,17 +32,7 @@ pub struct StudyArgs {
     #[arg(long, value_parser = choice::<Seat>(), default_value = "first")]
     seat: Seat,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
-    /// Instances played
-    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
-    trials: u64,
-    /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    matches: MatchArgs,
     /// Write the rows as CSV to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
@@ -86,16 +75,7 @@ fn prepare(
     if let Some(path) = &study.plot {
         image_format(path)?;
     }
-    let spec = generator_spec(
-        entry,
-        &study.sizes,
-        &study.values,
-        &study.extras,
-        study.seed,
-        default_sizes(entry.takes_piles()),
-    )?;
-    let generator = Generator::new(entry, spec)?;
-    let settings = describe_instances(entry, &generator, study.trials);
+    let (generator, settings) = study.matches.instances(entry)?;
     Ok((entry, generator, settings))
 }
 
@@ -104,8 +84,8 @@ fn mistake_spec(strategy: StrategySpec, study: &StudyArgs) -> MistakeSpec {
         strategy,
         against: study.against.clone(),
         seat: study.seat,
-        trials: study.trials,
-        seed: study.seed,
+        trials: study.matches.trials,
+        seed: study.matches.random.seed,
     }
 }
 

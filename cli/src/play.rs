@@ -1,18 +1,18 @@
 //! `gamelab play`: two strategies play one instance move by move, or many seeded instances with
 //! win/tie/loss counts, mean margin and the first player's mean shortfall against optimal play.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::args::{DEFAULT_SIZES, DEFAULT_TRIALS, GeneratorArgs, SeedArg};
 use super::plot::draw_chart;
 use super::values::{PileList, pile_list, whole_number};
 use super::{Format, commit, open_output, stage_outputs};
 use clap::Args;
+use gamelab::SolveError;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::{GameEntry, find_game};
+use gamelab::games::{AnyGame, GameEntry, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::value_history::ValueHistoryChart;
 use gamelab::solve::SolverKind;
-use gamelab::strategy::Pairing;
-use gamelab::strategy::StrategySpec;
+use gamelab::strategy::{GameRecord, Pairing, StrategySpec};
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{MatchStats, check_strategies, describe_instances, run_matches};
 use gamelab::util::output::Staged;
@@ -35,18 +35,13 @@ pub struct PlayArgs {
     #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n", "n_min", "n_max", "n_parity", "n_mod", "min_value", "max_value", "distribution", "total_parity", "trials"])]
     piles: Option<PileList>,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
+    generator: GeneratorArgs,
     /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
     /// one instance is played move by move]
     #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
-    /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    #[command(flatten)]
+    random: SeedArg,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -56,22 +51,15 @@ pub struct PlayArgs {
     history: Option<PathBuf>,
 }
 
-/// Default instances when none are given: 1..10 piles of 1..100, or N in 1..100.
-pub fn default_sizes(takes_piles: bool) -> (u64, u64) {
-    if takes_piles { (1, 10) } else { (1, 100) }
-}
-
-/// Instances per pairing when `--trials` is not given.
-pub const DEFAULT_TRIALS: u64 = 1000;
-
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     check_strategies(game, &[args.first.clone(), args.second.clone()])?;
-    let single = match (&args.piles, game.takes_piles(), args.sizes.n, args.trials) {
+    let sizes = &args.generator.sizes;
+    let single = match (&args.piles, game.takes_piles(), sizes.n, args.trials) {
         (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
         (None, false, Some(n), None) => {
             let mut input = InstanceInput::number(n);
-            args.extras.extras().apply_to(&mut input);
+            args.generator.draws.extras().apply_to(&mut input);
             Some(input)
         }
         _ => None,
@@ -102,32 +90,9 @@ fn play_one(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let instance = game.build(input)?;
-    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
-    // long stone-game row by `peaks`, rather than `rolling`'s moves).
-    let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
-    let pairing = Pairing {
-        first: &args.first,
-        second: &args.second,
-        optimal,
-        seed: args.seed,
-        index: 0,
-    };
-    // Regret needs every position's value; an instance too large for that is still played,
-    // without it (unless a history was asked for).
-    let (record, unvalued) = if args.history.is_some() {
-        let record = instance.play_valued(pairing)?;
-        (record, None)
-    } else {
-        instance.play_valued_if_possible(pairing)?
-    };
+    let (record, unvalued) = play_recorded(instance.as_ref(), args)?;
     if let (Some(staged), Some(path)) = (history, &args.history) {
-        let title = format!(
-            "{} {}: {} (first) against {} (second)",
-            game.name(),
-            input.describe(),
-            args.first,
-            args.second
-        );
+        let title = title(game, input, args);
         draw_chart(&ValueHistoryChart::new(&title, &record)?, &staged, path)?;
         commit(vec![staged], &[path.as_path()])?;
     }
@@ -137,79 +102,118 @@ fn play_one(
             writeln!(out)?;
         }
         Format::Text => {
-            writeln!(
-                out,
-                "{} {}: {} (first) against {} (second)",
-                game.name(),
-                input.describe(),
-                args.first,
-                args.second
-            )?;
-            for (index, mv) in record.moves.iter().enumerate() {
-                let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
-                    Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
-                    _ => String::new(),
-                };
-                writeln!(
-                    out,
-                    "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
-                    index + 1,
-                    mv.player.name(),
-                    mv.description.text,
-                    mv.gain,
-                    mv.position_after
-                )?;
-            }
-            writeln!(
-                out,
-                "result: {} (first {}, second {}, margin {:+})",
-                record.winner.name(),
-                record.first_score,
-                record.second_score,
-                record.margin
-            )?;
-            writeln!(
-                out,
-                "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
-                record.optimal.first,
-                record.optimal.second,
-                record.shortfall()
-            )?;
-            if let (Some(first), Some(second)) = (
-                record.regret_of(gamelab::Player::First),
-                record.regret_of(gamelab::Player::Second),
-            ) {
-                writeln!(
-                    out,
-                    "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
-                    record.margin,
-                    record.optimal.margin()
-                )?;
-            }
-            if let Some(refused) = unvalued {
-                writeln!(out, "note: regret not recorded: {refused}")?;
-            }
-            for note in &record.notes {
-                writeln!(out, "note: {note}")?;
-            }
+            writeln!(out, "{}", title(game, input, args))?;
+            write_moves(out, &record)?;
+            write_result(out, &record, unvalued)?;
         }
     }
     Ok(())
 }
 
-fn play_many(game: &dyn GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let spec = generator_spec(
-        game,
-        &args.sizes,
-        &args.values,
-        &args.extras,
-        args.seed,
-        default_sizes(game.takes_piles()),
+/// The one game played, with every move's regret where the instance can be valued (always
+/// with `--history`, which draws it), else the reason it could not be.
+fn play_recorded(
+    instance: &dyn AnyGame,
+    args: &PlayArgs,
+) -> anyhow::Result<(GameRecord, Option<SolveError>)> {
+    // Only the value: the move list is not needed, and `auto` gives the value for less (for a
+    // long stone-game row by `peaks`, rather than `rolling`'s moves).
+    let optimal = instance.solve_value(SolverKind::AUTO)?.scores();
+    let pairing = Pairing {
+        first: &args.first,
+        second: &args.second,
+        optimal,
+        seed: args.random.seed,
+        index: 0,
+    };
+    // Regret needs every position's value; an instance too large for that is still played,
+    // without it (unless a history was asked for).
+    Ok(if args.history.is_some() {
+        (instance.play_valued(pairing)?, None)
+    } else {
+        instance.play_valued_if_possible(pairing)?
+    })
+}
+
+/// `GAME INSTANCE: FIRST (first) against SECOND (second)`.
+fn title(game: &dyn GameEntry, input: &InstanceInput, args: &PlayArgs) -> String {
+    format!(
+        "{} {}: {} (first) against {} (second)",
+        game.name(),
+        input.describe(),
+        args.first,
+        args.second
+    )
+}
+
+/// One line per move: who made it, what it was, its gain, the position after it, and the
+/// value it gave away.
+fn write_moves(out: &mut dyn Write, record: &GameRecord) -> std::io::Result<()> {
+    for (index, mv) in record.moves.iter().enumerate() {
+        let lost = match record.values.as_ref().and_then(|values| values.get(index)) {
+            Some(value) if value.regret > 0 => format!("  (gave away {})", value.regret),
+            _ => String::new(),
+        };
+        writeln!(
+            out,
+            "  {:>3}. {:<6} {:<28} {:>+6}   then {}{lost}",
+            index + 1,
+            mv.player.name(),
+            mv.description.text,
+            mv.gain,
+            mv.position_after
+        )?;
+    }
+    Ok(())
+}
+
+/// The result beside optimal play by both, the value each side gave away, and the notes.
+fn write_result(
+    out: &mut dyn Write,
+    record: &GameRecord,
+    unvalued: Option<SolveError>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "result: {} (first {}, second {}, margin {:+})",
+        record.winner.name(),
+        record.first_score,
+        record.second_score,
+        record.margin
     )?;
+    writeln!(
+        out,
+        "optimal play by both: first {}, second {}; the first player's shortfall: {:+}",
+        record.optimal.first,
+        record.optimal.second,
+        record.shortfall()
+    )?;
+    if let (Some(first), Some(second)) = (
+        record.regret_of(gamelab::Player::First),
+        record.regret_of(gamelab::Player::Second),
+    ) {
+        writeln!(
+            out,
+            "value given away (regret): first {first}, second {second}; final margin {:+} = optimal {:+} - {first} + {second}",
+            record.margin,
+            record.optimal.margin()
+        )?;
+    }
+    if let Some(refused) = unvalued {
+        writeln!(out, "note: regret not recorded: {refused}")?;
+    }
+    for note in &record.notes {
+        writeln!(out, "note: {note}")?;
+    }
+    Ok(())
+}
+
+fn play_many(game: &dyn GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = args.generator.spec(game, args.random.seed, DEFAULT_SIZES);
     let generator = Generator::new(game, spec)?;
     let trials = args.trials.unwrap_or(DEFAULT_TRIALS);
     let pairs = [(args.first.clone(), args.second.clone())];
-    let stats = run_matches(game, &pairs, &generator, trials, args.seed)?;
+    let stats = run_matches(game, &pairs, &generator, trials, args.random.seed)?;
     let Some(stats) = stats.first() else {
         anyhow::bail!("no pairing was played");
     };

@@ -1,8 +1,7 @@
 //! `gamelab plot KIND`: draw any chart to SVG or PNG (by the file extension), from a sweep CSV
 //! (so charts redraw without recomputing) or from an instance.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, ValueArgs};
-use super::instance::InstanceArgs;
+use super::args::{DrawArgs, InstanceArgs, SeedArg};
 use super::values::whole_number;
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -15,7 +14,7 @@ use gamelab::present::plot::score_share::ScoreShareChart;
 use gamelab::present::plot::win_rate::WinRateChart;
 use gamelab::present::plot::winner_strip::WinnerStripChart;
 use gamelab::present::plot::{Chart, PlotError, draw_staged, image_format};
-use gamelab::studies::generate::{GeneratorSpec, SizeRange};
+use gamelab::studies::generate::SizeRange;
 use gamelab::studies::sweep::{SweepRow, margins_at, read_whole};
 use gamelab::util::output::Staged;
 use std::path::{Path, PathBuf};
@@ -69,12 +68,9 @@ struct MarginsArgs {
     #[arg(long, default_value_t = 10_000, value_parser = whole_number, allow_negative_numbers = true)]
     trials: u64,
     #[command(flatten)]
-    values: ValueArgs,
+    draws: DrawArgs,
     #[command(flatten)]
-    extras: ExtraArgs,
-    /// Random seed
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    random: SeedArg,
     /// The picture: FILE.svg or FILE.png
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -228,19 +224,16 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
     let picture = Picture::reserve(&args.out, None)?;
     let game = find_game(&args.game)?;
-    let spec = GeneratorSpec {
-        sizes: SizeRange::new(args.n, args.n),
-        values: args.values.spec(game),
-        seed: args.seed,
-        extras: args.extras.extras(),
-    };
+    let spec = args
+        .draws
+        .spec(game, SizeRange::new(args.n, args.n), args.random.seed);
     if args.trials == 0 {
         anyhow::bail!("--trials must be at least 1, got 0");
     }
     let margins = margins_at(game, spec.clone(), args.trials)?;
     let settings = match &spec.values {
-        Some(values) => format!("{}, seed {}", values.describe(), args.seed),
-        None => format!("seed {}", args.seed),
+        Some(values) => format!("{}, seed {}", values.describe(), spec.seed),
+        None => format!("seed {}", spec.seed),
     };
     picture.draw(&MarginChart::new(game.name(), args.n, &settings, margins)?)
 }

@@ -1,6 +1,6 @@
 //! `gamelab solve`: solve one instance (`--piles`, `--n`) or a file of JSON lines (`--input`).
 
-use super::instance::InstanceArgs;
+use super::args::InstanceArgs;
 use super::values::SolverParser;
 use super::{Format, open_input, open_output};
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `gamelab sweep`: tally optimal-play outcomes over random instances for every n in a range,
 //! in parallel; text table, CSV or JSON.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
+use super::args::{DefaultSizes, GeneratorArgs, SeedArg};
 use super::plot::draw_chart;
 use super::values::whole_number;
 use super::{commit, open_output, stage_outputs, values};
@@ -26,17 +26,12 @@ pub struct SweepArgs {
     /// The game (see `gamelab games`)
     game: String,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
+    generator: GeneratorArgs,
     /// Instances per n [default: 1000; divisor-game has exactly one per N]
     #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
-    /// Random seed: the same seed and options give the same numbers on any thread count
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    #[command(flatten)]
+    random: SeedArg,
     /// Run only shard K of N (e.g. 3/8); combine the shards' CSVs with `gamelab merge`
     #[arg(long, value_name = "K/N", value_parser = values::shard)]
     shard: Option<Shard>,
@@ -65,9 +60,10 @@ enum SweepFormat {
 }
 
 /// Sizes when none are given: 1..=20 piles, or N = 1..=100.
-fn default_sizes(takes_piles: bool) -> (u64, u64) {
-    if takes_piles { (1, 20) } else { (1, 100) }
-}
+const SWEEP_SIZES: DefaultSizes = DefaultSizes {
+    piles: 20,
+    number: 100,
+};
 
 /// The default trials per n.
 const DEFAULT_TRIALS: u64 = 1000;
@@ -87,7 +83,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     {
         image_format(path)?;
     }
-    let spec = sweep_spec(game, &args)?;
+    let spec = sweep_spec(game, &args);
     // The settings are validated (a modulus of 0, an empty range) before anything counts them.
     let sizes = Generator::new(game, spec.generator.clone())?
         .spec()
@@ -151,24 +147,17 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn sweep_spec(game: &dyn GameEntry, args: &SweepArgs) -> anyhow::Result<SweepSpec> {
+fn sweep_spec(game: &dyn GameEntry, args: &SweepArgs) -> SweepSpec {
     let trials = args.trials.unwrap_or(if game.takes_piles() {
         DEFAULT_TRIALS
     } else {
         1
     });
-    Ok(SweepSpec {
-        generator: generator_spec(
-            game,
-            &args.sizes,
-            &args.values,
-            &args.extras,
-            args.seed,
-            default_sizes(game.takes_piles()),
-        )?,
+    SweepSpec {
+        generator: args.generator.spec(game, args.random.seed, SWEEP_SIZES),
         trials,
         shard: args.shard.unwrap_or(Shard::ALL),
-    })
+    }
 }
 
 /// Prints rows on standard output as they come, in the chosen format. A text table of more

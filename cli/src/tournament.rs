@@ -1,20 +1,16 @@
 //! `gamelab tournament`: every strategy against every other on the same seeded instances; the
 //! matrix as text, CSV or JSON, and optionally as a heatmap.
 
-use super::generator_args::{DEFAULT_SEED, ExtraArgs, SizeArgs, ValueArgs, generator_spec};
-use super::play::{DEFAULT_TRIALS, default_sizes};
+use super::args::MatchArgs;
 use super::plot::draw_chart;
-use super::values::whole_number;
 use super::{commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
 use gamelab::present::plot::image_format;
 use gamelab::strategy::StrategySpec;
-use gamelab::studies::generate::Generator;
-use gamelab::studies::tournament::{
-    Tournament, describe_instances, tournament, write_tournament_csv,
-};
+use gamelab::studies::ratings::{Rating, Ratings};
+use gamelab::studies::tournament::{Tournament, tournament, write_tournament_csv};
 use gamelab::util::output::OutputFile;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -29,17 +25,7 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     strategies: Vec<StrategySpec>,
     #[command(flatten)]
-    sizes: SizeArgs,
-    #[command(flatten)]
-    values: ValueArgs,
-    #[command(flatten)]
-    extras: ExtraArgs,
-    /// Instances every pairing plays
-    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = whole_number, allow_negative_numbers = true)]
-    trials: u64,
-    /// Random seed (instances and random strategies)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number, allow_negative_numbers = true)]
-    seed: u64,
+    matches: MatchArgs,
     /// What to print on standard output
     #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
     format: TournamentFormat,
@@ -66,15 +52,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.plot {
         image_format(path)?;
     }
-    let spec = generator_spec(
-        game,
-        &args.sizes,
-        &args.values,
-        &args.extras,
-        args.seed,
-        default_sizes(game.takes_piles()),
-    )?;
-    let generator = Generator::new(game, spec)?;
+    let (generator, settings) = args.matches.instances(game)?;
     let [csv, picture] = stage_outputs(
         [
             ("--out", args.out.as_deref()),
@@ -82,8 +60,14 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         ],
         &[],
     )?;
-    let result = tournament(game, &args.strategies, &generator, args.trials, args.seed)?;
-    let settings = describe_instances(game, &generator, args.trials);
+    let matches = &args.matches;
+    let result = tournament(
+        game,
+        &args.strategies,
+        &generator,
+        matches.trials,
+        matches.random.seed,
+    )?;
     let mut written = Vec::new();
     if let Some(staged) = csv {
         let mut file = OutputFile::on(staged)?;
@@ -114,9 +98,11 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The tournament for people: both matrices, the price of each strategy (when optimal play took
+/// part), the ratings and the notes.
 fn render(result: &Tournament, settings: &str) -> String {
     let mut text = String::new();
-    let k = result.strategies.len();
+    let _ = writeln!(text, "{} tournament, {settings}", result.game);
     let width = result
         .strategies
         .iter()
@@ -124,53 +110,79 @@ fn render(result: &Tournament, settings: &str) -> String {
         .max()
         .unwrap_or(6)
         .max(8);
-    let _ = writeln!(text, "{} tournament, {settings}", result.game);
+    matrix(
+        &mut text,
+        result,
+        width,
+        "mean margin of the first player (first minus second):",
+        |r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    );
+    matrix(
+        &mut text,
+        result,
+        width,
+        "first player's win rate:",
+        |r, c| format!("{:.3}", result.pairing(r, c).first_win_rate),
+    );
+    prices(&mut text, result, width);
+    ratings(&mut text, &result.ratings, width);
+    notes(&mut text, result);
+    text
+}
+
+/// One matrix under `title`: a row per first player, a column per second, `cell` in each.
+fn matrix(
+    text: &mut String,
+    result: &Tournament,
+    width: usize,
+    title: &str,
+    cell: impl Fn(usize, usize) -> String,
+) {
     const CORNER: &str = "first \\ second";
     // The row labels' column holds the corner's label too.
     let label_width = width.max(CORNER.len());
-    let matrix = |text: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
-        let _ = writeln!(text, "\n{title}");
-        let _ = write!(text, "{CORNER:<label_width$}");
-        for name in &result.strategies {
-            let _ = write!(text, "  {name:>width$}");
+    let _ = writeln!(text, "\n{title}");
+    let _ = write!(text, "{CORNER:<label_width$}");
+    for name in &result.strategies {
+        let _ = write!(text, "  {name:>width$}");
+    }
+    let _ = writeln!(text);
+    for (row, name) in result.strategies.iter().enumerate() {
+        let _ = write!(text, "{name:<label_width$}");
+        for column in 0..result.strategies.len() {
+            let _ = write!(text, "  {:>width$}", cell(row, column));
         }
         let _ = writeln!(text);
-        for row in 0..k {
-            let _ = write!(text, "{:<label_width$}", result.strategies[row]);
-            for column in 0..k {
-                let _ = write!(text, "  {:>width$}", cell(row, column));
-            }
-            let _ = writeln!(text);
-        }
+    }
+}
+
+/// What each strategy costs the first player against an optimal second player, when optimal
+/// play is one of the strategies.
+fn prices(text: &mut String, result: &Tournament, width: usize) {
+    let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") else {
+        return;
     };
-    matrix(
-        &mut text,
-        "mean margin of the first player (first minus second):",
-        &|r, c| format!("{:+.2}", result.pairing(r, c).mean_margin),
+    let _ = writeln!(
+        text,
+        "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
     );
-    matrix(&mut text, "first player's win rate:", &|r, c| {
-        format!("{:.3}", result.pairing(r, c).first_win_rate)
-    });
-    if let Some(optimal) = result.strategies.iter().position(|name| name == "optimal") {
+    for (row, name) in result.strategies.iter().enumerate() {
         let _ = writeln!(
             text,
-            "\nprice of each strategy: the first player's mean shortfall against an optimal second player"
+            "  {name:<width$}  {:+.3} points",
+            result.pairing(row, optimal).mean_shortfall
         );
-        for (row, name) in result.strategies.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "  {name:<width$}  {:+.3} points",
-                result.pairing(row, optimal).mean_shortfall
-            );
-        }
     }
-    let ratings = &result.ratings;
+}
+
+/// The ratings, strongest first, then the first move's own.
+fn ratings(text: &mut String, ratings: &Ratings, width: usize) {
     let _ = writeln!(
         text,
         "\nratings (Bradley-Terry by maximum likelihood, Elo points, mean 0; ties count half; 95% intervals from {} bootstrap resamples, seed {}):",
         ratings.replicates, ratings.seed
     );
-    let mut order: Vec<&gamelab::studies::ratings::Rating> = ratings.ratings.iter().collect();
+    let mut order: Vec<&Rating> = ratings.ratings.iter().collect();
     order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
     // The first-move row's name ("moving first") is usually the longest.
     let name_width = width.max(ratings.first_move.strategy.len());
@@ -181,20 +193,24 @@ fn render(result: &Tournament, settings: &str) -> String {
             rating.strategy, rating.elo, rating.low, rating.high
         );
     }
-    let notes: Vec<&str> = result
+}
+
+/// The pairings' notes, each once.
+fn notes(text: &mut String, result: &Tournament) {
+    let mut distinct: Vec<&str> = result
         .matches
         .iter()
         .map(|stats| stats.notes.as_str())
         .filter(|notes| !notes.is_empty())
+        .flat_map(|notes| notes.split("; "))
         .collect();
-    if !notes.is_empty() {
-        let mut distinct: Vec<&str> = notes.iter().flat_map(|n| n.split("; ")).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let _ = writeln!(text, "\nnotes:");
-        for note in distinct {
-            let _ = writeln!(text, "  {note}");
-        }
+    if distinct.is_empty() {
+        return;
     }
-    text
+    distinct.sort_unstable();
+    distinct.dedup();
+    let _ = writeln!(text, "\nnotes:");
+    for note in distinct {
+        let _ = writeln!(text, "  {note}");
+    }
 }

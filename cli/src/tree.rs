@@ -1,7 +1,7 @@
 //! `gamelab tree`: export the game tree or state DAG of one instance as DOT, EFG or JSON, and
 //! optionally draw it.
 
-use super::instance::InstanceArgs;
+use super::args::InstanceArgs;
 use super::note;
 use super::values::{choice, whole_number};
 use super::{open_output, stage_outputs};
@@ -9,14 +9,14 @@ use anyhow::Context;
 use clap::Args;
 use gamelab::base::error::{InputError, Setting};
 use gamelab::base::size::Count;
-use gamelab::games::find_game;
+use gamelab::games::{AnyGame, find_game};
 use gamelab::graph::export::GraphError;
 use gamelab::graph::export::GraphFormat;
 use gamelab::graph::{DEFAULT_MAX_NODES, GraphKind};
 use gamelab::present::image::ImageFormat;
 use gamelab::present::render::{Renderer, RendererChoice, render_dot_into};
 use gamelab::util::choice::Choice;
-use gamelab::util::output::OutputFile;
+use gamelab::util::output::{OutputFile, Staged};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -67,10 +67,7 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     if args.dag && args.format == Some(GraphFormat::Efg) {
         anyhow::bail!("EFG describes a game tree: drop --dag to export the tree in EFG");
     }
-    let picture = match &args.render {
-        Some(values) => Some(parse_render(values)?),
-        None => None,
-    };
+    let picture = args.render.as_deref().map(parse_render).transpose()?;
     // Both files are reserved before the graph is built, and put in place together.
     let [out_file, picture_file] = stage_outputs(
         [
@@ -85,12 +82,61 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.max_nodes as u128
     };
+    let graph = Graph {
+        instance: instance.as_ref(),
+        kind,
+        max_nodes,
+    };
     let mut written = Vec::new();
-    let mut described = None;
+    let mut notes = Vec::new();
     // With only --render, the picture is the output; otherwise write the format too.
     if picture.is_none() || args.format.is_some() || args.out.is_some() {
         let format = args.format.unwrap_or(GraphFormat::Dot);
-        let sizes = match out_file {
+        let (tree_nodes, dag_nodes) = graph.export(format, out_file, &mut written)?;
+        if let Some(path) = &args.out {
+            notes.push(format!(
+                "wrote {}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
+                path.display(),
+                instance.name(),
+                kind.name(),
+                Count::Exact(tree_nodes)
+            ));
+        }
+    }
+    if let (Some((format, path)), Some(staged)) = (picture, picture_file) {
+        let renderer = graph.draw(format, &staged, &args)?;
+        written.push(staged);
+        notes.push(format!(
+            "drew {} with {}",
+            path.display(),
+            renderer_name(renderer, args.renderer)
+        ));
+    }
+    gamelab::util::output::commit_all(written)?;
+    for note in notes {
+        note!("{note}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The graph of one instance, as the command builds it: tree or DAG, refused past `max_nodes`.
+struct Graph<'a> {
+    instance: &'a dyn AnyGame,
+    kind: GraphKind,
+    max_nodes: u128,
+}
+
+impl Graph<'_> {
+    /// Writes the graph in `format` to the file reserved for `--out` (kept in `written`), or
+    /// to standard output; the sizes of its full tree and its state DAG.
+    fn export(
+        &self,
+        format: GraphFormat,
+        out_file: Option<Staged>,
+        written: &mut Vec<Staged>,
+    ) -> anyhow::Result<(u128, usize)> {
+        let (instance, kind, max_nodes) = (self.instance, self.kind, self.max_nodes);
+        Ok(match out_file {
             Some(staged) => {
                 let mut file = OutputFile::on(staged)?;
                 let sizes = instance.export_graph(kind, format, max_nodes, &mut file)?;
@@ -103,54 +149,41 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
                 out.finish()?;
                 sizes
             }
-        };
-        if let Some(path) = &args.out {
-            let (tree_nodes, dag_nodes) = sizes;
-            described = Some(format!(
-                "{}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
-                path.display(),
-                instance.name(),
-                kind.name(),
-                Count::Exact(tree_nodes)
-            ));
-        }
+        })
     }
-    let mut drawn = None;
-    if let (Some((format, path)), Some(staged)) = (picture, picture_file) {
+
+    /// Draws the graph into `staged` from its DOT, with the renderer `--renderer` picks; which
+    /// one drew it.
+    fn draw(
+        &self,
+        format: ImageFormat,
+        staged: &Staged,
+        args: &TreeArgs,
+    ) -> anyhow::Result<Renderer> {
         let mut dot = Vec::new();
-        let (tree_nodes, dag_nodes) = instance
-            .export_graph(kind, GraphFormat::Dot, max_nodes, &mut dot)
-            .map_err(|error| picture_too_large(error, &args))?;
+        let (tree_nodes, dag_nodes) = self
+            .instance
+            .export_graph(self.kind, GraphFormat::Dot, self.max_nodes, &mut dot)
+            .map_err(|error| picture_too_large(error, args))?;
         let dot = String::from_utf8(dot).context("DOT output is UTF-8")?;
-        let nodes = match kind {
+        let nodes = match self.kind {
             GraphKind::Tree => usize::try_from(tree_nodes).unwrap_or(usize::MAX),
             GraphKind::Dag => dag_nodes,
         };
-        let renderer = render_dot_into(&dot, nodes, format, &staged, args.renderer)?;
-        written.push(staged);
-        drawn = Some(format!(
-            "drew {} with {}",
-            path.display(),
-            match renderer {
-                Renderer::Graphviz => "Graphviz",
-                Renderer::LayoutRs if args.renderer == RendererChoice::BuiltIn => {
-                    "the built-in renderer"
-                }
-                Renderer::LayoutRs => "the built-in renderer (install Graphviz for better layouts)",
-            }
-        ));
+        Ok(render_dot_into(&dot, nodes, format, staged, args.renderer)?)
     }
-    gamelab::util::output::commit_all(written)?;
-    if let Some(described) = described {
-        note!("wrote {described}");
-    }
-    if let Some(drawn) = drawn {
-        note!("{drawn}");
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
-/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap.
+/// Who drew a picture, as the note says it: the built-in renderer chosen by default suggests
+/// Graphviz, which lays graphs out better.
+fn renderer_name(renderer: Renderer, choice: RendererChoice) -> &'static str {
+    match renderer {
+        Renderer::Graphviz => "Graphviz",
+        Renderer::LayoutRs if choice == RendererChoice::BuiltIn => "the built-in renderer",
+        Renderer::LayoutRs => "the built-in renderer (install Graphviz for better layouts)",
+    }
+}
+
 /// A picture's graph over its node limit, said with the limit that refused it (the smaller of
 /// --max-nodes and --max-render-nodes); any other error as it is.
 fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
@@ -169,6 +202,7 @@ fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
     )
 }
 
+/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap.
 fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");

@@ -7,10 +7,11 @@ mod targets;
 use super::open_output;
 use anyhow::Context;
 use clap::Args;
-use measure::measure;
+use measure::{Measurement, measure};
+use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
-use targets::{targets, write_inputs};
+use targets::{Target, targets, write_inputs};
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -71,23 +72,49 @@ fn run_in(
     args: &BenchArgs,
 ) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
+    let targets = targets(dir);
+    // The name column fits the longest name, so the table stays aligned.
+    let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    write_header(&mut out, args.runs, width)?;
+    prepare_inputs(exe, dir)?;
+    // Medians measured so far, by target name: a relative goal reads its reference here (and
+    // measures it first when the reference was not selected or comes later).
+    let mut medians: HashMap<&'static str, f64> = HashMap::new();
+    for target in targets.iter().filter(|t| {
+        args.only
+            .as_deref()
+            .is_none_or(|only| t.name.contains(only))
+    }) {
+        let goal_seconds = time_goal(target, &targets, &mut medians, exe, args.runs)?;
+        let measured = measure(exe, target, args.runs)?;
+        medians.insert(target.name, measured.median());
+        writeln!(out, "{}", table_row(target, &measured, goal_seconds, width))?;
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The machine's line and the table's header, shown before the inputs are prepared.
+fn write_header(out: &mut impl Write, runs: usize, width: usize) -> anyhow::Result<()> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     writeln!(
         out,
         "gamelab {} bench: {} runs per target, median wall time of the whole command; SIMD {}, {threads} threads",
         env!("CARGO_PKG_VERSION"),
-        args.runs,
+        runs,
         gamelab::games::stone_game::fast::simd_level()
     )?;
-    let targets = targets(dir);
-    // The name column fits the longest name, so the table stays aligned.
-    let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
     writeln!(
         out,
         "{:<width$} {:>9} {:>7} {:>22} {:>12}  verdict",
         "target", "median", "goal", "throughput", "peak memory"
     )?;
     out.flush()?;
+    Ok(())
+}
+
+/// Writes the targets' inputs into `dir` in a child process (see [`write_inputs`]).
+fn prepare_inputs(exe: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<()> {
     let prepared = std::process::Command::new(exe)
         .args(["bench", "--prepare"])
         .arg(dir)
@@ -96,67 +123,67 @@ fn run_in(
     if !prepared.success() {
         anyhow::bail!("preparing the bench inputs failed");
     }
-    // Medians measured so far, by target name: a relative goal reads its reference here (and
-    // measures it first when the reference was not selected or comes later).
-    let mut medians: std::collections::HashMap<&str, f64> = Default::default();
-    for target in targets.iter().filter(|t| {
-        args.only
-            .as_deref()
-            .is_none_or(|only| t.name.contains(only))
-    }) {
-        let goal_seconds = match target.goal_relative {
-            None => target.goal_seconds,
-            Some(relative) => {
-                let reference = match medians.get(relative.of) {
-                    Some(&median) => median,
-                    None => {
-                        let Some(reference) = targets.iter().find(|t| t.name == relative.of) else {
-                            anyhow::bail!("bench target '{}' has no reference", target.name);
-                        };
-                        measure(exe, reference, args.runs)?.median()
-                    }
-                };
-                medians.insert(relative.of, reference);
-                relative.times * reference
-            }
-        };
-        let measured = measure(exe, target, args.runs)?;
-        let median = measured.median();
-        medians.insert(target.name, median);
-        let megabytes = measured.peak_kilobytes.map(|kb| kb as f64 / 1024.0);
-        let time_ok = median <= goal_seconds;
-        let memory_ok = match (target.goal_megabytes, megabytes) {
-            (Some(goal), Some(mb)) => mb <= goal,
-            _ => true,
-        };
-        let goal = if goal_seconds.is_finite() {
-            format!("{goal_seconds:.2} s")
-        } else {
-            "-".to_string()
-        };
-        let memory = match (megabytes, target.goal_megabytes) {
-            (Some(mb), Some(goal)) => format!("{mb:.1} MB (<= {goal:.0})"),
-            (Some(mb), None) => format!("{mb:.1} MB"),
-            (None, _) => "n/a".to_string(),
-        };
-        let verdict = if !goal_seconds.is_finite() {
-            "(reference)"
-        } else if time_ok && memory_ok {
-            "meets the goal"
-        } else {
-            "MISSES the goal"
-        };
-        writeln!(
-            out,
-            "{:<width$} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
-            target.name,
-            median,
-            goal,
-            target.work / median,
-            format!("{}/s", target.unit),
-            memory
-        )?;
-        out.flush()?;
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// The time goal of `target` in seconds: its own, or a multiple of its reference's median,
+/// which is measured now if it has not been (and kept in `medians`).
+fn time_goal(
+    target: &Target,
+    targets: &[Target],
+    medians: &mut HashMap<&'static str, f64>,
+    exe: &std::path::Path,
+    runs: usize,
+) -> anyhow::Result<f64> {
+    let Some(relative) = target.goal_relative else {
+        return Ok(target.goal_seconds);
+    };
+    let reference = match medians.get(relative.of) {
+        Some(&median) => median,
+        None => {
+            let Some(reference) = targets.iter().find(|t| t.name == relative.of) else {
+                anyhow::bail!("bench target '{}' has no reference", target.name);
+            };
+            measure(exe, reference, runs)?.median()
+        }
+    };
+    medians.insert(relative.of, reference);
+    Ok(relative.times * reference)
+}
+
+/// One target's line of the table: median, goal, throughput, peak memory and the verdict.
+fn table_row(target: &Target, measured: &Measurement, goal_seconds: f64, width: usize) -> String {
+    let median = measured.median();
+    let megabytes = measured.peak_kilobytes.map(|kb| kb as f64 / 1024.0);
+    let time_ok = median <= goal_seconds;
+    let memory_ok = match (target.goal_megabytes, megabytes) {
+        (Some(goal), Some(mb)) => mb <= goal,
+        _ => true,
+    };
+    let goal = if goal_seconds.is_finite() {
+        format!("{goal_seconds:.2} s")
+    } else {
+        "-".to_string()
+    };
+    let memory = match (megabytes, target.goal_megabytes) {
+        (Some(mb), Some(goal)) => format!("{mb:.1} MB (<= {goal:.0})"),
+        (Some(mb), None) => format!("{mb:.1} MB"),
+        (None, _) => "n/a".to_string(),
+    };
+    let verdict = if !goal_seconds.is_finite() {
+        "(reference)"
+    } else if time_ok && memory_ok {
+        "meets the goal"
+    } else {
+        "MISSES the goal"
+    };
+    format!(
+        "{:<width$} {:>7.3} s {:>7} {:>13.3e} {:<8} {:>12}  {verdict}",
+        target.name,
+        median,
+        goal,
+        target.work / median,
+        format!("{}/s", target.unit),
+        memory
+    )
 }

@@ -5,7 +5,7 @@ use gamelab::base::input::InstanceInput;
 use gamelab::games::find_game;
 use gamelab::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One performance target: a command, its goal, and how much work it does.
 #[derive(Clone, Debug)]
@@ -131,282 +131,259 @@ const BATCH: &str = "stone-game-1000000x16.jsonl";
 /// stone-game n = 100,000 with values 1..=10,000 (absolute sum below 2^31).
 const SMALL_VALUES: &str = "stone-game-100000-small-values.jsonl";
 
-/// The targets, reading the inputs [`write_inputs`] put in `dir`.
-pub fn targets(dir: &Path) -> Vec<Target> {
-    let path = |name: &str| -> PathBuf { dir.join(name) };
-    let text = |p: &Path| p.display().to_string();
-    let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-    // `gamelab solve GAME [flags] --input FILE --format json`.
-    let solve_file = |game: &str, flags: &[&str], input: &Path| {
-        [
-            args(&["solve", game]),
-            args(flags),
-            args(&["--input"]),
-            vec![text(input)],
-            args(&["--format", "json"]),
-        ]
-        .concat()
-    };
-    let [big, ten_thousand, two, two_large, three] = INPUTS.map(|(name, ..)| path(name));
-    let dag_piles = piles("stone-game", 1000, ValueSpec::uniform(1, 100))
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let dag_out = path("stone-game-1000-dag.dot");
-    let twenty_piles = piles("stone-game", 20, ValueSpec::uniform(1, 100))
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let explore_piles = piles("stone-game", 300, ValueSpec::uniform(1, 100))
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let explore_out = path("stone-game-300-explorer.html");
+/// No time goal: measured beside the targets that have one, for comparison.
+const NO_GOAL: f64 = f64::INFINITY;
 
-    let cells = |n: f64| n * (n - 1.0) / 2.0;
-    let batch = path(BATCH);
-    let small_values = path(SMALL_VALUES);
+impl Target {
+    /// A target that runs `args` within `goal_seconds`, doing `work` (an amount and its unit).
+    fn new(
+        name: &'static str,
+        args: Vec<String>,
+        goal_seconds: f64,
+        (work, unit): (f64, &'static str),
+    ) -> Target {
+        Target {
+            name,
+            args,
+            goal_seconds,
+            goal_relative: None,
+            goal_megabytes: None,
+            work,
+            unit,
+        }
+    }
+
+    /// The same target with a goal for peak memory.
+    fn within_megabytes(self, goal: f64) -> Target {
+        Target {
+            goal_megabytes: Some(goal),
+            ..self
+        }
+    }
+
+    /// The same target with its time goal `times` the median of the target named `of`.
+    fn relative_to(self, of: &'static str, times: f64) -> Target {
+        Target {
+            goal_relative: Some(RelativeGoal { of, times }),
+            ..self
+        }
+    }
+}
+
+/// The gamelab arguments of `line` (words without spaces), then `more` (paths, which may hold
+/// spaces).
+fn command(line: &str, more: &[&str]) -> Vec<String> {
+    line.split_whitespace()
+        .chain(more.iter().copied())
+        .map(String::from)
+        .collect()
+}
+
+/// `gamelab solve GAME FLAGS --input FILE --format json`.
+fn solve_file(game: &str, flags: &str, input: &Path) -> Vec<String> {
+    let input = input.display().to_string();
+    command(
+        &format!("solve {game} {flags} --input"),
+        &[&input, "--format", "json"],
+    )
+}
+
+/// `n` stone-game piles of 1..=100, as `--piles` takes them.
+fn pile_list(n: u64) -> String {
+    piles("stone-game", n, ValueSpec::uniform(1, 100))
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The cells of the stone-game table of `n` piles that the solvers fill.
+fn cells(n: f64) -> f64 {
+    n * (n - 1.0) / 2.0
+}
+
+/// The targets, reading the inputs [`write_inputs`] put in `dir`, in the order of the table.
+pub fn targets(dir: &Path) -> Vec<Target> {
+    [
+        stone_game_targets(dir),
+        other_game_targets(dir),
+        command_targets(dir),
+    ]
+    .concat()
+}
+
+/// stone-game solved from files: the batch, and the long rows by each solver.
+fn stone_game_targets(dir: &Path) -> Vec<Target> {
+    let [big, ten_thousand, ..] = INPUTS.map(|(name, ..)| dir.join(name));
+    let batch = dir.join(BATCH);
+    let rolling_value = "--solver rolling --value-only";
+    let rows = (cells(100_000.0), "cells");
+    let short_rows = (cells(10_000.0), "cells");
     vec![
-        Target {
-            name: "solve --input 10^6 x 16 piles --value-only",
-            args: solve_file("stone-game", &["--value-only"], &batch),
-            goal_seconds: 1.0,
-            goal_megabytes: Some(64.0),
-            work: 1e6,
-            unit: "instances",
-            goal_relative: None,
-        },
-        Target {
-            name: "solve --input 10^6 x 16 piles (with moves)",
-            args: solve_file("stone-game", &[], &batch),
-            goal_seconds: 2.0,
-            goal_megabytes: Some(64.0),
-            work: 1e6,
-            unit: "instances",
-            goal_relative: None,
-        },
-        Target {
-            // The narrow lanes' target, so `rolling` by name: `auto` gives the value by `peaks`.
-            name: "stone-game n=100000 values<=10^4, rolling --value-only",
-            args: solve_file(
+        Target::new(
+            "solve --input 10^6 x 16 piles --value-only",
+            solve_file("stone-game", "--value-only", &batch),
+            1.0,
+            (1e6, "instances"),
+        )
+        .within_megabytes(64.0),
+        Target::new(
+            "solve --input 10^6 x 16 piles (with moves)",
+            solve_file("stone-game", "", &batch),
+            2.0,
+            (1e6, "instances"),
+        )
+        .within_megabytes(64.0),
+        // The narrow lanes' target, so `rolling` by name: `auto` gives the value by `peaks`.
+        Target::new(
+            "stone-game n=100000 values<=10^4, rolling --value-only",
+            solve_file("stone-game", rolling_value, &dir.join(SMALL_VALUES)),
+            0.15,
+            rows,
+        ),
+        Target::new(
+            "stone-game n=100000 with moves",
+            solve_file("stone-game", "", &big),
+            NO_GOAL,
+            rows,
+        )
+        .within_megabytes(64.0)
+        .relative_to(VALUE_ONLY_100K, 2.0),
+        // The first round's target; `--value-only` since optimal lines are now listed at every
+        // size (without it this target timed the line as the one above does), and `rolling` by
+        // name since `auto` gives the value alone by `peaks`.
+        Target::new(
+            VALUE_ONLY_100K,
+            solve_file("stone-game", rolling_value, &big),
+            0.5,
+            rows,
+        )
+        .within_megabytes(16.0),
+        // The value as users get it: `auto` picks `peaks`, O(n) (see README, Solvers), on the
+        // same file as the two targets above; no goal of the issues.
+        Target::new(
+            "stone-game n=100000, auto --value-only (peaks)",
+            solve_file("stone-game", "--value-only", &big),
+            NO_GOAL,
+            (100_000.0, "piles"),
+        ),
+        // 16 bytes a cell: 1.5 GiB, above the default memory budget.
+        Target::new(
+            "stone-game n=10000, table solver",
+            solve_file(
                 "stone-game",
-                &["--solver", "rolling", "--value-only"],
-                &small_values,
-            ),
-            goal_seconds: 0.15,
-            goal_megabytes: None,
-            work: cells(100_000.0),
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game n=100000 with moves",
-            args: solve_file("stone-game", &[], &big),
-            goal_seconds: f64::INFINITY,
-            goal_megabytes: Some(64.0),
-            work: cells(100_000.0),
-            unit: "cells",
-            goal_relative: Some(RelativeGoal {
-                of: VALUE_ONLY_100K,
-                times: 2.0,
-            }),
-        },
-        Target {
-            // The first round's target; `--value-only` since optimal lines are now listed at
-            // every size (without it this target timed the line as the one above does), and
-            // `rolling` by name since `auto` gives the value alone by `peaks`.
-            name: VALUE_ONLY_100K,
-            args: solve_file("stone-game", &["--solver", "rolling", "--value-only"], &big),
-            goal_seconds: 0.5,
-            goal_megabytes: Some(16.0),
-            work: cells(100_000.0),
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            // The value as users get it: `auto` picks `peaks`, O(n) (see README, Solvers), on
-            // the same file as the two targets above; no goal of the issues.
-            name: "stone-game n=100000, auto --value-only (peaks)",
-            args: solve_file("stone-game", &["--value-only"], &big),
-            goal_seconds: f64::INFINITY,
-            goal_megabytes: None,
-            work: 100_000.0,
-            unit: "piles",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game n=10000, table solver",
-            // 16 bytes a cell: 1.5 GiB, above the default memory budget.
-            args: solve_file(
-                "stone-game",
-                &["--solver", "table", "--max-memory", "2G"],
+                "--solver table --max-memory 2G",
                 &ten_thousand,
             ),
-            goal_seconds: f64::INFINITY,
-            goal_megabytes: None,
-            work: cells(10_000.0),
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game n=10000, rolling (with moves)",
-            args: solve_file("stone-game", &["--solver", "rolling"], &ten_thousand),
-            goal_seconds: 0.02,
-            goal_megabytes: None,
-            work: cells(10_000.0),
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game n=10000, rolling --value-only",
-            args: solve_file(
-                "stone-game",
-                &["--solver", "rolling", "--value-only"],
-                &ten_thousand,
+            NO_GOAL,
+            short_rows,
+        ),
+        Target::new(
+            "stone-game n=10000, rolling (with moves)",
+            solve_file("stone-game", "--solver rolling", &ten_thousand),
+            0.02,
+            short_rows,
+        ),
+        Target::new(
+            "stone-game n=10000, rolling --value-only",
+            solve_file("stone-game", rolling_value, &ten_thousand),
+            NO_GOAL,
+            short_rows,
+        ),
+    ]
+}
+
+/// A sweep, and the other games solved: stone-game-ii and -iii, the divisor-game table.
+fn other_game_targets(dir: &Path) -> Vec<Target> {
+    let [.., two, two_large, three] = INPUTS.map(|(name, ..)| dir.join(name));
+    vec![
+        Target::new(
+            "sweep stone-game n=1..64 x 10000",
+            command(
+                "sweep stone-game --n-min 1 --n-max 64 --trials 10000 --format csv",
+                &[],
             ),
-            goal_seconds: f64::INFINITY,
-            goal_megabytes: None,
-            work: cells(10_000.0),
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "sweep stone-game n=1..64 x 10000",
-            args: args(&[
-                "sweep",
-                "stone-game",
-                "--n-min",
-                "1",
-                "--n-max",
-                "64",
-                "--trials",
-                "10000",
-                "--format",
-                "csv",
-            ]),
-            goal_seconds: 0.02,
-            goal_megabytes: None,
-            work: 640_000.0,
-            unit: "instances",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game-ii n=5000, solve",
-            args: solve_file("stone-game-ii", &[], &two),
-            goal_seconds: 0.1,
-            goal_megabytes: Some(40.0),
-            work: 5000.0 * 5000.0 / 4.0,
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game-ii n=20000, solve",
-            args: solve_file("stone-game-ii", &[], &two_large),
-            goal_seconds: 2.0,
-            goal_megabytes: None,
-            work: 20_000.0 * 20_000.0 / 4.0,
-            unit: "cells",
-            goal_relative: None,
-        },
-        Target {
-            name: "stone-game-iii n=10^7 from a file",
-            args: solve_file("stone-game-iii", &[], &three),
-            goal_seconds: 1.0,
-            goal_megabytes: Some(100.0),
-            work: 1e7,
-            unit: "piles",
-            goal_relative: None,
-        },
-        Target {
-            name: "divisor-game table to N=10^7",
-            args: args(&[
-                "solve",
-                "divisor-game",
-                "--n",
-                "10000000",
-                "--solver",
-                "dp",
-                "--format",
-                "json",
-            ]),
-            goal_seconds: 1.0,
-            goal_megabytes: None,
-            work: 1e7,
-            unit: "N",
-            goal_relative: None,
-        },
-        Target {
-            name: "DAG export stone-game n=1000 to DOT",
-            args: [
-                args(&["tree", "stone-game", "--dag", "--piles"]),
-                vec![dag_piles],
-                args(&["--out"]),
-                vec![text(&dag_out)],
-            ]
-            .concat(),
-            goal_seconds: 0.5,
-            goal_megabytes: None,
-            work: 500_501.0,
-            unit: "nodes",
-            goal_relative: None,
-        },
-        Target {
-            // MCTS on both sides: all 20 moves searched with 1,000 simulations each.
-            name: "mcts-1000 plays a 20-pile stone-game",
-            args: [
-                args(&["play", "stone-game", "--piles"]),
-                vec![twenty_piles],
-                args(&[
-                    "--first",
-                    "mcts-1000",
-                    "--second",
-                    "mcts-1000",
-                    "--format",
-                    "json",
-                ]),
-            ]
-            .concat(),
-            goal_seconds: 0.02,
-            goal_megabytes: None,
-            work: 20_000.0,
-            unit: "simulations",
-            goal_relative: None,
-        },
-        Target {
-            name: "mistakes greedy, 10000 instances of 20 piles",
-            args: args(&[
-                "mistakes",
-                "stone-game",
-                "--strategy",
-                "greedy",
-                "--n",
-                "20",
-                "--trials",
-                "10000",
-            ]),
-            goal_seconds: 1.0,
-            goal_megabytes: None,
-            work: 10_000.0,
-            unit: "instances",
-            goal_relative: None,
-        },
-        Target {
-            name: "explorer page stone-game n=300",
-            args: [
-                args(&["explore", "stone-game", "--piles"]),
-                vec![explore_piles],
-                args(&["--out"]),
-                vec![text(&explore_out)],
-            ]
-            .concat(),
-            goal_seconds: 1.0,
-            goal_megabytes: None,
-            work: 45_151.0,
-            unit: "positions",
-            goal_relative: None,
-        },
+            0.02,
+            (640_000.0, "instances"),
+        ),
+        Target::new(
+            "stone-game-ii n=5000, solve",
+            solve_file("stone-game-ii", "", &two),
+            0.1,
+            (5000.0 * 5000.0 / 4.0, "cells"),
+        )
+        .within_megabytes(40.0),
+        Target::new(
+            "stone-game-ii n=20000, solve",
+            solve_file("stone-game-ii", "", &two_large),
+            2.0,
+            (20_000.0 * 20_000.0 / 4.0, "cells"),
+        ),
+        Target::new(
+            "stone-game-iii n=10^7 from a file",
+            solve_file("stone-game-iii", "", &three),
+            1.0,
+            (1e7, "piles"),
+        )
+        .within_megabytes(100.0),
+        Target::new(
+            "divisor-game table to N=10^7",
+            command(
+                "solve divisor-game --n 10000000 --solver dp --format json",
+                &[],
+            ),
+            1.0,
+            (1e7, "N"),
+        ),
+    ]
+}
+
+/// The commands beyond solving: a DAG export, MCTS play, a mistakes study and an explorer page.
+fn command_targets(dir: &Path) -> Vec<Target> {
+    let dag_out = dir.join("stone-game-1000-dag.dot").display().to_string();
+    let page_out = dir.join("stone-game-300-explorer.html");
+    let page_out = page_out.display().to_string();
+    vec![
+        Target::new(
+            "DAG export stone-game n=1000 to DOT",
+            command(
+                &format!("tree stone-game --dag --piles {} --out", pile_list(1000)),
+                &[&dag_out],
+            ),
+            0.5,
+            (500_501.0, "nodes"),
+        ),
+        // MCTS on both sides: all 20 moves searched with 1,000 simulations each.
+        Target::new(
+            "mcts-1000 plays a 20-pile stone-game",
+            command(
+                &format!(
+                    "play stone-game --piles {} --first mcts-1000 --second mcts-1000 \
+                     --format json",
+                    pile_list(20)
+                ),
+                &[],
+            ),
+            0.02,
+            (20_000.0, "simulations"),
+        ),
+        Target::new(
+            "mistakes greedy, 10000 instances of 20 piles",
+            command(
+                "mistakes stone-game --strategy greedy --n 20 --trials 10000",
+                &[],
+            ),
+            1.0,
+            (10_000.0, "instances"),
+        ),
+        Target::new(
+            "explorer page stone-game n=300",
+            command(
+                &format!("explore stone-game --piles {} --out", pile_list(300)),
+                &[&page_out],
+            ),
+            1.0,
+            (45_151.0, "positions"),
+        ),
     ]
 }
