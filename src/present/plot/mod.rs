@@ -1,12 +1,15 @@
 //! Charts rendered with plotters, to SVG or PNG chosen by the file extension: one file per
-//! chart, one shared style ([`style`]). Each chart is a value holding its data and title that
-//! can draw itself on any plotters backend ([`Chart`]), so the same chart is saved to a file,
-//! rendered to a string in tests, or drawn from a sweep or from its CSV alike.
+//! chart, one shared style ([`style`]), and the pieces the charts are drawn from (`parts`: axes,
+//! lines with intervals, bars, the legend, what every chart of a sweep shows alike). Each chart
+//! is a value holding its data and title that can draw itself on any plotters backend
+//! ([`Chart`]), so the same chart is saved to a file, rendered to a string in tests, or drawn
+//! from a sweep or from its CSV alike.
 
 pub mod heatmap;
 pub mod margins;
 pub mod mistakes;
 pub mod outcome_shares;
+mod parts;
 pub mod score_share;
 pub mod style;
 pub mod value_history;
