@@ -175,36 +175,6 @@ fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
     }
 }
 
-/// A legend entry of a chart and the rule that picks the data drawn in its colour.
-struct Layer<T> {
-    name: &'static str,
-    colour: RGBColor,
-    keep: fn(&T) -> bool,
-}
-
-/// Draws `chart`'s legend at `position` in the shared style; the outcome strip uses a smaller
-/// font, and the win-rate chart a slightly more see-through background over its points.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-    font_size: u32,
-    background_opacity: f64,
-) -> Result<(), PlotError> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font((style::FONT, font_size))
-        .background_style(WHITE.mix(background_opacity))
-        .border_style(style::NEUTRAL)
-        .draw()
-        .map_err(PlotError::draw)
-}
-
-/// The legend marker of a series drawn as filled bars or cells.
-fn swatch(colour: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
-    move |(x, y)| Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
-}
-
 /// The title text style.
 fn title_style() -> TextStyle<'static> {
     (style::FONT, style::TITLE_SIZE).into_font().color(&BLACK)
