@@ -3,11 +3,13 @@
 //! pile optimal play takes marked, the picture the articles on these games draw by hand), or a strategy
 //! tournament's matrix.
 
+use crate::present::plot::parts::{Axes, Plane};
 use crate::present::plot::{Chart, PlotError, style, titled};
 use crate::solve::table::DpTable;
 use crate::studies::tournament::Tournament;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// A grid of numbers to draw; cells not listed stay blank.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +123,109 @@ impl HeatmapChart {
         }
         Ok(HeatmapChart { table })
     }
+
+    /// The largest value's size, which the colours scale to (1 when every value is 0).
+    fn largest(&self) -> f64 {
+        let largest = self
+            .table
+            .cells
+            .iter()
+            .map(|cell| cell.value.abs())
+            .fold(0.0, f64::max);
+        if largest > 0.0 { largest } else { 1.0 }
+    }
+
+    /// Where row `row` is drawn: cells are centred on integers, and row 0 is at the top, as the
+    /// articles draw it.
+    fn y_of(&self, row: usize) -> f64 {
+        self.table.row_labels.len() as f64 - 1.0 - row as f64
+    }
+
+    /// The plane of cells with the labels of the rows and columns.
+    fn draw_axes<'a, DB: DrawingBackend>(
+        &self,
+        area: &'a DrawingArea<DB, Shift>,
+    ) -> Result<Plane<'a, DB>, PlotError> {
+        let table = &self.table;
+        let (row_count, column_count) = (table.row_labels.len(), table.column_labels.len());
+        let rows = row_count as f64;
+        // Room for the longest row label (about 10 pixels per character at tick size).
+        let longest_label = table
+            .row_labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let column_label = |x: &f64| tick_label(&table.column_labels, *x);
+        let row_label = |y: &f64| tick_label(&table.row_labels, rows - 1.0 - *y);
+        let axes = Axes {
+            x_ticks: column_count.min(30),
+            x_label: &column_label,
+            y_ticks: Some(row_count.min(30)),
+            y_label: Some(&row_label),
+            y_label_area: style::Y_LABEL_AREA.max(10 * longest_label as u32 + 40),
+            grid: false,
+            ..Axes::new(
+                -0.5..column_count as f64 - 0.5,
+                -0.5..rows - 0.5,
+                table.column_name.as_str(),
+                table.row_name.as_str(),
+            )
+        };
+        axes.draw(area)
+    }
+
+    /// Every cell in the colour of its value.
+    fn draw_cells<DB: DrawingBackend>(
+        &self,
+        chart: &mut Plane<'_, DB>,
+        largest: f64,
+    ) -> Result<(), PlotError> {
+        chart
+            .draw_series(self.table.cells.iter().map(|cell| {
+                let x = cell.column as f64;
+                let y = self.y_of(cell.row);
+                let colour = style::diverging(cell.value / largest);
+                Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], colour.filled())
+            }))
+            .map_err(PlotError::draw)?;
+        Ok(())
+    }
+
+    /// Every cell's text, sized to the cells within readable bounds, white on strong colours.
+    fn draw_texts<DB: DrawingBackend>(
+        &self,
+        chart: &mut Plane<'_, DB>,
+        largest: f64,
+    ) -> Result<(), PlotError> {
+        let (plot_width, _) = chart.plotting_area().dim_in_pixel();
+        let cell_pixels = plot_width / self.table.column_labels.len().max(1) as u32;
+        let text_size = (cell_pixels / 5).clamp(style::CELL_TEXT_SIZE, 2 * style::CELL_TEXT_SIZE);
+        let centred = |colour: &'static RGBColor| {
+            TextStyle::from((style::FONT, text_size).into_font())
+                .color(colour)
+                .pos(Pos::new(HPos::Center, VPos::Center))
+        };
+        chart
+            .draw_series(self.table.cells.iter().map(|cell| {
+                let strong = (cell.value / largest).abs() > 0.6;
+                let colour = if strong { &WHITE } else { &BLACK };
+                let at = (cell.column as f64, self.y_of(cell.row));
+                Text::new(cell.text.clone(), at, centred(colour))
+            }))
+            .map_err(PlotError::draw)?;
+        Ok(())
+    }
+}
+
+/// The tick label at `index`: the label of the cell centred there (on an integer); anything
+/// between cells gets none.
+fn tick_label(labels: &[String], index: f64) -> String {
+    let rounded = index.round();
+    match usize::try_from(rounded as i64) {
+        Ok(at) if (index - rounded).abs() < 1e-6 && at < labels.len() => labels[at].clone(),
+        _ => String::new(),
+    }
 }
 
 impl Chart for HeatmapChart {
@@ -133,84 +238,12 @@ impl Chart for HeatmapChart {
         let area = titled(root, &table.title, &table.subtitle)?;
         let (width, _) = area.dim_in_pixel();
         let (main, bar) = area.split_horizontally(width - 150);
-        let largest = table
-            .cells
-            .iter()
-            .map(|cell| cell.value.abs())
-            .fold(0.0, f64::max);
-        let largest = if largest > 0.0 { largest } else { 1.0 };
-        let (row_count, column_count) = (table.row_labels.len(), table.column_labels.len());
-        // Cells are centred on integers; row 0 is drawn at the top, as the articles draw it.
-        let rows = row_count as f64;
-        let y_of = |row: usize| rows - 1.0 - row as f64;
-        // Room for the longest row label (about 10 pixels per character at tick size).
-        let longest_label = table
-            .row_labels
-            .iter()
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0);
-        let y_label_area = style::Y_LABEL_AREA.max(10 * longest_label as u32 + 40);
-        let mut chart = ChartBuilder::on(&main)
-            .margin(style::MARGIN)
-            .x_label_area_size(style::X_LABEL_AREA)
-            .y_label_area_size(y_label_area)
-            .build_cartesian_2d(-0.5..column_count as f64 - 0.5, -0.5..rows - 0.5)
-            .map_err(PlotError::draw)?;
-        // Tick labels sit on cell centres (integers); anything between gets none.
-        let label = |labels: &[String], index: f64| {
-            let rounded = index.round();
-            match usize::try_from(rounded as i64) {
-                Ok(at) if (index - rounded).abs() < 1e-6 && at < labels.len() => labels[at].clone(),
-                _ => String::new(),
-            }
-        };
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_labels(column_count.min(30))
-            .y_labels(row_count.min(30))
-            .x_label_formatter(&|x| label(&table.column_labels, *x))
-            .y_label_formatter(&|y| label(&table.row_labels, rows - 1.0 - *y))
-            .x_desc(table.column_name.as_str())
-            .y_desc(table.row_name.as_str())
-            .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
-            .label_style((style::FONT, style::TICK_SIZE))
-            .draw()
-            .map_err(PlotError::draw)?;
-        chart
-            .draw_series(table.cells.iter().map(|cell| {
-                let x = cell.column as f64;
-                let y = y_of(cell.row);
-                let colour = style::diverging(cell.value / largest);
-                Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], colour.filled())
-            }))
-            .map_err(PlotError::draw)?;
-        if row_count.max(column_count) <= TEXT_SIDE_LIMIT {
-            // Text grows with the cells, within readable bounds.
-            let (plot_width, _) = chart.plotting_area().dim_in_pixel();
-            let cell_pixels = plot_width / column_count.max(1) as u32;
-            let text_size =
-                (cell_pixels / 5).clamp(style::CELL_TEXT_SIZE, 2 * style::CELL_TEXT_SIZE);
-            let centred = |colour: &'static RGBColor| {
-                TextStyle::from((style::FONT, text_size).into_font())
-                    .color(colour)
-                    .pos(plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Center,
-                        plotters::style::text_anchor::VPos::Center,
-                    ))
-            };
-            chart
-                .draw_series(table.cells.iter().map(|cell| {
-                    let strong = (cell.value / largest).abs() > 0.6;
-                    let colour = if strong { &WHITE } else { &BLACK };
-                    Text::new(
-                        cell.text.clone(),
-                        (cell.column as f64, y_of(cell.row)),
-                        centred(colour),
-                    )
-                }))
-                .map_err(PlotError::draw)?;
+        let largest = self.largest();
+        let mut chart = self.draw_axes(&main)?;
+        self.draw_cells(&mut chart, largest)?;
+        let side = table.row_labels.len().max(table.column_labels.len());
+        if side <= TEXT_SIDE_LIMIT {
+            self.draw_texts(&mut chart, largest)?;
         }
         draw_colour_bar(&bar, largest, &table.scale_name)
     }

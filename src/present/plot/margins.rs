@@ -1,12 +1,40 @@
 //! Chart 3: the distribution of the margin (first player's score minus the second's) over many
 //! instances of one size, as a histogram coloured by who wins.
 
-use crate::present::plot::{Chart, Layer, PlotError, draw_legend, style, swatch, titled};
+use crate::present::plot::parts::{Axes, draw_bars, draw_legend, whole};
+use crate::present::plot::{Chart, PlotError, style, titled};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::collections::BTreeMap;
 
 /// At most about this many bars on each side of zero.
 const BINS_PER_SIDE: i64 = 30;
+
+/// A legend entry of the histogram and the margins (or their bins) drawn in its colour.
+struct Layer {
+    name: &'static str,
+    colour: RGBColor,
+    keep: fn(&i64) -> bool,
+}
+
+/// The outcomes by the sign of the margin, which its bin shares (see [`bin_of`]).
+const LAYERS: [Layer; 3] = [
+    Layer {
+        name: "first player wins",
+        colour: style::FIRST,
+        keep: |bin| *bin > 0,
+    },
+    Layer {
+        name: "tie",
+        colour: style::TIE,
+        keep: |bin| *bin == 0,
+    },
+    Layer {
+        name: "second player wins",
+        colour: style::SECOND,
+        keep: |bin| *bin < 0,
+    },
+];
 
 /// A histogram of margins.
 pub struct MarginChart {
@@ -55,6 +83,35 @@ impl MarginChart {
             .unwrap_or(0) as i64;
         ((widest + BINS_PER_SIDE - 1) / BINS_PER_SIDE).max(1)
     }
+
+    /// How many margins fall in each bin `width` wide (see [`bin_of`]), by bin.
+    fn counts(&self, width: i64) -> BTreeMap<i64, u64> {
+        let mut counts = BTreeMap::new();
+        for &margin in &self.margins {
+            *counts.entry(bin_of(margin, width)).or_insert(0u64) += 1;
+        }
+        counts
+    }
+
+    /// The settings, the count of instances and each outcome's share, and the bars' width
+    /// where it is not 1.
+    fn subtitle(&self, width: i64) -> String {
+        let total = self.margins.len() as f64;
+        let share = |keep: fn(&i64) -> bool| {
+            100.0 * self.margins.iter().filter(|m| keep(m)).count() as f64 / total
+        };
+        let [first, tie, second] = LAYERS.map(|layer| share(layer.keep));
+        format!(
+            "{}, {} instances: first wins {first:.1}%, ties {tie:.1}%, second wins {second:.1}%{}",
+            self.settings,
+            self.margins.len(),
+            if width > 1 {
+                format!("; bars {width} wide, the middle one is exactly 0")
+            } else {
+                String::new()
+            }
+        )
+    }
 }
 
 /// The bin of `margin`: 0 holds exactly the ties; bin k > 0 holds ((k-1)w, kw], and bin -k
@@ -68,87 +125,36 @@ fn bin_of(margin: i64, width: i64) -> i64 {
 impl Chart for MarginChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let width = self.bin_width();
-        let mut counts = std::collections::BTreeMap::new();
-        for &margin in &self.margins {
-            *counts.entry(bin_of(margin, width)).or_insert(0u64) += 1;
-        }
-        let total = self.margins.len() as f64;
-        let share = |keep: fn(&i64) -> bool| {
-            100.0 * self.margins.iter().filter(|m| keep(m)).count() as f64 / total
-        };
-        let subtitle = format!(
-            "{}, {} instances: first wins {:.1}%, ties {:.1}%, second wins {:.1}%{}",
-            self.settings,
-            self.margins.len(),
-            share(|m| *m > 0),
-            share(|m| *m == 0),
-            share(|m| *m < 0),
-            if width > 1 {
-                format!("; bars {width} wide, the middle one is exactly 0")
-            } else {
-                String::new()
-            }
-        );
-        let area = titled(root, &self.title(), &subtitle)?;
+        let counts = self.counts(width);
+        let area = titled(root, &self.title(), &self.subtitle(width))?;
         let low = counts.keys().next().copied().unwrap_or(0).min(-1) as f64 - 0.6;
         let high = counts.keys().last().copied().unwrap_or(0).max(1) as f64 + 0.6;
         let tallest = counts.values().copied().max().unwrap_or(1) as f64;
-        let mut chart = ChartBuilder::on(&area)
-            .margin(style::MARGIN)
-            .x_label_area_size(style::X_LABEL_AREA)
-            .y_label_area_size(style::Y_LABEL_AREA)
-            .build_cartesian_2d(low..high, 0.0..tallest * 1.1)
-            .map_err(PlotError::draw)?;
-        chart
-            .configure_mesh()
-            .x_labels(15)
-            .x_label_formatter(&|x| format!("{}", (x.round() as i64) * width))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .y_desc("instances")
-            .x_desc("margin: first player's score minus the second's")
-            .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
-            .label_style((style::FONT, style::TICK_SIZE))
-            .light_line_style(style::GRID)
-            .draw()
-            .map_err(PlotError::draw)?;
-        let groups: [Layer<i64>; 3] = [
-            Layer {
-                name: "first player wins",
-                colour: style::FIRST,
-                keep: |bin| *bin > 0,
-            },
-            Layer {
-                name: "tie",
-                colour: style::TIE,
-                keep: |bin| *bin == 0,
-            },
-            Layer {
-                name: "second player wins",
-                colour: style::SECOND,
-                keep: |bin| *bin < 0,
-            },
-        ];
-        for Layer { name, colour, keep } in groups {
+        // A tick's label is the margin at the bin's end, not the bin's number.
+        let margin_label = |x: &f64| format!("{}", (x.round() as i64) * width);
+        let axes = Axes {
+            x_ticks: 15,
+            x_label: &margin_label,
+            y_label: Some(&whole),
+            ..Axes::new(
+                low..high,
+                0.0..tallest * 1.1,
+                "margin: first player's score minus the second's",
+                "instances",
+            )
+        };
+        let mut chart = axes.draw(&area)?;
+        for Layer { name, colour, keep } in LAYERS {
             let bars = counts
                 .iter()
                 .filter(|(bin, _)| keep(bin))
                 .map(|(&bin, &count)| {
                     let x = bin as f64;
-                    Rectangle::new([(x - 0.45, 0.0), (x + 0.45, count as f64)], colour.filled())
+                    [(x - 0.45, 0.0), (x + 0.45, count as f64)]
                 });
-            chart
-                .draw_series(bars)
-                .map_err(PlotError::draw)?
-                .label(name)
-                .legend(swatch(colour));
+            draw_bars(&mut chart, bars, colour, name)?;
         }
-        draw_legend(
-            &mut chart,
-            SeriesLabelPosition::UpperLeft,
-            style::LEGEND_SIZE,
-            0.9,
-        )?;
-        Ok(())
+        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft, 0.9)
     }
 }
 

@@ -3,7 +3,8 @@
 //! value lost per move with 95% intervals. [`MistakesChart`] draws it against the ply, one
 //! series per strategy; [`StrategyCurveChart`] against a strategy's budget.
 
-use crate::present::plot::{Chart, PlotError, draw_legend, style, titled};
+use crate::present::plot::parts::{Axes, Estimate, draw_estimates, draw_legend, whole};
+use crate::present::plot::{Chart, PlotError, style, titled};
 use crate::studies::mistakes::{CurveRow, MistakeRow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -38,6 +39,40 @@ impl Panels {
         let area = titled(root, &self.title, &self.subtitle)?;
         let (_, height) = area.dim_in_pixel();
         let (upper, lower) = area.split_vertically((height as f64 * 0.55) as u32);
+        self.draw_panel(&upper, Panel::Share)?;
+        self.draw_panel(&lower, Panel::Loss)
+    }
+
+    /// One panel: its axes, then every series with its intervals; the legend goes in the upper.
+    fn draw_panel<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        panel: Panel,
+    ) -> Result<(), PlotError> {
+        let label = |x: &f64| self.x_label(*x);
+        let axes = Axes {
+            x_label: &label,
+            ..self.axes(panel)
+        };
+        let mut chart = axes.draw(area)?;
+        for (series, &colour) in self.series.iter().zip(COLOURS.iter().cycle()) {
+            let estimates: Vec<Estimate> = series
+                .points
+                .iter()
+                .map(|point| (point.0, panel.pick(point)))
+                .collect();
+            let name = (panel == Panel::Share).then(|| series.name.clone());
+            draw_estimates(&mut chart, &estimates, colour, name, 8)?;
+        }
+        if panel == Panel::Share {
+            draw_legend(&mut chart, self.legend.clone(), 0.85)?;
+        }
+        Ok(())
+    }
+
+    /// The axes of `panel`, both panels over the same x; the caller labels the x ticks (see
+    /// [`Panels::x_label`]).
+    fn axes(&self, panel: Panel) -> Axes<'static> {
         let xs = self
             .series
             .iter()
@@ -45,85 +80,56 @@ impl Panels {
         let (low, high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
             (lo.min(x), hi.max(x))
         });
-        let x_range = (low - 0.6)..(high + 0.6);
-        let labels = ((high - low).round() as usize + 1).clamp(2, 25);
-        let categories = &self.categories;
-        let x_label = |x: &f64| {
-            if categories.is_empty() {
-                format!("{x:.0}")
-            } else {
-                let k = x.round();
-                if (x - k).abs() < 1e-6 && k >= 0.0 {
-                    categories.get(k as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
+        let (y, y_name) = match panel {
+            Panel::Share => (0.0..1.05, self.share_name),
+            Panel::Loss => {
+                let highest_loss = self
+                    .series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.2[2]))
+                    .fold(0.0, f64::max);
+                (
+                    0.0..(highest_loss * 1.1).max(0.1),
+                    "mean value lost per move",
+                )
             }
         };
-        let highest_loss = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.2[2]))
-            .fold(0.0, f64::max);
-        for (panel, is_share) in [(&upper, true), (&lower, false)] {
-            let y_range = if is_share {
-                0.0..1.05
-            } else {
-                0.0..(highest_loss * 1.1).max(0.1)
-            };
-            let mut chart = ChartBuilder::on(panel)
-                .margin(style::MARGIN)
-                .x_label_area_size(style::X_LABEL_AREA)
-                .y_label_area_size(style::Y_LABEL_AREA)
-                .build_cartesian_2d(x_range.clone(), y_range)
-                .map_err(PlotError::draw)?;
-            chart
-                .configure_mesh()
-                .x_labels(labels)
-                .x_label_formatter(&x_label)
-                .y_labels(6)
-                .x_desc(self.x_name.as_str())
-                .y_desc(if is_share {
-                    self.share_name
-                } else {
-                    "mean value lost per move"
-                })
-                .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
-                .label_style((style::FONT, style::TICK_SIZE))
-                .light_line_style(style::GRID)
-                .draw()
-                .map_err(PlotError::draw)?;
-            for (series, &colour) in self.series.iter().zip(COLOURS.iter().cycle()) {
-                let pick = |p: &Point| if is_share { p.1 } else { p.2 };
-                let points: Vec<(f64, f64)> =
-                    series.points.iter().map(|p| (p.0, pick(p)[0])).collect();
-                let drawn = chart
-                    .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-                    .map_err(PlotError::draw)?;
-                if is_share {
-                    drawn.label(series.name.clone()).legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3))
-                    });
-                }
-                chart
-                    .draw_series(series.points.iter().map(|p| {
-                        let [value, low, high] = pick(p);
-                        ErrorBar::new_vertical(p.0, low, value, high, colour.stroke_width(2), 8)
-                    }))
-                    .map_err(PlotError::draw)?;
-                chart
-                    .draw_series(
-                        points
-                            .iter()
-                            .map(|&point| Circle::new(point, 4, colour.filled())),
-                    )
-                    .map_err(PlotError::draw)?;
-            }
-            if is_share {
-                draw_legend(&mut chart, self.legend.clone(), style::LEGEND_SIZE, 0.85)?;
-            }
+        Axes {
+            x_ticks: ((high - low).round() as usize + 1).clamp(2, 25),
+            y_ticks: Some(6),
+            ..Axes::new((low - 0.6)..(high + 0.6), y, self.x_name.as_str(), y_name)
         }
-        Ok(())
+    }
+
+    /// The tick label at `x`: the number, or on categorical x the category at a whole `x`
+    /// (none between).
+    fn x_label(&self, x: f64) -> String {
+        if self.categories.is_empty() {
+            return whole(&x);
+        }
+        let k = x.round();
+        if (x - k).abs() < 1e-6 && k >= 0.0 {
+            self.categories.get(k as usize).cloned().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The upper panel (the share of moves) or the lower (the mean loss).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    Share,
+    Loss,
+}
+
+impl Panel {
+    /// The value and interval `point` holds for this panel.
+    fn pick(self, point: &Point) -> [f64; 3] {
+        match self {
+            Panel::Share => point.1,
+            Panel::Loss => point.2,
+        }
     }
 }
 

@@ -1,12 +1,15 @@
 //! Charts rendered with plotters, to SVG or PNG chosen by the file extension: one file per
-//! chart, one shared style ([`style`]). Each chart is a value holding its data and title that
-//! can draw itself on any plotters backend ([`Chart`]), so the same chart is saved to a file,
-//! rendered to a string in tests, or drawn from a sweep or from its CSV alike.
+//! chart, one shared style ([`style`]), and the pieces the charts are drawn from (`parts`: axes,
+//! lines with intervals, bars, the legend, what every chart of a sweep shows alike). Each chart
+//! is a value holding its data and title that can draw itself on any plotters backend
+//! ([`Chart`]), so the same chart is saved to a file, rendered to a string in tests, or drawn
+//! from a sweep or from its CSV alike.
 
 pub mod heatmap;
 pub mod margins;
 pub mod mistakes;
 pub mod outcome_shares;
+mod parts;
 pub mod score_share;
 pub mod style;
 pub mod value_history;
@@ -170,36 +173,6 @@ fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
         (Some(_), Some(message), Some(_)) if !message.is_empty() => message.to_string(),
         _ => text,
     }
-}
-
-/// A legend entry of a chart and the rule that picks the data drawn in its colour.
-struct Layer<T> {
-    name: &'static str,
-    colour: RGBColor,
-    keep: fn(&T) -> bool,
-}
-
-/// Draws `chart`'s legend at `position` in the shared style; the outcome strip uses a smaller
-/// font, and the win-rate chart a slightly more see-through background over its points.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-    font_size: u32,
-    background_opacity: f64,
-) -> Result<(), PlotError> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font((style::FONT, font_size))
-        .background_style(WHITE.mix(background_opacity))
-        .border_style(style::NEUTRAL)
-        .draw()
-        .map_err(PlotError::draw)
-}
-
-/// The legend marker of a series drawn as filled bars or cells.
-fn swatch(colour: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
-    move |(x, y)| Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
 }
 
 /// The title text style.

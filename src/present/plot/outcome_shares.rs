@@ -1,8 +1,10 @@
 //! Chart 2: outcome shares against n as stacked bars: first player wins, ties, second player
 //! wins.
 
-use crate::present::plot::win_rate::{instances_line, n_range, size_name};
-use crate::present::plot::{Chart, PlotError, draw_legend, style, swatch, titled};
+use crate::present::plot::parts::{
+    draw_bars, draw_legend, instances_line, size_name, sweep_axes, sweep_rows, sweep_title,
+};
+use crate::present::plot::{Chart, PlotError, style, titled};
 use crate::studies::sweep::SweepRow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -15,45 +17,23 @@ pub struct OutcomeSharesChart {
 impl OutcomeSharesChart {
     /// A chart of `rows` (one sweep).
     pub fn new(rows: Vec<SweepRow>) -> Result<OutcomeSharesChart, PlotError> {
-        if rows.is_empty() {
-            return Err(PlotError::NoData("the sweep has no rows".into()));
-        }
-        Ok(OutcomeSharesChart { rows })
+        Ok(OutcomeSharesChart {
+            rows: sweep_rows(rows)?,
+        })
     }
 
     /// `stone-game: who wins under optimal play, by n`.
     pub fn title(&self) -> String {
-        format!(
-            "{}: who wins under optimal play, by {}",
-            self.rows[0].game,
-            size_name(&self.rows)
-        )
+        sweep_title(&self.rows, "who wins under optimal play")
     }
 }
 
 impl Chart for OutcomeSharesChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let size = size_name(&self.rows);
         let area = titled(root, &self.title(), &instances_line(&self.rows))?;
-        let x_range = n_range(&self.rows);
-        let x_labels = (x_range.end - x_range.start).round().clamp(2.0, 25.0) as usize;
-        let mut chart = ChartBuilder::on(&area)
-            .margin(style::MARGIN)
-            .x_label_area_size(style::X_LABEL_AREA)
-            .y_label_area_size(style::Y_LABEL_AREA)
-            .build_cartesian_2d(x_range, 0.0..1.0)
-            .map_err(PlotError::draw)?;
-        chart
-            .configure_mesh()
-            .x_labels(x_labels)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_desc("share of instances")
-            .x_desc(size)
-            .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
-            .label_style((style::FONT, style::TICK_SIZE))
-            .light_line_style(style::GRID)
-            .draw()
-            .map_err(PlotError::draw)?;
+        let size = size_name(&self.rows);
+        let axes = sweep_axes(&self.rows, 0.0..1.0, size, "share of instances");
+        let mut chart = axes.draw(&area)?;
         let layers = [
             ("first player wins", style::FIRST),
             ("tie", style::TIE),
@@ -65,20 +45,10 @@ impl Chart for OutcomeSharesChart {
                 let bottom: f64 = shares[..layer].iter().sum();
                 let top = (bottom + shares[layer]).min(1.0);
                 let x = row.n as f64;
-                Rectangle::new([(x - 0.4, bottom), (x + 0.4, top)], colour.filled())
+                [(x - 0.4, bottom), (x + 0.4, top)]
             });
-            chart
-                .draw_series(bars)
-                .map_err(PlotError::draw)?
-                .label(name)
-                .legend(swatch(colour));
+            draw_bars(&mut chart, bars, colour, name)?;
         }
-        draw_legend(
-            &mut chart,
-            SeriesLabelPosition::LowerRight,
-            style::LEGEND_SIZE,
-            0.9,
-        )?;
-        Ok(())
+        draw_legend(&mut chart, SeriesLabelPosition::LowerRight, 0.9)
     }
 }

@@ -4,10 +4,25 @@
 //! player who gave it away — GAMESMAN's "who messed up when" for one game.
 
 use crate::base::game::Player;
-use crate::present::plot::{Chart, PlotError, draw_legend, style, titled};
+use crate::present::plot::parts::{Axes, Plane, draw_bars, draw_legend, draw_marked_line, whole};
+use crate::present::plot::{Chart, PlotError, style, titled};
 use crate::strategy::GameRecord;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+/// Whose losses each bar series shows, in which colour and under which name.
+const LOSSES: [(Player, RGBColor, &str); 2] = [
+    (
+        Player::First,
+        style::FIRST,
+        "value lost by the first player",
+    ),
+    (
+        Player::Second,
+        style::SECOND,
+        "value lost by the second player",
+    ),
+];
 
 /// One game's value history.
 pub struct ValueHistoryChart {
@@ -49,33 +64,28 @@ impl ValueHistoryChart {
             losses,
         })
     }
-}
 
-impl Chart for ValueHistoryChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let area = titled(root, &self.title, &self.subtitle)?;
+    /// The plies across, with half a ply of room, and the margins up, with zero always in view.
+    fn axes(&self) -> Axes<'static> {
         let plies = self.losses.len() as f64;
         let low = self.history.iter().copied().min().unwrap_or(0).min(0) as f64;
         let high = self.history.iter().copied().max().unwrap_or(0).max(0) as f64;
         let pad = ((high - low) * 0.08).max(1.0);
-        let mut chart = ChartBuilder::on(&area)
-            .margin(style::MARGIN)
-            .x_label_area_size(style::X_LABEL_AREA)
-            .y_label_area_size(style::Y_LABEL_AREA)
-            .build_cartesian_2d(-0.5..plies + 0.5, (low - pad)..(high + pad))
-            .map_err(PlotError::draw)?;
-        chart
-            .configure_mesh()
-            .x_labels((plies as usize + 1).clamp(2, 25))
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .x_desc("ply (moves made)")
-            .y_desc("first player's optimal final margin")
-            .axis_desc_style((style::FONT, style::AXIS_LABEL_SIZE))
-            .label_style((style::FONT, style::TICK_SIZE))
-            .light_line_style(style::GRID)
-            .draw()
-            .map_err(PlotError::draw)?;
+        Axes {
+            x_ticks: (plies as usize + 1).clamp(2, 25),
+            y_label: Some(&whole),
+            ..Axes::new(
+                -0.5..plies + 0.5,
+                (low - pad)..(high + pad),
+                "ply (moves made)",
+                "first player's optimal final margin",
+            )
+        }
+    }
+
+    /// The margin after every ply, over a faint line at zero (where the game is a tie).
+    fn draw_history<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<(), PlotError> {
+        let plies = self.losses.len() as f64;
         chart
             .draw_series(LineSeries::new(
                 [(-0.5, 0.0), (plies + 0.5, 0.0)],
@@ -88,64 +98,36 @@ impl Chart for ValueHistoryChart {
             .enumerate()
             .map(|(ply, &value)| (ply as f64, value as f64))
             .collect();
-        chart
-            .draw_series(LineSeries::new(
-                points.clone(),
-                style::NEUTRAL.stroke_width(2),
-            ))
-            .map_err(PlotError::draw)?
-            .label("value after each ply")
-            .legend(|(x, y)| {
-                PathElement::new(vec![(x, y), (x + 24, y)], style::NEUTRAL.stroke_width(3))
-            });
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|&point| Circle::new(point, 4, style::NEUTRAL.filled())),
-            )
-            .map_err(PlotError::draw)?;
-        for (player, colour, name) in [
-            (
-                Player::First,
-                style::FIRST,
-                "value lost by the first player",
-            ),
-            (
-                Player::Second,
-                style::SECOND,
-                "value lost by the second player",
-            ),
-        ] {
-            let marks: Vec<(f64, f64, f64)> = self
+        let name = Some("value after each ply".to_string());
+        draw_marked_line(chart, &points, style::NEUTRAL, name, 4)
+    }
+
+    /// Each move that gave value away, as a bar from the margin before it to the margin after,
+    /// in the colour of the player who made it.
+    fn draw_losses<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<(), PlotError> {
+        for (player, colour, name) in LOSSES {
+            let bars = self
                 .losses
                 .iter()
                 .enumerate()
                 .filter(|(_, (mover, regret))| *mover == player && *regret > 0)
                 .map(|(ply, _)| {
-                    (
-                        ply as f64 + 1.0,
-                        self.history[ply] as f64,
-                        self.history[ply + 1] as f64,
-                    )
-                })
-                .collect();
-            chart
-                .draw_series(marks.iter().map(|&(x, from, to)| {
-                    Rectangle::new([(x - 0.12, from), (x + 0.12, to)], colour.filled())
-                }))
-                .map_err(PlotError::draw)?
-                .label(name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())
+                    let x = ply as f64 + 1.0;
+                    let (from, to) = (self.history[ply] as f64, self.history[ply + 1] as f64);
+                    [(x - 0.12, from), (x + 0.12, to)]
                 });
+            draw_bars(chart, bars, colour, name)?;
         }
-        draw_legend(
-            &mut chart,
-            SeriesLabelPosition::UpperRight,
-            style::LEGEND_SIZE,
-            0.85,
-        )?;
         Ok(())
+    }
+}
+
+impl Chart for ValueHistoryChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let area = titled(root, &self.title, &self.subtitle)?;
+        let mut chart = self.axes().draw(&area)?;
+        self.draw_history(&mut chart)?;
+        self.draw_losses(&mut chart)?;
+        draw_legend(&mut chart, SeriesLabelPosition::UpperRight, 0.85)
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::present::plot::{PlotError, style, titled};
 use plotters::coord::Shift;
+use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -133,168 +134,213 @@ impl WinnerStripChart {
     }
 }
 
+impl Layout {
+    /// The pixels from the top of the cells to their bottom: in a strip, the parity strip
+    /// included.
+    fn cells_height(&self) -> i32 {
+        if self.strip {
+            2 * self.height + 10
+        } else {
+            self.rows as i32 * self.height
+        }
+    }
+
+    /// The left edge of `column`'s cells.
+    fn column_x(&self, column: u64) -> i32 {
+        ROW_LABEL_AREA + column as i32 * self.cell
+    }
+
+    /// The cell of `column` with its top at `y`, filled with `colour`; a pixel of white
+    /// between cells wide enough to spare it.
+    fn cell_at(&self, column: u64, y: i32, colour: RGBColor) -> Rectangle<(i32, i32)> {
+        let gap = if self.cell >= 6 { 1 } else { 0 };
+        let x = self.column_x(column);
+        Rectangle::new(
+            [(x, y), (x + self.cell - gap, y + self.height - gap)],
+            colour.filled(),
+        )
+    }
+}
+
+/// The top of the cells, below the legend and the column labels.
+const CELLS_TOP: i32 = LEGEND_BAND + COLUMN_LABEL_BAND;
+
 /// The text style of the labels around the cells, anchored at `pos`.
 fn label_style(pos: Pos) -> TextStyle<'static> {
     (style::FONT, LABEL_SIZE).into_font().color(&BLACK).pos(pos)
 }
 
-impl crate::present::plot::Chart for WinnerStripChart {
-    fn size(&self) -> (u32, u32) {
-        let layout = self.layout();
-        let cells = if layout.strip {
-            2 * layout.height + 10
-        } else {
-            layout.rows as i32 * layout.height
-        };
-        let height = 80 + LEGEND_BAND + COLUMN_LABEL_BAND + cells + BOTTOM_MARGIN;
-        (style::WIDTH, height as u32)
+/// A chart being drawn: the chart, the area under its title and where its cells go.
+struct Canvas<'c, DB: DrawingBackend> {
+    chart: &'c WinnerStripChart,
+    area: &'c DrawingArea<DB, Shift>,
+    layout: Layout,
+}
+
+impl<DB: DrawingBackend> Canvas<'_, DB> {
+    /// Draws `shape` on the area.
+    fn put<'e, E>(&self, shape: &'e E) -> Result<(), PlotError>
+    where
+        &'e E: PointCollection<'e, (i32, i32)>,
+        E: Drawable<DB>,
+    {
+        self.area.draw(shape).map_err(PlotError::draw)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let area = titled(root, &self.title(), &self.subtitle())?;
-        let layout = self.layout();
-        // The legend: one swatch and its words per outcome, in a row under the subtitle.
-        let mut x = ROW_LABEL_AREA;
+    /// Writes `text` at `at` in the labels' style, anchored at `pos`.
+    fn label(&self, text: String, at: (i32, i32), pos: Pos) -> Result<(), PlotError> {
+        self.put(&Text::new(text, at, label_style(pos)))
+    }
+
+    /// The legend: one swatch and its words per outcome (and in a strip per parity), in a row
+    /// under the subtitle.
+    fn draw_key(&self) -> Result<(), PlotError> {
         let mut legend: Vec<(RGBColor, &str)> = vec![
             (style::FIRST, "first player wins"),
             (style::SECOND, "second player wins"),
         ];
-        if layout.strip {
+        if self.layout.strip {
             legend.extend([(EVEN_SHADE, "even N"), (ODD_SHADE, "odd N")]);
         }
         let left = label_style(Pos::new(HPos::Left, VPos::Center));
+        let mut x = ROW_LABEL_AREA;
         for (colour, words) in legend {
-            area.draw(&Rectangle::new([(x, 8), (x + 18, 26)], colour.filled()))
-                .map_err(PlotError::draw)?;
-            area.draw(&Text::new(words, (x + 26, 17), left.clone()))
-                .map_err(PlotError::draw)?;
-            let (width, _) = area
+            self.put(&Rectangle::new([(x, 8), (x + 18, 26)], colour.filled()))?;
+            self.put(&Text::new(words, (x + 26, 17), left.clone()))?;
+            let (width, _) = self
+                .area
                 .estimate_text_size(words, &left)
                 .map_err(PlotError::draw)?;
             x += 26 + width as i32 + 28;
         }
-        let top = LEGEND_BAND + COLUMN_LABEL_BAND;
-        let (cell, height) = (layout.cell, layout.height);
-        let gap = if cell >= 6 { 1 } else { 0 };
-        let column_x = |column: u64| ROW_LABEL_AREA + column as i32 * cell;
-        let square = |row: i32, column: u64, colour: RGBColor| {
-            let (x, y) = (column_x(column), top + row * height);
-            Rectangle::new(
-                [(x, y), (x + cell - gap, y + height - gap)],
-                colour.filled(),
-            )
-        };
-        let mut won = self.outcomes.iter().peekable();
+        Ok(())
+    }
+
+    /// One cell per place in the layout, in the colour of the winner from its N (or blank
+    /// where there is no N of the chart); in a strip, N's parity under each.
+    fn draw_cells(&self) -> Result<(), PlotError> {
+        let layout = &self.layout;
+        let mut won = self.chart.outcomes.iter().peekable();
         for row in 0..layout.rows {
             for column in 0..layout.columns {
                 let n = layout.first + row * layout.columns + column;
                 while won.next_if(|&&(m, _)| m < n).is_some() {}
                 let colour = match won.peek() {
-                    Some(&&(m, first)) if m == n => {
-                        if first {
-                            style::FIRST
-                        } else {
-                            style::SECOND
-                        }
-                    }
+                    Some(&&(m, true)) if m == n => style::FIRST,
+                    Some(&&(m, false)) if m == n => style::SECOND,
                     _ => EMPTY_SHADE,
                 };
-                area.draw(&square(row as i32, column, colour))
-                    .map_err(PlotError::draw)?;
+                let y = CELLS_TOP + row as i32 * layout.height;
+                self.put(&layout.cell_at(column, y, colour))?;
                 if layout.strip {
                     let shade = if n.is_multiple_of(2) {
                         EVEN_SHADE
                     } else {
                         ODD_SHADE
                     };
-                    let (x, y) = (column_x(column), top + height + 10);
-                    area.draw(&Rectangle::new(
-                        [(x, y), (x + cell - gap, y + height - gap)],
-                        shade.filled(),
-                    ))
-                    .map_err(PlotError::draw)?;
+                    let y = CELLS_TOP + layout.height + 10;
+                    self.put(&layout.cell_at(column, y, shade))?;
                 }
             }
         }
-        // Labels: rows by their range of N (every row while they fit, else every few rows),
-        // columns by N itself in a strip and by the offset from the row's first N in a grid.
+        Ok(())
+    }
+
+    /// The rows' labels: in a strip what each strip shows, in a grid each row's range of N
+    /// (every row while they fit, else every few rows).
+    fn draw_row_labels(&self) -> Result<(), PlotError> {
         let right = Pos::new(HPos::Right, VPos::Center);
-        let label = |text: String, at: (i32, i32), pos: Pos| {
-            area.draw(&Text::new(text, at, label_style(pos)))
-                .map_err(PlotError::draw)
-        };
-        if layout.strip {
-            label(
-                "winner".into(),
-                (ROW_LABEL_AREA - 10, top + height / 2),
-                right,
-            )?;
-            label(
-                "N even?".into(),
-                (ROW_LABEL_AREA - 10, top + height + 10 + height / 2),
-                right,
-            )?;
-        } else {
-            let every = [1, 2, 5, 10, 20]
-                .into_iter()
-                .find(|k| k * cell >= 18)
-                .unwrap_or(20);
-            for row in (0..layout.rows as i32).step_by(every as usize) {
-                let start = layout.first + row as u64 * layout.columns;
-                label(
-                    format!("{}–{}", start, start + layout.columns - 1),
-                    (ROW_LABEL_AREA - 10, top + row * cell + cell / 2),
-                    right,
-                )?;
-            }
+        let Layout {
+            first,
+            columns,
+            rows,
+            cell,
+            height,
+            strip,
+        } = self.layout;
+        let x = ROW_LABEL_AREA - 10;
+        if strip {
+            self.label("winner".into(), (x, CELLS_TOP + height / 2), right)?;
+            let parity_y = CELLS_TOP + height + 10 + height / 2;
+            return self.label("N even?".into(), (x, parity_y), right);
         }
-        let width_of = |text: &str| {
-            area.estimate_text_size(text, &label_style(Pos::new(HPos::Center, VPos::Bottom)))
-                .map(|(w, _)| w as i32)
-                .unwrap_or(0)
-        };
-        let widest = width_of(&format!("+{}", layout.columns.max(self.high())));
+        let every = [1, 2, 5, 10, 20]
+            .into_iter()
+            .find(|k| k * cell >= 18)
+            .unwrap_or(20);
+        for row in (0..rows as i32).step_by(every as usize) {
+            let start = first + row as u64 * columns;
+            let range = format!("{}–{}", start, start + columns - 1);
+            self.label(range, (x, CELLS_TOP + row * cell + cell / 2), right)?;
+        }
+        Ok(())
+    }
+
+    /// The columns' labels at a step their widest label fits in: in a strip the N that are
+    /// multiples of it, in a grid the offsets from the row's first N that are.
+    fn draw_column_labels(&self) -> Result<(), PlotError> {
+        let layout = &self.layout;
+        let below = Pos::new(HPos::Center, VPos::Bottom);
+        let widest = format!("+{}", layout.columns.max(self.chart.high()));
+        let widest = self
+            .area
+            .estimate_text_size(&widest, &label_style(below))
+            .map(|(w, _)| w as i32)
+            .unwrap_or(0);
         let step = [1u64, 2, 5, 10, 20, 25, 50]
             .into_iter()
-            .find(|&k| k as i32 * cell >= widest + 12)
+            .find(|&k| k as i32 * layout.cell >= widest + 12)
             .unwrap_or(50);
-        let below = Pos::new(HPos::Center, VPos::Bottom);
-        // In a strip, N that are multiples of the step; in a grid, offsets that are.
-        let labelled = |column: &u64| {
-            let at = if layout.strip {
-                layout.first + column
+        for column in 0..layout.columns {
+            let (at, text) = if layout.strip {
+                let n = layout.first + column;
+                (n, n.to_string())
             } else {
-                *column
+                (column, format!("+{column}"))
             };
-            at % step == 0
-        };
-        for column in (0..layout.columns).filter(labelled) {
-            let text = if layout.strip {
-                (layout.first + column).to_string()
-            } else {
-                format!("+{column}")
-            };
-            label(text, (column_x(column) + cell / 2, top - 8), below)?;
+            if at % step == 0 {
+                let x = layout.column_x(column) + layout.cell / 2;
+                self.label(text, (x, CELLS_TOP - 8), below)?;
+            }
         }
-        let caption = if layout.strip {
+        Ok(())
+    }
+
+    /// The line under the cells saying how to read them.
+    fn draw_caption(&self) -> Result<(), PlotError> {
+        let caption = if self.layout.strip {
             "one cell per N".to_string()
         } else {
             format!(
                 "one cell per N, {} per row: N = the row's first N + the column's offset",
-                layout.columns
+                self.layout.columns
             )
         };
-        let bottom = if layout.strip {
-            top + 2 * height + 10
-        } else {
-            top + layout.rows as i32 * height
+        let bottom = CELLS_TOP + self.layout.cells_height();
+        let top_left = Pos::new(HPos::Left, VPos::Top);
+        self.label(caption, (ROW_LABEL_AREA, bottom + 14), top_left)
+    }
+}
+
+impl crate::present::plot::Chart for WinnerStripChart {
+    fn size(&self) -> (u32, u32) {
+        let cells = self.layout().cells_height();
+        let height = 80 + LEGEND_BAND + COLUMN_LABEL_BAND + cells + BOTTOM_MARGIN;
+        (style::WIDTH, height as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let area = titled(root, &self.title(), &self.subtitle())?;
+        let canvas = Canvas {
+            chart: self,
+            area: &area,
+            layout: self.layout(),
         };
-        label(
-            caption,
-            (ROW_LABEL_AREA, bottom + 14),
-            Pos::new(HPos::Left, VPos::Top),
-        )?;
-        Ok(())
+        canvas.draw_key()?;
+        canvas.draw_cells()?;
+        canvas.draw_row_labels()?;
+        canvas.draw_column_labels()?;
+        canvas.draw_caption()
     }
 }
 
