@@ -47,6 +47,22 @@ pub(crate) fn extreme_instance(
     input
 }
 
+/// Refuses a range whose low end (a setting and its value) is above its high end.
+fn check_range<T: PartialOrd + ToString>(
+    (low, min): (Setting, T),
+    (high, max): (Setting, T),
+) -> Result<(), InputError> {
+    if min > max {
+        return Err(InputError::EmptyRange {
+            low,
+            low_value: min.to_string(),
+            high,
+            high_value: max.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Draws instances of one game under a validated [`GeneratorSpec`].
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -117,15 +133,7 @@ impl Generator {
                 ));
             }
         }
-        if sizes.min > sizes.max {
-            return Err(InputError::EmptyRange {
-                low: Setting::MinSize,
-                low_value: sizes.min.to_string(),
-                high: Setting::MaxSize,
-                high_value: sizes.max.to_string(),
-            });
-        }
-        Ok(())
+        check_range((Setting::MinSize, sizes.min), (Setting::MaxSize, sizes.max))
     }
 
     /// Checks that `spec` has value settings if and only if the game has piles, and at most as
@@ -185,14 +193,10 @@ impl Generator {
 
     /// Checks the value constraints and returns the sizes they allow.
     fn check_values(values: &ValueSpec, sizes: SizeRange) -> Result<SizeRange, InputError> {
-        if values.min > values.max {
-            return Err(InputError::EmptyRange {
-                low: Setting::MinValue,
-                low_value: values.min.to_string(),
-                high: Setting::MaxValue,
-                high_value: values.max.to_string(),
-            });
-        }
+        check_range(
+            (Setting::MinValue, values.min),
+            (Setting::MaxValue, values.max),
+        )?;
         let largest = values.min.unsigned_abs().max(values.max.unsigned_abs()) as u128;
         if largest * sizes.max as u128 > i64::MAX as u128 {
             return Err(InputError::Unsatisfiable {
