@@ -215,7 +215,7 @@ fn check_dag_size<G: Game>(game: &G, limits: SizeLimits) -> Result<(), InputErro
 }
 
 /// Accepts the DAG when the game's cheap upper bounds already fit: the exact size would too, and
-/// counting it walks the whole DAG (a tenth of exporting a large one).
+/// counting it walks the whole DAG.
 fn dag_within_bounds<G: Game>(game: &G, limits: SizeLimits) -> Option<Result<(), InputError>> {
     let most_states = game.bounds().states;
     let most_moves = most_states.saturating_mul(game.bounds().moves);
