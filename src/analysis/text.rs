@@ -1,24 +1,13 @@
 //! The readable text form of an [`Analysis`]: the position, its value and every move best first.
 
 use crate::analysis::Analysis;
+use std::fmt::Write;
 
 impl Analysis {
     /// A readable table: the position, its value for the player to move, and every move best
     /// first, with the colours' meaning in words.
     pub fn to_text(&self) -> String {
-        use std::fmt::Write;
-        let mut text = String::new();
-        let line = if self.line.is_empty() {
-            "at the start".to_string()
-        } else {
-            format!("after {}", self.line.join(", "))
-        };
-        let _ = writeln!(text, "{} {line}: {}", self.game, self.position);
-        let _ = writeln!(
-            text,
-            "scores so far: first {}, second {}",
-            self.scores.first, self.scores.second
-        );
+        let mut text = self.heading();
         if self.finished {
             let _ = writeln!(
                 text,
@@ -43,6 +32,38 @@ impl Analysis {
         if let Some(grundy) = self.grundy {
             let _ = writeln!(text, "Grundy value: {grundy}");
         }
+        text.push_str(&self.moves_table());
+        let _ = writeln!(
+            text,
+            "values are for the {} player, as own points minus the opponent's; from here: the \
+             rest of the game, as the explorer colours it: win (green), tie (yellow), lose \
+             (maroon); whole game: points taken so far included",
+            self.to_move.name()
+        );
+        text
+    }
+
+    /// The game, the moves that led to the position, the position and the scores so far.
+    fn heading(&self) -> String {
+        let mut text = String::new();
+        let line = if self.line.is_empty() {
+            "at the start".to_string()
+        } else {
+            format!("after {}", self.line.join(", "))
+        };
+        let _ = writeln!(text, "{} {line}: {}", self.game, self.position);
+        let _ = writeln!(
+            text,
+            "scores so far: first {}, second {}",
+            self.scores.first, self.scores.second
+        );
+        text
+    }
+
+    /// Every move best first, in aligned columns: its value from here and over the whole game,
+    /// its remoteness, the value it gives away, and whether optimal play makes it.
+    fn moves_table(&self) -> String {
+        let mut text = String::new();
         let width = self
             .moves
             .iter()
@@ -85,13 +106,6 @@ impl Analysis {
                 }
             );
         }
-        let _ = writeln!(
-            text,
-            "values are for the {} player, as own points minus the opponent's; from here: the \
-             rest of the game, as the explorer colours it: win (green), tie (yellow), lose \
-             (maroon); whole game: points taken so far included",
-            self.to_move.name()
-        );
         text
     }
 }

@@ -26,7 +26,7 @@ use crate::base::input::{InstanceInput, InstanceRef};
 use crate::base::size::{dag_size, tree_nodes};
 use crate::games::{GameDefinition, GameEntry, InputForm};
 use crate::graph::export::{GraphFormat, write_graph};
-use crate::graph::{GraphKind, build_dag, build_tree};
+use crate::graph::{GameGraph, GraphKind, build_dag, build_tree};
 use crate::solve::brute::search;
 use crate::solve::{MoveRecord, Solution, SolverKind};
 use crate::strategy::{Pairing, StrategySpec, Valuing, play};
@@ -362,13 +362,30 @@ impl Suite {
                 )
             },
         );
-        for graph in [&dag, &tree] {
+        self.check_graph_values(game, name, reference, &dag, &tree);
+        let nodes = [
+            (GraphKind::Tree, counted_tree),
+            (GraphKind::Dag, counted_dag.states),
+        ];
+        self.check_exports(definition, game, name, nodes);
+    }
+
+    /// Both graphs' roots hold the reference's value, and every position of the DAG the solvers'
+    /// value from there.
+    fn check_graph_values<G: Game>(
+        &mut self,
+        game: &G,
+        name: &str,
+        reference: &Solution,
+        dag: &GameGraph<G::State, G::Move>,
+        tree: &GameGraph<G::State, G::Move>,
+    ) {
+        for graph in [dag, tree] {
             let root = graph.graph[graph.root].future;
             self.expect(root == reference.scores(), name, || {
                 format!("the {} root holds {root:?}", graph.kind.name())
             });
         }
-        // Every position's value is the solvers' value from there.
         let mut values = HashMap::new();
         let wrong = dag.graph.node_weights().find(|node| {
             node.mover.is_some_and(|mover| {
@@ -378,19 +395,26 @@ impl Suite {
         self.expect(wrong.is_none(), name, || {
             format!("the DAG holds a wrong value at {wrong:?}")
         });
+    }
+
+    /// The exports of both graphs, given with their kind and number of `nodes` (the tree first):
+    /// in JSON they hold that many nodes, in DOT they are sound, and the tree's EFG holds its
+    /// nodes too.
+    fn check_exports<G: Game>(
+        &mut self,
+        definition: &GameDefinition<G>,
+        game: &G,
+        name: &str,
+        nodes: [(GraphKind, u128); 2],
+    ) {
         let export = |kind, format| -> Result<String, String> {
             let mut out = Vec::new();
             let dag_dot = definition.fast.dag_dot;
-            write_graph(game, name, kind, format, limit, dag_dot, &mut out)
+            write_graph(game, name, kind, format, GRAPH_LIMIT, dag_dot, &mut out)
                 .map_err(|e| e.to_string())?;
             String::from_utf8(out).map_err(|e| e.to_string())
         };
-        for kind in [GraphKind::Tree, GraphKind::Dag] {
-            let nodes = if kind == GraphKind::Tree {
-                counted_tree
-            } else {
-                counted_dag.states
-            };
+        for (kind, nodes) in nodes {
             let parsed = export(kind, GraphFormat::Json).and_then(|text| {
                 serde_json::from_str::<serde_json::Value>(&text).map_err(|e| e.to_string())
             });
@@ -406,25 +430,21 @@ impl Suite {
                 )
             });
         }
-        for kind in [GraphKind::Tree, GraphKind::Dag] {
-            let nodes = if kind == GraphKind::Tree {
-                counted_tree
-            } else {
-                counted_dag.states
-            };
+        for (kind, nodes) in nodes {
             let dot = export(kind, GraphFormat::Dot);
             let sound = dot.as_ref().is_ok_and(|text| dot_is_sound(text, nodes));
             self.expect(sound, name, || {
                 format!("the {} DOT export is not sound: {dot:?}", kind.name())
             });
         }
+        let tree = nodes[0].1;
         let efg_nodes = export(GraphKind::Tree, GraphFormat::Efg).map(|text| {
             text.lines()
                 .filter(|line| line.starts_with("p ") || line.starts_with("t "))
                 .count() as u128
         });
-        self.expect(efg_nodes == Ok(counted_tree), name, || {
-            format!("the EFG export holds {efg_nodes:?} nodes, not {counted_tree}")
+        self.expect(efg_nodes == Ok(tree), name, || {
+            format!("the EFG export holds {efg_nodes:?} nodes, not {tree}")
         });
     }
 

@@ -141,144 +141,200 @@ pub fn graph_work(nodes: u128, edges: u128) -> Work {
 /// memory than the budget ([`crate::cost`]), before anything is built, saying how big it is and
 /// what to try instead. Counting stops as soon as a limit is passed.
 pub fn check_size<G: Game>(game: &G, kind: GraphKind, max_nodes: u128) -> Result<(), InputError> {
-    let memory = crate::cost::budget().memory as u128;
-    // At most this many edges fit in the memory budget beside the nodes.
-    let edge_limit =
-        |nodes: u128| memory.saturating_sub(nodes.saturating_mul(NODE_BYTES)) / EDGE_BYTES;
-    let dag_nodes = |limit: u128| {
-        crate::base::size::dag_size(game, limit, edge_limit(limit)).map(|size| size.states)
+    let limits = SizeLimits {
+        max_nodes,
+        memory: crate::cost::budget().memory as u128,
     };
-    let (what, count, advice) = match kind {
-        GraphKind::Tree => {
-            if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
-                // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
-                return Cost::new(
-                    nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2,
-                    graph_work(nodes, nodes),
-                )
-                .check(
-                    format_args!("the game tree ({nodes} nodes)"),
-                    &format!("draw {} or a smaller instance", Setting::StateDag),
-                );
-            }
-            let count = tree_nodes(game, u128::MAX, MESSAGE_COUNTING_BUDGET);
-            let advice = match dag_nodes(max_nodes) {
-                Some(dag) => format!("draw {} instead (it has {dag} nodes)", Setting::StateDag),
-                None => "use a smaller instance".to_string(),
-            };
-            ("game tree", count, advice)
+    match kind {
+        GraphKind::Tree => check_tree_size(game, limits),
+        GraphKind::Dag => check_dag_size(game, limits),
+    }
+}
+
+/// What a graph must fit: the node limit and the memory budget (bytes).
+#[derive(Clone, Copy)]
+struct SizeLimits {
+    max_nodes: u128,
+    memory: u128,
+}
+
+impl SizeLimits {
+    /// At most this many edges fit in the memory budget beside `nodes` nodes.
+    fn edge_limit(self, nodes: u128) -> u128 {
+        self.memory.saturating_sub(nodes.saturating_mul(NODE_BYTES)) / EDGE_BYTES
+    }
+
+    /// The state DAG's node count, if at most `limit` and its edges fit beside that many nodes.
+    fn dag_nodes<G: Game>(self, game: &G, limit: u128) -> Option<u128> {
+        crate::base::size::dag_size(game, limit, self.edge_limit(limit)).map(|size| size.states)
+    }
+
+    /// The refusal of a graph over the node limit.
+    fn too_many_nodes(self, what: &'static str, count: String, advice: String) -> InputError {
+        InputError::TooManyNodes {
+            what,
+            count,
+            limit: self.max_nodes,
+            setting: Setting::MaxNodes,
+            advice,
         }
-        GraphKind::Dag => {
-            // When the game's cheap upper bounds already fit, the exact size would too: skip
-            // counting, which walks the whole DAG (a tenth of exporting a large one).
-            let most_states = game.bounds().states;
-            let most_bytes = most_states.saturating_mul(NODE_BYTES).saturating_add(
-                most_states
-                    .saturating_mul(game.bounds().moves)
-                    .saturating_mul(EDGE_BYTES),
-            );
-            if most_states <= max_nodes && most_bytes <= memory {
-                return Cost::new(
-                    most_bytes,
-                    graph_work(most_states, most_states.saturating_mul(game.bounds().moves)),
-                )
-                .check("the state DAG", "use a smaller instance");
-            }
-            // At least this many nodes: over the memory budget before counting anything (the
-            // node limit, checked below, speaks first).
-            let least = game.bounds().least_states;
-            if least <= max_nodes && least.saturating_mul(NODE_BYTES) > memory {
-                return Cost::memory(least.saturating_mul(NODE_BYTES)).check(
-                    format_args!(
-                        "the state DAG (at least {} nodes)",
-                        crate::cost::count(least)
-                    ),
-                    "use a smaller instance",
-                );
-            }
-            // The number games count their DAG by formula: refuse with the exact figures.
-            if least <= max_nodes
-                && let Some(size) = game.dag_size_by_formula()
-            {
-                let bytes =
-                    size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES);
-                let figures = format!(
-                    "{} nodes, {} moves",
-                    crate::cost::count(size.states),
-                    crate::cost::count(size.edges)
-                );
-                if size.states > max_nodes {
-                    return Err(InputError::TooManyNodes {
-                        what: "state DAG",
-                        count: crate::cost::count(size.states),
-                        limit: max_nodes,
-                        setting: Setting::MaxNodes,
-                        advice: format!(
-                            "use a smaller instance ({figures}, about {} of memory)",
-                            crate::cost::bytes(bytes)
-                        ),
-                    });
-                }
-                return Cost::new(bytes, graph_work(size.states, size.edges)).check(
-                    format_args!("the state DAG ({figures})"),
-                    "use a smaller instance",
-                );
-            }
-            // Every position but the root is found through a move, so walking at most
-            // `edges` moves bounds the count's time and memory.
-            let edges = edge_limit(0);
-            if let Some(size) = crate::base::size::dag_size(game, max_nodes, edges) {
-                return Cost::new(
-                    size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES),
-                    graph_work(size.states, size.edges),
-                )
-                .check(
-                    format_args!(
-                        "the state DAG ({} nodes, {} moves)",
-                        size.states, size.edges
-                    ),
-                    "use a smaller instance",
-                );
-            }
-            if game.bounds().least_states <= max_nodes
-                && crate::base::size::dag_size(game, u128::MAX, edges).is_none()
-            {
-                return Err(InputError::OverBudget(Box::new(
-                    crate::base::error::OverBudget {
-                        what: "the state DAG".to_string(),
-                        cost: format!(
-                            "needs more than {} of memory (more than {} moves of {EDGE_BYTES} bytes)",
-                            crate::cost::bytes(memory),
-                            crate::cost::count(edges)
-                        ),
-                        budget: crate::cost::bytes(memory),
-                        setting: Setting::MaxMemory,
-                        advice: "use a smaller instance".to_string(),
-                        raise_to: None,
-                    },
-                )));
-            }
-            let budget = MESSAGE_COUNTING_BUDGET.max(max_nodes);
-            let count = dag_nodes(budget).map_or(Count::MoreThan(budget), Count::Exact);
-            let advice = format!(
-                "use a smaller instance, or raise {} (and {}) if memory allows (about {} bytes \
-                 per node and {} per move; at most {} positions)",
-                Setting::MaxNodes,
-                Setting::MaxMemory,
-                NODE_BYTES,
-                EDGE_BYTES,
-                game.bounds().states
-            );
-            ("state DAG", count, advice)
-        }
+    }
+}
+
+/// [`check_size`] for the game tree.
+fn check_tree_size<G: Game>(game: &G, limits: SizeLimits) -> Result<(), InputError> {
+    let max_nodes = limits.max_nodes;
+    if let Some(nodes) = tree_nodes(game, max_nodes, max_nodes).exact() {
+        // A tree of n nodes has n - 1 edges; the DAG is built first, no larger.
+        return Cost::new(
+            nodes.saturating_mul(NODE_BYTES + EDGE_BYTES) * 2,
+            graph_work(nodes, nodes),
+        )
+        .check(
+            format_args!("the game tree ({nodes} nodes)"),
+            &format!("draw {} or a smaller instance", Setting::StateDag),
+        );
+    }
+    let count = tree_nodes(game, u128::MAX, MESSAGE_COUNTING_BUDGET);
+    let advice = match limits.dag_nodes(game, max_nodes) {
+        Some(dag) => format!("draw {} instead (it has {dag} nodes)", Setting::StateDag),
+        None => "use a smaller instance".to_string(),
     };
-    Err(InputError::TooManyNodes {
-        what,
-        count: count.to_string(),
-        limit: max_nodes,
-        setting: Setting::MaxNodes,
-        advice,
+    Err(limits.too_many_nodes("game tree", count.to_string(), advice))
+}
+
+/// [`check_size`] for the state DAG: from the cheapest figures to the dearest, the first that
+/// settles the question answers it.
+fn check_dag_size<G: Game>(game: &G, limits: SizeLimits) -> Result<(), InputError> {
+    let verdict = dag_within_bounds(game, limits)
+        .or_else(|| dag_over_memory_at_least(game, limits))
+        .or_else(|| dag_by_formula(game, limits))
+        .or_else(|| dag_by_walk(game, limits))
+        .or_else(|| dag_over_memory_by_walk(game, limits));
+    verdict.unwrap_or_else(|| Err(too_many_dag_nodes(game, limits)))
+}
+
+/// Accepts the DAG when the game's cheap upper bounds already fit: the exact size would too, and
+/// counting it walks the whole DAG.
+fn dag_within_bounds<G: Game>(game: &G, limits: SizeLimits) -> Option<Result<(), InputError>> {
+    let most_states = game.bounds().states;
+    let most_moves = most_states.saturating_mul(game.bounds().moves);
+    let most_bytes = most_states
+        .saturating_mul(NODE_BYTES)
+        .saturating_add(most_moves.saturating_mul(EDGE_BYTES));
+    (most_states <= limits.max_nodes && most_bytes <= limits.memory).then(|| {
+        Cost::new(most_bytes, graph_work(most_states, most_moves))
+            .check("the state DAG", "use a smaller instance")
     })
+}
+
+/// Refuses a DAG with so many nodes at least that they are over the memory budget before
+/// counting anything (the node limit, checked later, speaks first).
+fn dag_over_memory_at_least<G: Game>(
+    game: &G,
+    limits: SizeLimits,
+) -> Option<Result<(), InputError>> {
+    let least = game.bounds().least_states;
+    (least <= limits.max_nodes && least.saturating_mul(NODE_BYTES) > limits.memory).then(|| {
+        Cost::memory(least.saturating_mul(NODE_BYTES)).check(
+            format_args!(
+                "the state DAG (at least {} nodes)",
+                crate::cost::count(least)
+            ),
+            "use a smaller instance",
+        )
+    })
+}
+
+/// The number games count their DAG by formula: accepts it or refuses it with the exact figures.
+fn dag_by_formula<G: Game>(game: &G, limits: SizeLimits) -> Option<Result<(), InputError>> {
+    if game.bounds().least_states > limits.max_nodes {
+        return None;
+    }
+    let size = game.dag_size_by_formula()?;
+    let bytes = size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES);
+    let figures = format!(
+        "{} nodes, {} moves",
+        crate::cost::count(size.states),
+        crate::cost::count(size.edges)
+    );
+    if size.states > limits.max_nodes {
+        let advice = format!(
+            "use a smaller instance ({figures}, about {} of memory)",
+            crate::cost::bytes(bytes)
+        );
+        let count = crate::cost::count(size.states);
+        return Some(Err(limits.too_many_nodes("state DAG", count, advice)));
+    }
+    Some(Cost::new(bytes, graph_work(size.states, size.edges)).check(
+        format_args!("the state DAG ({figures})"),
+        "use a smaller instance",
+    ))
+}
+
+/// Accepts or refuses the DAG by its size, counted by walking at most as many moves as fit in the
+/// memory budget: every position but the root is found through a move, so that bounds the
+/// count's time and memory.
+fn dag_by_walk<G: Game>(game: &G, limits: SizeLimits) -> Option<Result<(), InputError>> {
+    let size = crate::base::size::dag_size(game, limits.max_nodes, limits.edge_limit(0))?;
+    Some(
+        Cost::new(
+            size.states.saturating_mul(NODE_BYTES) + size.edges.saturating_mul(EDGE_BYTES),
+            graph_work(size.states, size.edges),
+        )
+        .check(
+            format_args!(
+                "the state DAG ({} nodes, {} moves)",
+                size.states, size.edges
+            ),
+            "use a smaller instance",
+        ),
+    )
+}
+
+/// Refuses a DAG that may be within the node limit but whose moves are over the memory budget.
+fn dag_over_memory_by_walk<G: Game>(
+    game: &G,
+    limits: SizeLimits,
+) -> Option<Result<(), InputError>> {
+    let edges = limits.edge_limit(0);
+    if game.bounds().least_states > limits.max_nodes
+        || crate::base::size::dag_size(game, u128::MAX, edges).is_some()
+    {
+        return None;
+    }
+    let memory = crate::cost::bytes(limits.memory);
+    Some(Err(InputError::OverBudget(Box::new(
+        crate::base::error::OverBudget {
+            what: "the state DAG".to_string(),
+            cost: format!(
+                "needs more than {memory} of memory (more than {} moves of {EDGE_BYTES} bytes)",
+                crate::cost::count(edges)
+            ),
+            budget: memory,
+            setting: Setting::MaxMemory,
+            advice: "use a smaller instance".to_string(),
+            raise_to: None,
+        },
+    ))))
+}
+
+/// The refusal of a DAG over the node limit, with its size counted as far as a message may.
+fn too_many_dag_nodes<G: Game>(game: &G, limits: SizeLimits) -> InputError {
+    let budget = MESSAGE_COUNTING_BUDGET.max(limits.max_nodes);
+    let count = limits
+        .dag_nodes(game, budget)
+        .map_or(Count::MoreThan(budget), Count::Exact);
+    let advice = format!(
+        "use a smaller instance, or raise {} (and {}) if memory allows (about {} bytes \
+         per node and {} per move; at most {} positions)",
+        Setting::MaxNodes,
+        Setting::MaxMemory,
+        NODE_BYTES,
+        EDGE_BYTES,
+        game.bounds().states
+    );
+    limits.too_many_nodes("state DAG", count.to_string(), advice)
 }
 
 /// Builds and solves the state DAG of `game`. Check its size first ([`check_size`]).

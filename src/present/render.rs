@@ -456,6 +456,9 @@ fn fit_node_to_text(element: &mut layout::std_shapes::shapes::Element) {
     element.pos.set_size(size);
 }
 
+/// Space around the drawing and below the heading, in the drawing's units at full scale.
+const FRAME_PAD: f64 = 12.0;
+
 /// `drawing` (layout-rs's SVG, whose own canvas size is unreliable) in a canvas fitted to the
 /// drawing's extent `low`..`high`, with the heading's lines above it and, when wider than
 /// [`MAX_PICTURE_WIDTH`], scaled down to it with a note; text in a sans-serif font, move labels
@@ -467,13 +470,37 @@ fn framed(
     heading: &[String],
     nodes: usize,
 ) -> String {
-    const PAD: f64 = 12.0;
-    let content_width = high.0 - low.0 + 2.0 * PAD;
+    let content_width = high.0 - low.0 + 2.0 * FRAME_PAD;
     let scale = (MAX_PICTURE_WIDTH / content_width).min(1.0);
-    // The heading is drawn at its size on screen: in the drawing's units, divided by the scale.
+    let lines = heading_lines(heading, nodes, content_width * scale, scale);
+    let band: f64 = lines.iter().map(|(_, px)| px * 1.4).sum::<f64>() + FRAME_PAD;
+    let view_x = low.0 - FRAME_PAD;
+    let view_y = low.1 - FRAME_PAD - band / scale;
+    let view_width = content_width;
+    let view_height = high.1 - low.1 + 2.0 * FRAME_PAD + band / scale;
+    let heading_svg = heading_svg(&lines, view_x, view_y, scale);
+    let header = format!(
+        "<svg width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{view_x:.1} {view_y:.1} {view_width:.1} \
+         {view_height:.1}\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+        view_width * scale,
+        view_height * scale
+    );
+    let body_start = drawing.find("<svg ").unwrap_or(0);
+    let body = drawing_body(&drawing[body_start..]);
+    format!("{}{header}{heading_svg}{body}", &drawing[..body_start])
+}
+
+/// The heading's lines as drawn, each with its font size on screen: `heading` wrapped to the
+/// picture's width on screen, `shown_width`, then, when the drawing is scaled down by `scale`, a
+/// note that says so.
+fn heading_lines(
+    heading: &[String],
+    nodes: usize,
+    shown_width: f64,
+    scale: f64,
+) -> Vec<(String, f64)> {
+    let chars = |px: f64| ((shown_width - 2.0 * FRAME_PAD) / (0.62 * px)).max(20.0) as usize;
     let mut lines: Vec<(String, f64)> = Vec::new();
-    let shown_width = content_width * scale;
-    let chars = |px: f64| ((shown_width - 2.0 * PAD) / (0.62 * px)).max(20.0) as usize;
     for (index, line) in heading.iter().enumerate() {
         let px = if index == 0 { TITLE_PX } else { TEXT_PX };
         for piece in wrap_line(line, chars(px)) {
@@ -490,19 +517,20 @@ fn framed(
             lines.push((piece, TEXT_PX));
         }
     }
-    let band: f64 = lines.iter().map(|(_, px)| px * 1.4).sum::<f64>() + PAD;
-    let view_x = low.0 - PAD;
-    let view_y = low.1 - PAD - band / scale;
-    let view_width = content_width;
-    let view_height = high.1 - low.1 + 2.0 * PAD + band / scale;
-    let mut heading_svg = String::new();
-    let mut y = view_y + PAD / scale;
-    for (line, px) in &lines {
+    lines
+}
+
+/// The heading's `lines` as SVG text from the view's top left corner (`view_x`, `view_y`). They
+/// are drawn at their size on screen: in the drawing's units, divided by `scale`.
+fn heading_svg(lines: &[(String, f64)], view_x: f64, view_y: f64, scale: f64) -> String {
+    let mut svg = String::new();
+    let mut y = view_y + FRAME_PAD / scale;
+    for (line, px) in lines {
         y += px * 1.4 / scale;
-        heading_svg.push_str(&format!(
+        svg.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.2}px\" font-family=\"Helvetica, Arial, \
              sans-serif\" fill=\"#1d232b\"{}>{}</text>\n",
-            view_x + PAD / scale,
+            view_x + FRAME_PAD / scale,
             y - px * 0.3 / scale,
             px / scale,
             if *px == TITLE_PX {
@@ -513,25 +541,21 @@ fn framed(
             escape_xml(line)
         ));
     }
-    let header = format!(
-        "<svg width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{view_x:.1} {view_y:.1} {view_width:.1} \
-         {view_height:.1}\" xmlns=\"http://www.w3.org/2000/svg\">\n",
-        view_width * scale,
-        view_height * scale
-    );
-    let body_start = drawing.find("<svg ").unwrap_or(0);
-    let body = &drawing[body_start..];
-    let body = body.find(">\n").map_or(body, |end| &body[end + 2..]);
-    let body = body
-        .replace(
-            "font-family: Times, serif;",
-            "font-family: Helvetica, Arial, sans-serif;",
-        )
-        .replace(
-            &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {EDGE_LAYOUT_FONT}px;"),
-            &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {TEXT_PX}px;"),
-        );
-    format!("{}{header}{heading_svg}{body}", &drawing[..body_start])
+    svg
+}
+
+/// What `svg` (layout-rs's drawing from its `<svg` tag on) draws, without its opening tag: text
+/// in a sans-serif font rather than Times, move labels at their drawn size.
+fn drawing_body(svg: &str) -> String {
+    let body = svg.find(">\n").map_or(svg, |end| &svg[end + 2..]);
+    body.replace(
+        "font-family: Times, serif;",
+        "font-family: Helvetica, Arial, sans-serif;",
+    )
+    .replace(
+        &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {EDGE_LAYOUT_FONT}px;"),
+        &format!(".a{EDGE_LAYOUT_FONT} {{ font-size: {TEXT_PX}px;"),
+    )
 }
 
 /// `text` with the characters XML gives a meaning escaped.

@@ -7,8 +7,8 @@
 use crate::base::game::{ActionValue, Game, Player, Scores};
 #[cfg(doc)]
 use crate::graph::export::short_move_label;
-use crate::graph::export::{ExportError, GraphExporter, GraphMeta};
-use crate::graph::{GameGraph, GraphEdge, GraphNode};
+use crate::graph::export::{Export, ExportError, GraphExporter};
+use crate::graph::{GraphEdge, GraphNode};
 use crate::util::digits::{push_integer, push_signed, push_unsigned};
 use petgraph::visit::EdgeRef;
 use std::io::Write;
@@ -37,13 +37,8 @@ const OTHER_EDGE_STYLE: &str = "\", color=\"#9e9e9e\"];\n";
 pub struct DotExporter;
 
 impl GraphExporter for DotExporter {
-    fn export<G: Game>(
-        &self,
-        game: &G,
-        graph: &GameGraph<G::State, G::Move>,
-        meta: &GraphMeta,
-        out: &mut dyn Write,
-    ) -> Result<(), ExportError> {
+    fn export<G: Game>(&self, export: Export<'_, G>) -> Result<(), ExportError> {
+        let (game, graph, meta, out) = (export.game, export.graph, export.meta, export.out);
         write_header(out, &meta.title(graph))?;
         // Each node's and each edge's statement is assembled in one reused byte buffer and
         // written with one call: the game writes its state into the reused `line`, we escape it

@@ -12,8 +12,9 @@
 //! backslashes in quoted labels).
 
 use crate::base::game::{Game, Player, objective};
-use crate::graph::export::{ExportError, GraphExporter, GraphMeta, short_move_label};
+use crate::graph::export::{Export, ExportError, GraphExporter, short_move_label};
 use crate::graph::{GameGraph, GraphKind};
+use petgraph::graph::EdgeIndex;
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -21,88 +22,110 @@ use std::io::Write;
 pub struct EfgExporter;
 
 impl GraphExporter for EfgExporter {
-    fn export<G: Game>(
-        &self,
-        game: &G,
-        graph: &GameGraph<G::State, G::Move>,
-        meta: &GraphMeta,
-        out: &mut dyn Write,
-    ) -> Result<(), ExportError> {
+    fn export<G: Game>(&self, export: Export<'_, G>) -> Result<(), ExportError> {
+        let (game, graph, meta, out) = (export.game, export.graph, export.meta, export.out);
         if graph.kind != GraphKind::Tree {
             return Err(ExportError::EfgNeedsTree);
         }
-        writeln!(
-            out,
-            "EFG 2 R \"{}\" {{ \"First\" \"Second\" }}",
-            label(&meta.title(graph))
-        )?;
-        let payoffs = if G::CONSTANT_SUM {
-            "each player's final score"
-        } else {
-            "the margin (first minus second) for the first player and its negation for the second"
-        };
-        writeln!(
-            out,
-            "\"Written by gamelab. Payoffs are {payoffs}; every decision node is its own \
-             information set (perfect information).\""
-        )?;
-        writeln!(out)?;
-        let mut infosets = [0u64; 2];
-        let mut outcomes = 0u64;
+        write_prologue::<G>(out, &meta.title(graph))?;
+        let mut numbers = Numbers::default();
         let mut pending = vec![graph.root];
         let mut visited = 0u64;
         while let Some(node) = pending.pop() {
             visited += 1;
             let data = &graph.graph[node];
             let name = format!("{visited}: {}", label(&game.describe_state(&data.state)));
-            match data.mover {
-                Some(mover) => {
-                    let (player, slot) = match mover {
-                        Player::First => (1, 0),
-                        Player::Second => (2, 1),
-                    };
-                    infosets[slot] += 1;
-                    let infoset = infosets[slot];
-                    let edges = graph.moves_from(node);
-                    let mut seen = HashSet::new();
-                    let actions: Vec<String> = edges
-                        .iter()
-                        .enumerate()
-                        .map(|(index, &edge)| {
-                            let mut action =
-                                label(&short_move_label(game, &data.state, graph.graph[edge].mv));
-                            if !seen.insert(action.clone()) {
-                                action = format!("{action} #{}", index + 1);
-                            }
-                            format!("\"{action}\"")
-                        })
-                        .collect();
-                    writeln!(
-                        out,
-                        "p \"{name}\" {player} {infoset} \"{} {infoset}\" {{ {} }} 0",
-                        mover.name(),
-                        actions.join(" ")
-                    )?;
-                    // Pre-order with children in move order: push them last to first.
-                    for &edge in edges.iter().rev() {
-                        if let Some((_, child)) = graph.graph.edge_endpoints(edge) {
-                            pending.push(child);
-                        }
-                    }
-                }
-                None => {
-                    outcomes += 1;
-                    let scores = objective::<G>(data.final_scores().unwrap_or(data.future));
-                    writeln!(
-                        out,
-                        "t \"{name}\" {outcomes} \"outcome {outcomes}\" {{ {} {} }}",
-                        scores.first, scores.second
-                    )?;
+            let Some(mover) = data.mover else {
+                numbers.outcomes += 1;
+                let outcome = numbers.outcomes;
+                let scores = objective::<G>(data.final_scores().unwrap_or(data.future));
+                writeln!(
+                    out,
+                    "t \"{name}\" {outcome} \"outcome {outcome}\" {{ {} {} }}",
+                    scores.first, scores.second
+                )?;
+                continue;
+            };
+            let (player, infoset) = numbers.next_infoset(mover);
+            let edges = graph.moves_from(node);
+            writeln!(
+                out,
+                "p \"{name}\" {player} {infoset} \"{} {infoset}\" {{ {} }} 0",
+                mover.name(),
+                action_labels(game, graph, &data.state, &edges)
+            )?;
+            // Pre-order with children in move order: push them last to first.
+            for &edge in edges.iter().rev() {
+                if let Some((_, child)) = graph.graph.edge_endpoints(edge) {
+                    pending.push(child);
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Writes the file's first lines: its title, the players, and what the payoffs are.
+fn write_prologue<G: Game>(out: &mut dyn Write, title: &str) -> Result<(), ExportError> {
+    writeln!(
+        out,
+        "EFG 2 R \"{}\" {{ \"First\" \"Second\" }}",
+        label(title)
+    )?;
+    let payoffs = if G::CONSTANT_SUM {
+        "each player's final score"
+    } else {
+        "the margin (first minus second) for the first player and its negation for the second"
+    };
+    writeln!(
+        out,
+        "\"Written by gamelab. Payoffs are {payoffs}; every decision node is its own \
+         information set (perfect information).\""
+    )?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The numbers given so far: information sets per player, and outcomes.
+#[derive(Default)]
+struct Numbers {
+    infosets: [u64; 2],
+    outcomes: u64,
+}
+
+impl Numbers {
+    /// A new information set of `mover`: the player's number in the file, and the set's.
+    fn next_infoset(&mut self, mover: Player) -> (u8, u64) {
+        let (player, slot) = match mover {
+            Player::First => (1, 0),
+            Player::Second => (2, 1),
+        };
+        self.infosets[slot] += 1;
+        (player, self.infosets[slot])
+    }
+}
+
+/// The quoted labels of the moves `edges` from `state`, apart by spaces; a label already given at
+/// this node is told apart by the move's number.
+fn action_labels<G: Game>(
+    game: &G,
+    graph: &GameGraph<G::State, G::Move>,
+    state: &G::State,
+    edges: &[EdgeIndex],
+) -> String {
+    let mut seen = HashSet::new();
+    let actions: Vec<String> = edges
+        .iter()
+        .enumerate()
+        .map(|(index, &edge)| {
+            let mut action = label(&short_move_label(game, state, graph.graph[edge].mv));
+            if !seen.insert(action.clone()) {
+                action = format!("{action} #{}", index + 1);
+            }
+            format!("\"{action}\"")
+        })
+        .collect();
+    actions.join(" ")
 }
 
 /// Text safe inside an EFG quoted label: printable ASCII, no quotes or backslashes.

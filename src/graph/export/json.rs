@@ -2,8 +2,7 @@
 //! move and solved value; every edge with its move, gain and whether optimal play makes it.
 
 use crate::base::game::{Game, Scores};
-use crate::graph::GameGraph;
-use crate::graph::export::{ExportError, GraphExporter, GraphMeta};
+use crate::graph::export::{Export, ExportError, GraphExporter};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::io::Write;
@@ -12,13 +11,8 @@ use std::io::Write;
 pub struct JsonExporter;
 
 impl GraphExporter for JsonExporter {
-    fn export<G: Game>(
-        &self,
-        game: &G,
-        graph: &GameGraph<G::State, G::Move>,
-        meta: &GraphMeta,
-        out: &mut dyn Write,
-    ) -> Result<(), ExportError> {
+    fn export<G: Game>(&self, export: Export<'_, G>) -> Result<(), ExportError> {
+        let (game, graph, meta, out) = (export.game, export.graph, export.meta, export.out);
         let header = json!({
             "kind": graph.kind.name(),
             "game": meta.game,

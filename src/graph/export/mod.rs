@@ -55,16 +55,19 @@ pub enum ExportError {
     Io(#[from] std::io::Error),
 }
 
+/// What every exporter receives: the graph of `game`, what to say about it, and where to write
+/// it.
+pub struct Export<'a, G: Game> {
+    pub game: &'a G,
+    pub graph: &'a GameGraph<G::State, G::Move>,
+    pub meta: &'a GraphMeta,
+    pub out: &'a mut dyn Write,
+}
+
 /// A graph format.
 pub trait GraphExporter {
-    /// Writes `graph` of `game` to `out`.
-    fn export<G: Game>(
-        &self,
-        game: &G,
-        graph: &GameGraph<G::State, G::Move>,
-        meta: &GraphMeta,
-        out: &mut dyn Write,
-    ) -> Result<(), ExportError>;
+    /// Writes `export.graph` to `export.out`.
+    fn export<G: Game>(&self, export: Export<'_, G>) -> Result<(), ExportError>;
 }
 
 /// Why a graph could not be built and exported.
@@ -149,10 +152,16 @@ pub fn export_graph<G: Game>(
     meta: &GraphMeta,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
+    let export = Export {
+        game,
+        graph,
+        meta,
+        out,
+    };
     match format {
-        GraphFormat::Dot => dot::DotExporter.export(game, graph, meta, out),
-        GraphFormat::Efg => efg::EfgExporter.export(game, graph, meta, out),
-        GraphFormat::Json => json::JsonExporter.export(game, graph, meta, out),
+        GraphFormat::Dot => dot::DotExporter.export(export),
+        GraphFormat::Efg => efg::EfgExporter.export(export),
+        GraphFormat::Json => json::JsonExporter.export(export),
     }
 }
 

@@ -42,84 +42,9 @@ pub(super) fn section(
     tournament_command: &str,
 ) -> Result<Section, ReportError> {
     let entry = find_game("stone-game").map_err(ReportError::study)?;
-    let spec = |strategy: StrategySpec, trials| MistakeSpec {
-        strategy,
-        against: StrategySpec::Optimal,
-        seat: Seat::First,
-        trials,
-        seed: SEED,
-    };
-
-    // Where greedy and lookahead-2 lose value, by ply.
-    let mistakes_generator = generator(entry, MISTAKES_N)?;
-    let mut rows: Vec<MistakeRow> = Vec::new();
-    for name in STUDIED.split(',') {
-        let strategy: StrategySpec = name.parse().map_err(ReportError::Study)?;
-        let spec = spec(strategy, MISTAKES_TRIALS);
-        let study =
-            study_mistakes(entry, &mistakes_generator, &spec).map_err(ReportError::study)?;
-        rows.extend(mistake_rows(entry, &spec, &study));
-    }
-    writer.text("mistakes-by-ply.csv", &csv_text(&rows)?)?;
-    let mistakes_settings = describe_instances(entry, &mistakes_generator, MISTAKES_TRIALS);
-    let mut body = format!(
-        "Every move is valued with the solver: the mover's optimal final margin (points ahead so \
-         far plus what optimal play secures from there) before and after it. The difference is \
-         the move's *regret*, the value it gave away; a *mistake* gives some away, a *losing \
-         move* turns a position the mover did not lose into a lost one. The final margin is \
-         always the game's value minus the first player's regret plus the second's.\n\n\
-         **Where heuristics lose value.** Greedy and lookahead-2 move first against optimal \
-         play on {mistakes_settings}. Per ply: the share of moves that are mistakes and the mean \
-         value lost per move (95% intervals in the CSV and chart).\n\n{}\n",
-        ply_table(&rows)
-    );
-    body.push_str(&mistake_findings(&rows));
-    body.push('\n');
-    body.push_str(&writer.chart(
-        "mistakes-by-ply",
-        "mistake rate and value lost by ply, greedy and lookahead-2",
-        &MistakesChart::new(&rows, &mistakes_settings).map_err(ReportError::study)?,
-    )?);
-
-    // MCTS against its budget.
-    let curve_generator = generator(entry, CURVE_N)?;
-    let budgets: Vec<String> = BUDGETS.split(',').map(str::to_string).collect();
-    let curve = strategy_curve(
-        entry,
-        &curve_generator,
-        "mcts",
-        &budgets,
-        &spec(StrategySpec::Optimal, CURVE_TRIALS),
-    )
-    .map_err(ReportError::study)?;
-    writer.text("mcts-curve.csv", &csv_text(&curve)?)?;
-    let curve_settings = describe_instances(entry, &curve_generator, CURVE_TRIALS);
-    let _ = write!(
-        body,
-        "\n**MCTS against its budget.** `mcts-K` (UCT, K simulations per move, random rollouts, \
-         exploration constant sqrt(2) on min-max normalised margins) moves first against optimal \
-         play on {curve_settings}. Agreement is the share of its moves that give no value \
-         away.\n\n{}\n",
-        curve_table(&curve)
-    );
-    body.push_str(&writer.chart(
-        "mcts-curve",
-        "MCTS agreement with optimal play and mean regret by budget",
-        &StrategyCurveChart::new(&curve, "mcts", &curve_settings).map_err(ReportError::study)?,
-    )?);
-
-    // Ratings.
-    let _ = write!(
-        body,
-        "\n**Ratings.** Bradley–Terry ratings fitted by maximum likelihood to the tournament of \
-         the previous section (ties count half a win, with a term for the advantage of moving \
-         first), in Elo points with mean 0, and 95% intervals from {} bootstrap resamples of \
-         each pairing's games (seed {}):\n\n{}\n",
-        tournament.ratings.replicates,
-        tournament.ratings.seed,
-        ratings_table(tournament)
-    );
-
+    let mut body = mistakes_text(writer, entry)?;
+    body.push_str(&mcts_text(writer, entry)?);
+    body.push_str(&ratings_text(tournament));
     body.push_str(&crate::present::report::provenance(
         "[mistakes-by-ply.csv](mistakes-by-ply.csv), [mcts-curve.csv](mcts-curve.csv), \
          [tournament.csv](tournament.csv) (ratings columns)",
@@ -139,6 +64,94 @@ pub(super) fn section(
         title: "How strategies fail".to_string(),
         body,
     })
+}
+
+/// `strategy` moving first against optimal play, `trials` games.
+fn against_optimal(strategy: StrategySpec, trials: u64) -> MistakeSpec {
+    MistakeSpec {
+        strategy,
+        against: StrategySpec::Optimal,
+        seat: Seat::First,
+        trials,
+        seed: SEED,
+    }
+}
+
+/// Where greedy and lookahead-2 lose value, by ply: the study's text, table and chart, which it
+/// writes with its CSV.
+fn mistakes_text(writer: &ReportWriter, entry: &dyn GameEntry) -> Result<String, ReportError> {
+    let mistakes_generator = generator(entry, MISTAKES_N)?;
+    let mut rows: Vec<MistakeRow> = Vec::new();
+    for name in STUDIED.split(',') {
+        let strategy: StrategySpec = name.parse().map_err(ReportError::Study)?;
+        let spec = against_optimal(strategy, MISTAKES_TRIALS);
+        let study =
+            study_mistakes(entry, &mistakes_generator, &spec).map_err(ReportError::study)?;
+        rows.extend(mistake_rows(entry, &spec, &study));
+    }
+    writer.text("mistakes-by-ply.csv", &csv_text(&rows)?)?;
+    let mistakes_settings = describe_instances(entry, &mistakes_generator, MISTAKES_TRIALS);
+    let mut text = format!(
+        "Every move is valued with the solver: the mover's optimal final margin (points ahead so \
+         far plus what optimal play secures from there) before and after it. The difference is \
+         the move's *regret*, the value it gave away; a *mistake* gives some away, a *losing \
+         move* turns a position the mover did not lose into a lost one. The final margin is \
+         always the game's value minus the first player's regret plus the second's.\n\n\
+         **Where heuristics lose value.** Greedy and lookahead-2 move first against optimal \
+         play on {mistakes_settings}. Per ply: the share of moves that are mistakes and the mean \
+         value lost per move (95% intervals in the CSV and chart).\n\n{}\n",
+        ply_table(&rows)
+    );
+    text.push_str(&mistake_findings(&rows));
+    text.push('\n');
+    text.push_str(&writer.chart(
+        "mistakes-by-ply",
+        "mistake rate and value lost by ply, greedy and lookahead-2",
+        &MistakesChart::new(&rows, &mistakes_settings).map_err(ReportError::study)?,
+    )?);
+    Ok(text)
+}
+
+/// MCTS against its budget: the curve's text, table and chart, which it writes with its CSV.
+fn mcts_text(writer: &ReportWriter, entry: &dyn GameEntry) -> Result<String, ReportError> {
+    let curve_generator = generator(entry, CURVE_N)?;
+    let budgets: Vec<String> = BUDGETS.split(',').map(str::to_string).collect();
+    let curve = strategy_curve(
+        entry,
+        &curve_generator,
+        "mcts",
+        &budgets,
+        &against_optimal(StrategySpec::Optimal, CURVE_TRIALS),
+    )
+    .map_err(ReportError::study)?;
+    writer.text("mcts-curve.csv", &csv_text(&curve)?)?;
+    let curve_settings = describe_instances(entry, &curve_generator, CURVE_TRIALS);
+    let mut text = format!(
+        "\n**MCTS against its budget.** `mcts-K` (UCT, K simulations per move, random rollouts, \
+         exploration constant sqrt(2) on min-max normalised margins) moves first against optimal \
+         play on {curve_settings}. Agreement is the share of its moves that give no value \
+         away.\n\n{}\n",
+        curve_table(&curve)
+    );
+    text.push_str(&writer.chart(
+        "mcts-curve",
+        "MCTS agreement with optimal play and mean regret by budget",
+        &StrategyCurveChart::new(&curve, "mcts", &curve_settings).map_err(ReportError::study)?,
+    )?);
+    Ok(text)
+}
+
+/// The tournament's ratings with their intervals.
+fn ratings_text(tournament: &Tournament) -> String {
+    format!(
+        "\n**Ratings.** Bradley–Terry ratings fitted by maximum likelihood to the tournament of \
+         the previous section (ties count half a win, with a term for the advantage of moving \
+         first), in Elo points with mean 0, and 95% intervals from {} bootstrap resamples of \
+         each pairing's games (seed {}):\n\n{}\n",
+        tournament.ratings.replicates,
+        tournament.ratings.seed,
+        ratings_table(tournament)
+    )
 }
 
 /// Rows for `n = all` of one strategy, by ply (the total left out).

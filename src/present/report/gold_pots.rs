@@ -3,7 +3,7 @@
 
 use crate::base::input::InstanceInput;
 use crate::base::input::format_piles;
-use crate::games::{AnyGame, find_game};
+use crate::games::{AnyGame, GameEntry, find_game};
 use crate::graph::export::GraphFormat;
 use crate::graph::{DEFAULT_MAX_NODES, GraphKind};
 use crate::present::explore::{PageMeta, Source, write_page};
@@ -11,8 +11,8 @@ use crate::present::image::ImageFormat;
 use crate::present::plot::heatmap::HeatmapChart;
 use crate::present::render::{RendererChoice, render_dot};
 use crate::present::report::{ReportError, ReportWriter, Section};
-use crate::solve::SolverKind;
 use crate::solve::table::DpTable;
+use crate::solve::{Solution, SolverKind};
 use std::fmt::Write as _;
 
 /// The gold-pots article's example.
@@ -27,7 +27,47 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     let solution = instance
         .solve(SolverKind::AUTO)
         .map_err(ReportError::study)?;
-    let mut body = format!(
+    let mut body = solution_text(&solution);
+    body.push_str(&dp_text(writer, instance.as_ref(), solution.margin)?);
+    let mut sources = Sources {
+        files: Vec::new(),
+        commands: vec![
+            format!("gamelab solve stone-game --piles {piles_flag}"),
+            format!("gamelab plot heatmap stone-game --piles {piles_flag} --out gold-pots-dp.svg"),
+        ],
+    };
+    body.push_str(&graphs_text(
+        writer,
+        instance.as_ref(),
+        &piles_flag,
+        &mut sources,
+    )?);
+    body.push_str(&explorer_text(
+        writer,
+        game,
+        instance.as_ref(),
+        &piles_flag,
+        &mut sources,
+    )?);
+    body.push_str(&crate::present::report::provenance(
+        &sources.files.join(", "),
+        &sources.commands,
+    ));
+    Ok(vec![Section {
+        title: format!("The gold pots {}", format_piles(&PILES)),
+        body,
+    }])
+}
+
+/// The section's data files as links, and the commands that write them again.
+struct Sources {
+    files: Vec<String>,
+    commands: Vec<String>,
+}
+
+/// The game and its optimal play, move by move, with the running scores.
+fn solution_text(solution: &Solution) -> String {
+    let mut text = format!(
         "The \"gold pots\" of the article 金罐游戏的两种动态规划解法: pots of gold in a row, players A and B take turns to take the \
          pot at either end, A first, both playing optimally. For {} A gets **{}** and B gets \
          **{}** (margin {:+}). The optimal play (when two moves are equally good, the left one \
@@ -51,7 +91,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
             }
         };
         let _ = writeln!(
-            body,
+            text,
             "| {} | {player} | {} | {:+} | {first} | {second} | `{}` |",
             index + 1,
             record.description.text,
@@ -59,27 +99,41 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
             record.position_after
         );
     }
+    text
+}
+
+/// The DP table behind the solution (whose value is `margin`), as a table and as a heatmap,
+/// which it writes.
+fn dp_text(
+    writer: &ReportWriter,
+    instance: &dyn AnyGame,
+    margin: i64,
+) -> Result<String, ReportError> {
     let table = instance.dp_table().ok_or_else(|| {
         ReportError::Study("stone-game has no DP table for the gold pots".to_string())
     })?;
-    let _ = write!(
-        body,
+    let mut text = format!(
         "\nThe DP behind it (labuladong's table, as the margin of the player to move): cell (i, j) \
          is what the mover can get more than the other on pots i..=j, with the move that \
-         achieves it. The answer, {:+}, is the top-right cell.\n\n{}\n",
-        solution.margin,
+         achieves it. The answer, {margin:+}, is the top-right cell.\n\n{}\n",
         markdown_table(&table)
     );
-    body.push_str(&writer.chart(
+    text.push_str(&writer.chart(
         "gold-pots-dp",
         "heatmap of the gold-pots DP table",
         &HeatmapChart::new(table).map_err(ReportError::study)?,
     )?);
-    let mut commands = vec![
-        format!("gamelab solve stone-game --piles {piles_flag}"),
-        format!("gamelab plot heatmap stone-game --piles {piles_flag} --out gold-pots-dp.svg"),
-    ];
-    let mut files = Vec::new();
+    Ok(text)
+}
+
+/// The game tree and the state DAG, which it writes as DOT and draws, and the tree in EFG.
+fn graphs_text(
+    writer: &ReportWriter,
+    instance: &dyn AnyGame,
+    piles_flag: &str,
+    sources: &mut Sources,
+) -> Result<String, ReportError> {
+    let mut text = String::new();
     for (kind, stem, what) in [
         (
             GraphKind::Tree,
@@ -92,27 +146,40 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
             "state DAG (one node per distinct row left)",
         ),
     ] {
-        let nodes = graph_files(writer, instance.as_ref(), kind, stem)?;
+        let nodes = graph_files(writer, instance, kind, stem)?;
         let _ = write!(
-            body,
+            text,
             "\nThe {what}, {nodes} nodes; each node shows the pots left and the points still to \
              come under optimal play; optimal moves are bold and the optimal line is red ([{stem}.dot]({stem}.dot)):\n\n\
              ![the gold-pots {what}]({stem}.svg)\n",
         );
         let dag = if kind == GraphKind::Dag { " --dag" } else { "" };
-        commands.push(format!(
+        sources.commands.push(format!(
             "gamelab tree stone-game --piles {piles_flag}{dag} --out {stem}.dot --render svg {stem}.svg --renderer built-in"
         ));
-        files.push(format!("[{stem}.dot]({stem}.dot)"));
+        sources.files.push(format!("[{stem}.dot]({stem}.dot)"));
     }
-    body.push_str(
+    text.push_str(
         "\nThe same tree for Gambit, as an extensive-form game (outcomes are the two players' \
          final scores): [gold-pots-tree.efg](gold-pots-tree.efg).\n",
     );
-    commands.push(format!(
+    sources.commands.push(format!(
         "gamelab tree stone-game --piles {piles_flag} --format efg --out gold-pots-tree.efg"
     ));
-    files.push("[gold-pots-tree.efg](gold-pots-tree.efg)".to_string());
+    sources
+        .files
+        .push("[gold-pots-tree.efg](gold-pots-tree.efg)".to_string());
+    Ok(text)
+}
+
+/// The explorer's page for the game, which it writes.
+fn explorer_text(
+    writer: &ReportWriter,
+    game: &dyn GameEntry,
+    instance: &dyn AnyGame,
+    piles_flag: &str,
+    sources: &mut Sources,
+) -> Result<String, ReportError> {
     let mut page = Vec::new();
     let instance_text = format_piles(&PILES);
     write_page(
@@ -125,25 +192,20 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         "gold-pots-explorer.html",
         &String::from_utf8(page).map_err(ReportError::study)?,
     )?;
-    body.push_str(
+    sources.commands.push(format!(
+        "gamelab explore stone-game --piles {piles_flag} --out gold-pots-explorer.html"
+    ));
+    sources
+        .files
+        .push("[gold-pots-explorer.html](gold-pots-explorer.html)".to_string());
+    Ok(
         "\nPlay through it in a browser: [gold-pots-explorer.html](gold-pots-explorer.html), one \
          offline page with every move coloured by its value from here (the rest of the game: win \
          green, tie yellow, lose maroon), \
          undo/redo, the solver's best move, the value history, the state DAG and this DP table \
-         with the current cell outlined.\n",
-    );
-    commands.push(format!(
-        "gamelab explore stone-game --piles {piles_flag} --out gold-pots-explorer.html"
-    ));
-    files.push("[gold-pots-explorer.html](gold-pots-explorer.html)".to_string());
-    body.push_str(&crate::present::report::provenance(
-        &files.join(", "),
-        &commands,
-    ));
-    Ok(vec![Section {
-        title: format!("The gold pots {}", format_piles(&PILES)),
-        body,
-    }])
+         with the current cell outlined.\n"
+            .to_string(),
+    )
 }
 
 /// Writes `stem.dot` and draws `stem.svg` (and, for the tree, `gold-pots-tree.efg`); returns the

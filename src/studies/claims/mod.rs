@@ -288,17 +288,7 @@ pub fn check_claim(
     options: &CheckOptions,
 ) -> Result<Verdict, ClaimError> {
     let generator = claim_generator(entry, claim, options)?;
-    if options.samples == 0 {
-        return Err(InputError::at_least_one(Setting::Samples, options.samples).into());
-    }
-    if !entry.solver_kinds().contains(&claim.solver) {
-        return Err(SolveError::NotApplicable {
-            solver: claim.solver.name(),
-            game: entry.name(),
-            available: entry.solver_names(),
-        }
-        .into());
-    }
+    check_runnable(entry, claim, options)?;
     let space = Space::new(generator.spec());
     let mut judge = Judge::new(entry, claim);
     let (instances, per_instance, judging) =
@@ -310,14 +300,7 @@ pub fn check_claim(
         )?,
         per_instance,
     ));
-    // Shrinking a counterexample and the walk below it share what the budget leaves (at least
-    // a tenth of it), and at most `SHRINK_SECONDS` of estimated time.
-    let allowance = crate::cost::budget().time.map(|limit| {
-        let limit = limit.as_secs_f64() * 1e9;
-        (limit - judging.work.seconds() * 1e9)
-            .max(limit / 10.0)
-            .min(SHRINK_SECONDS * 1e9)
-    });
+    let allowance = shrink_allowance(&judging);
     if space.size() <= options.exhaustive_limit {
         let (found, checked) = space.search(&mut judge, None, u64::MAX, u64::MAX)?;
         return finish(
@@ -328,28 +311,80 @@ pub fn check_claim(
             true,
         );
     }
-    let mut checked = 0;
-    let mut found = None;
-    for index in 0..options.samples {
-        let candidate = space.candidate_of(&generator.instance(index));
-        checked += 1;
-        if judge.refutes(&candidate)? {
-            found = Some(candidate);
-            break;
-        }
-    }
+    let (found, checked) = first_refuting_sample(&space, &generator, &mut judge, options.samples)?;
     let Some(found) = found else {
         return finish(entry, claim, None, checked, false);
     };
-    // Shrinking and the walk below: announced as the most their allowance lets them judge, at
-    // the counterexample's size (they usually end sooner).
+    let result = smallest_counterexample(&space, &mut judge, found, allowance, options)?;
+    finish(entry, claim, Some(result), checked, false)
+}
+
+/// Refuses options no check can run with: no samples, or a solver the game does not have.
+fn check_runnable(
+    entry: &dyn GameEntry,
+    claim: &Claim,
+    options: &CheckOptions,
+) -> Result<(), ClaimError> {
+    if options.samples == 0 {
+        return Err(InputError::at_least_one(Setting::Samples, options.samples).into());
+    }
+    if !entry.solver_kinds().contains(&claim.solver) {
+        return Err(SolveError::NotApplicable {
+            solver: claim.solver.name(),
+            game: entry.name(),
+            available: entry.solver_names(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// The estimated nanoseconds that shrinking a counterexample and the walk below it share after
+/// `judging`: what the time budget leaves (at least a tenth of it), and at most
+/// `SHRINK_SECONDS`; `None` without a time budget.
+fn shrink_allowance(judging: &Cost) -> Option<f64> {
+    crate::cost::budget().time.map(|limit| {
+        let limit = limit.as_secs_f64() * 1e9;
+        (limit - judging.work.seconds() * 1e9)
+            .max(limit / 10.0)
+            .min(SHRINK_SECONDS * 1e9)
+    })
+}
+
+/// Judges the first `samples` instances of `generator` until one refutes the claim: returns it,
+/// if any, and how many instances were judged.
+fn first_refuting_sample(
+    space: &Space,
+    generator: &Generator,
+    judge: &mut Judge<'_>,
+    samples: u64,
+) -> Result<(Option<Candidate>, u64), ClaimError> {
+    let mut checked = 0;
+    for index in 0..samples {
+        let candidate = space.candidate_of(&generator.instance(index));
+        checked += 1;
+        if judge.refutes(&candidate)? {
+            return Ok((Some(candidate), checked));
+        }
+    }
+    Ok((None, checked))
+}
+
+/// Shrinks the sampled counterexample `found`, then walks the instances below it, within
+/// `allowance` (estimated nanoseconds, `None`: no limit): the smallest counterexample found, and
+/// how sure it is to be the smallest.
+fn smallest_counterexample(
+    space: &Space,
+    judge: &mut Judge<'_>,
+    found: Candidate,
+    allowance: Option<f64>,
+    options: &CheckOptions,
+) -> Result<(Candidate, Minimality), ClaimError> {
+    // Announced as the most their allowance lets them judge, at the counterexample's size (they
+    // usually end sooner).
     judge.progress = None;
-    let size = match &found {
-        Candidate::Number(n) => *n,
-        Candidate::Piles { offsets, .. } => offsets.len() as u64,
-    };
     let per_candidate = judge
-        .cost_at(size)?
+        .cost_at(found.size())?
         .work
         .plus(Work::of(Operation::Candidate, 1));
     let most = allowance.map_or(SHRINK_CANDIDATES, |nanos| {
@@ -361,19 +396,18 @@ pub fn check_claim(
         per_candidate,
     ));
     judge.allow(allowance);
-    let (shrunk, settled) = space.shrink(found, &mut judge)?;
+    let (shrunk, settled) = space.shrink(found, judge)?;
     let (smallest, _) = space.search(
-        &mut judge,
+        judge,
         Some(&shrunk),
         options.minimality_budget,
         search::SEARCH_PILES,
     )?;
-    let result = match smallest {
+    Ok(match smallest {
         Some(smallest) => (smallest, Minimality::Global),
         None if settled => (shrunk, Minimality::Local),
         None => (shrunk, Minimality::Partial),
-    };
-    finish(entry, claim, Some(result), checked, false)
+    })
 }
 
 /// What checking `claim` costs before any counterexample is shrunk (see [`check_claim`]).
@@ -532,11 +566,7 @@ impl<'a> Judge<'a> {
         let Some(left) = self.allowance else {
             return Ok(true);
         };
-        let size = match candidate {
-            Candidate::Number(n) => *n,
-            Candidate::Piles { offsets, .. } => offsets.len() as u64,
-        };
-        let nanos = self.cost_at(size)?.work.seconds() * 1e9;
+        let nanos = self.cost_at(candidate.size())?.work.seconds() * 1e9;
         if nanos > left {
             return Ok(false);
         }

@@ -32,6 +32,14 @@ impl Candidate {
         input
     }
 
+    /// The candidate's size: its number of piles, or the number.
+    pub(super) fn size(&self) -> u64 {
+        match self {
+            Candidate::Piles { offsets, .. } => offsets.len() as u64,
+            Candidate::Number(n) => *n,
+        }
+    }
+
     /// How many piles the candidate has (a number has none).
     fn piles(&self) -> u64 {
         match self {

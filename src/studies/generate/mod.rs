@@ -47,6 +47,22 @@ pub(crate) fn extreme_instance(
     input
 }
 
+/// Refuses a range whose low end (a setting and its value) is above its high end.
+fn check_range<T: PartialOrd + ToString>(
+    (low, min): (Setting, T),
+    (high, max): (Setting, T),
+) -> Result<(), InputError> {
+    if min > max {
+        return Err(InputError::EmptyRange {
+            low,
+            low_value: min.to_string(),
+            high,
+            high_value: max.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Draws instances of one game under a validated [`GeneratorSpec`].
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -70,14 +86,42 @@ impl Generator {
         } else {
             "N"
         };
-        if spec.sizes.min < 1 {
+        Self::check_sizes(&spec.sizes, size_name)?;
+        Self::check_values_apply(entry, &spec)?;
+        if let Some(values) = &spec.values {
+            spec.sizes = Self::check_values(values, spec.sizes)?;
+        }
+        if spec.sizes.count() == 0 {
+            return Err(Self::no_size(&spec.sizes, size_name));
+        }
+        let largest = spec.sizes.nth(spec.sizes.count() - 1);
+        if entry.takes_piles() {
+            // One instance of the largest size is held in memory at a time per thread.
+            Cost::memory((largest as u128).saturating_mul(16)).check_nested(
+                format_args!("an instance of {largest} piles"),
+                &format!("use fewer piles ({})", Setting::MaxSize),
+            )?;
+        }
+        let generator = Generator {
+            game: entry.name(),
+            takes_piles: entry.takes_piles(),
+            spec,
+        };
+        generator.probe(entry, largest)?;
+        Ok(generator)
+    }
+
+    /// Checks the size range on its own (`size_name` says what a size is): at least 1, a
+    /// residue below its nonzero modulus, the minimum not above the maximum.
+    fn check_sizes(sizes: &SizeRange, size_name: &str) -> Result<(), InputError> {
+        if sizes.min < 1 {
             return Err(InputError::out_of_range(
                 format!("{} (the {size_name})", Setting::MinSize),
                 "at least 1",
-                spec.sizes.min,
+                sizes.min,
             ));
         }
-        if let Some((modulus, remainder)) = spec.sizes.residue {
+        if let Some((modulus, remainder)) = sizes.residue {
             if modulus == 0 {
                 return Err(InputError::at_least_one(Setting::SizeModulus, modulus));
             }
@@ -89,14 +133,12 @@ impl Generator {
                 ));
             }
         }
-        if spec.sizes.min > spec.sizes.max {
-            return Err(InputError::EmptyRange {
-                low: Setting::MinSize,
-                low_value: spec.sizes.min.to_string(),
-                high: Setting::MaxSize,
-                high_value: spec.sizes.max.to_string(),
-            });
-        }
+        check_range((Setting::MinSize, sizes.min), (Setting::MaxSize, sizes.max))
+    }
+
+    /// Checks that `spec` has value settings if and only if the game has piles, and at most as
+    /// many piles as a row may hold.
+    fn check_values_apply(entry: &dyn GameEntry, spec: &GeneratorSpec) -> Result<(), InputError> {
         match (entry.takes_piles(), &spec.values) {
             (false, Some(_)) => {
                 return Err(InputError::DoesNotApply {
@@ -121,41 +163,24 @@ impl Generator {
                 spec.sizes.max,
             ));
         }
-        if let Some(values) = &spec.values {
-            spec.sizes = Self::check_values(values, spec.sizes)?;
+        Ok(())
+    }
+
+    /// The refusal of `sizes` when none of them meets its own constraints.
+    fn no_size(sizes: &SizeRange, size_name: &str) -> InputError {
+        let parity = sizes
+            .parity
+            .map_or(String::new(), |p| format!("{} ", p.name()));
+        let residue = sizes
+            .residue
+            .map_or(String::new(), |(m, r)| format!(" ≡ {r} (mod {m})"));
+        InputError::Unsatisfiable {
+            what: "the size constraints".to_string(),
+            reason: format!(
+                "no {parity}{size_name}{residue} lies in {}..={}",
+                sizes.min, sizes.max
+            ),
         }
-        if spec.sizes.count() == 0 {
-            let parity = spec
-                .sizes
-                .parity
-                .map_or(String::new(), |p| format!("{} ", p.name()));
-            let residue = spec
-                .sizes
-                .residue
-                .map_or(String::new(), |(m, r)| format!(" ≡ {r} (mod {m})"));
-            return Err(InputError::Unsatisfiable {
-                what: "the size constraints".to_string(),
-                reason: format!(
-                    "no {parity}{size_name}{residue} lies in {}..={}",
-                    spec.sizes.min, spec.sizes.max
-                ),
-            });
-        }
-        let largest = spec.sizes.nth(spec.sizes.count() - 1);
-        if entry.takes_piles() {
-            // One instance of the largest size is held in memory at a time per thread.
-            Cost::memory((largest as u128).saturating_mul(16)).check_nested(
-                format_args!("an instance of {largest} piles"),
-                &format!("use fewer piles ({})", Setting::MaxSize),
-            )?;
-        }
-        let generator = Generator {
-            game: entry.name(),
-            takes_piles: entry.takes_piles(),
-            spec,
-        };
-        generator.probe(entry, largest)?;
-        Ok(generator)
     }
 
     /// Builds the hardest instance the settings allow — the largest size, every pile of the
@@ -168,14 +193,10 @@ impl Generator {
 
     /// Checks the value constraints and returns the sizes they allow.
     fn check_values(values: &ValueSpec, sizes: SizeRange) -> Result<SizeRange, InputError> {
-        if values.min > values.max {
-            return Err(InputError::EmptyRange {
-                low: Setting::MinValue,
-                low_value: values.min.to_string(),
-                high: Setting::MaxValue,
-                high_value: values.max.to_string(),
-            });
-        }
+        check_range(
+            (Setting::MinValue, values.min),
+            (Setting::MaxValue, values.max),
+        )?;
         let largest = values.min.unsigned_abs().max(values.max.unsigned_abs()) as u128;
         if largest * sizes.max as u128 > i64::MAX as u128 {
             return Err(InputError::Unsatisfiable {

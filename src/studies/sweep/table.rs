@@ -73,15 +73,30 @@ pub fn check_rows(file: &str, rows: &[SweepRow]) -> Result<SweepSettings, InputE
 /// is mismatched, duplicated or missing. The merged rows are checked to hold every size of the
 /// sweep with all its trials.
 pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
-    let Some(first) = files.first() else {
+    if files.is_empty() {
         return Err(merge_error("nothing: no files given"));
-    };
+    }
     let settings: Vec<SweepSettings> = files
         .iter()
         .map(|file| check_rows(&file.name, &file.rows))
         .collect::<Result<_, _>>()?;
+    check_one_cut_of_one_sweep(files, &settings)?;
+    check_every_shard_once(files, &settings)?;
     let whole = settings[0].whole();
-    for (file, file_settings) in files.iter().zip(&settings).skip(1) {
+    let merged = merged_rows(files, &whole);
+    check_complete(&merged, &whole)?;
+    Ok(merged)
+}
+
+/// Checks that the tables `files`, whose rows have `settings`, are of one sweep, cut into the
+/// same number of shards.
+fn check_one_cut_of_one_sweep(
+    files: &[ShardFile],
+    settings: &[SweepSettings],
+) -> Result<(), InputError> {
+    let first = &files[0];
+    let whole = settings[0].whole();
+    for (file, file_settings) in files.iter().zip(settings).skip(1) {
         if file_settings.whole() != whole {
             return Err(merge_error(format!(
                 "tables of different sweeps: {} is {} but {} is {}",
@@ -93,19 +108,25 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
         }
     }
     let count = settings[0].shard.1;
-    if let Some((file, other)) = files
-        .iter()
-        .zip(&settings)
-        .find(|(_, s)| s.shard.1 != count)
-    {
+    if let Some((file, other)) = files.iter().zip(settings).find(|(_, s)| s.shard.1 != count) {
         return Err(merge_error(format!(
             "shards of different cuts: {} is shard {}/{} but {} is shard {}/{} (a whole sweep \
              is 1/1; merge the shards of one sharded run)",
             first.name, settings[0].shard.0, count, file.name, other.shard.0, other.shard.1
         )));
     }
+    Ok(())
+}
+
+/// Checks that every shard of the cut is among the tables `files` (whose rows have `settings`)
+/// exactly once.
+fn check_every_shard_once(
+    files: &[ShardFile],
+    settings: &[SweepSettings],
+) -> Result<(), InputError> {
+    let count = settings[0].shard.1;
     let mut holders: std::collections::BTreeMap<u64, Vec<&str>> = Default::default();
-    for (file, file_settings) in files.iter().zip(&settings) {
+    for (file, file_settings) in files.iter().zip(settings) {
         holders
             .entry(file_settings.shard.0)
             .or_default()
@@ -130,19 +151,30 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
             if more > 10 { ", ..." } else { "" }
         )));
     }
+    Ok(())
+}
+
+/// The rows of all `files` as rows of the `whole` sweep: one per size, its shards' tallies
+/// merged, without empty shards' placeholders.
+fn merged_rows(files: &[ShardFile], whole: &SweepSettings) -> Vec<SweepRow> {
     let mut rows: Vec<&SweepRow> = files.iter().flat_map(|file| &file.rows).collect();
     rows.sort_by_key(|row| row.n);
     let mut merged: Vec<SweepRow> = Vec::new();
     for row in rows {
         match merged.last_mut() {
             Some(last) if last.n == row.n => {
-                *last = SweepRow::new(row.n, last.tally().merged(row.tally()), &whole);
+                *last = SweepRow::new(row.n, last.tally().merged(row.tally()), whole);
             }
-            _ => merged.push(SweepRow::new(row.n, row.tally(), &whole)),
+            _ => merged.push(SweepRow::new(row.n, row.tally(), whole)),
         }
     }
-    // An empty shard's placeholder row adds nothing; every size must now hold all its trials.
+    // An empty shard's placeholder row adds nothing.
     merged.retain(|row| row.trials > 0);
+    merged
+}
+
+/// Checks that the `merged` rows hold every size of the `whole` sweep with all its trials.
+fn check_complete(merged: &[SweepRow], whole: &SweepSettings) -> Result<(), InputError> {
     let sizes = whole.sizes.count();
     if let Some(short) = merged.iter().find(|row| row.trials != whole.trials_per_n) {
         return Err(merge_error(format!(
@@ -161,7 +193,7 @@ pub fn merge_files(files: &[ShardFile]) -> Result<Vec<SweepRow>, InputError> {
             absent.map_or(String::new(), |n| format!(" (none for n = {n})"))
         )));
     }
-    Ok(merged)
+    Ok(())
 }
 
 /// What reading and checking `bytes` bytes of sweep CSV costs: the rows are parsed, checked and
