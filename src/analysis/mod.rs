@@ -78,8 +78,8 @@ pub fn solve_space<G: Game>(game: &G, max_states: u128) -> Result<SolvedSpace, I
 }
 
 /// What solving every position of `game` costs: its positions and moves, counted by formula
-/// where the game has one (the number games) and bounded by [`Bounds::states`] and
-/// [`Bounds::moves`] otherwise. Per position: the state kept three times over (the walk, its
+/// where the game has one (the number games) and bounded by [`Bounds::states`](crate::base::game::Bounds::states) and
+/// [`Bounds::moves`](crate::base::game::Bounds::moves) otherwise. Per position: the state kept three times over (the walk, its
 /// index, the values), its entry, label and move list; per move: the move and its entry.
 pub fn space_cost<G: Game>(game: &G) -> Cost {
     let (states, moves) = match game.dag_size_by_formula() {

@@ -43,7 +43,7 @@ pub use crate::base::game::DagSize;
 /// `MoreThan(node_limit)` once any subtree holds more than `node_limit` nodes, and with
 /// `MoreThan(state_limit)` once more than `state_limit` positions were visited (the tree has at
 /// least as many nodes as positions). The walk's memory and time are bounded by the limits: it
-/// refuses at once when [`Bounds::least_states`] is over either limit, and it stops once it has
+/// refuses at once when [`Bounds::least_states`](crate::base::game::Bounds::least_states) is over either limit, and it stops once it has
 /// generated more than `node_limit` moves (every move of a reachable position is an edge of the
 /// tree, so the tree then has more than `node_limit` nodes), or more than `state_limit`.
 pub fn tree_nodes<G: Game>(game: &G, node_limit: u128, state_limit: u128) -> Count {
@@ -113,7 +113,7 @@ impl<S: Clone> CountFrame<S> {
 }
 
 /// Distinct positions and moves of the state DAG, or `None` once more than `limit` positions,
-/// or more than `edge_limit` moves, have been found (at once if [`Bounds::least_states`] is over
+/// or more than `edge_limit` moves, have been found (at once if [`Bounds::least_states`](crate::base::game::Bounds::least_states) is over
 /// `limit`). Depth-first, no recursion.
 pub fn dag_size<G: Game>(game: &G, limit: u128, edge_limit: u128) -> Option<DagSize> {
     if game.bounds().least_states > limit {

@@ -84,9 +84,8 @@ impl Work {
     /// calibration compares candidate rates by.
     #[inline]
     pub fn cpu_nanos_at(&self, rate: impl Fn(Operation) -> f64) -> f64 {
-        // A loop, not `map(..).sum()`: it runs once per instance in some streams, and the
-        // iterator adapters' code is not always inlined where it is used (CONTRIBUTING.md,
-        // "Inlining in the test profile").
+        // A loop rather than `map(..).sum()`: it runs once per instance of a stream, and the
+        // release build runs fewer instructions so.
         let mut nanos = 0.0;
         for &operation in Operation::ALL {
             nanos += self.units(operation) * rate(operation);
@@ -141,7 +140,7 @@ pub fn times(a: u128, b: u128) -> u128 {
     a.saturating_mul(b)
 }
 
-/// Reports a row-by-row DP's progress every [`PROGRESS_ROWS`] rows, as that many rows of
+/// Reports a row-by-row DP's progress every `PROGRESS_ROWS` rows, as that many rows of
 /// `cells` units of `operation` each (the row just done stands for the others: close enough
 /// between two reports).
 pub fn report_rows(row: usize, cells: usize, operation: Operation) {

@@ -38,7 +38,7 @@ pub trait AnyGame: Send + Sync {
     fn dp_table(&self) -> Option<DpTable>;
     /// Facts about the instance worth printing beside its solution.
     fn facts(&self) -> Vec<String>;
-    /// Plays `pairing` on this instance (see [`strategy::play`]).
+    /// Plays `pairing` on this instance (see [`strategy::play`](fn@crate::strategy::play)).
     fn play(&self, pairing: Pairing<'_>) -> Result<GameRecord, StrategyError>;
     /// [`AnyGame::play`], recording every move's value and regret (see
     /// [`strategy::regret`]); refused above the size the position values accept.

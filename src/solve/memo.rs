@@ -61,8 +61,8 @@ pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), Solve
 }
 
 /// The memory of a memoised search of `game`: a hash map entry per position (up to
-/// [`Bounds::states`]), and on the stack the move lists of one whole line of play (up to
-/// [`Bounds::depth`] moves of up to [`Bounds::moves`] each).
+/// [`Bounds::states`](crate::base::game::Bounds::states)), and on the stack the move lists of one whole line of play (up to
+/// [`Bounds::depth`](crate::base::game::Bounds::depth) moves of up to [`Bounds::moves`](crate::base::game::Bounds::moves) each).
 pub fn search_memory<G: Game>(game: &G) -> u128 {
     let entry = (size_of::<G::State>() + 24) as u128;
     let frame = (size_of::<G::State>() + 48) as u128;
@@ -75,7 +75,7 @@ pub fn search_memory<G: Game>(game: &G) -> u128 {
 
 /// What a memoised search of `game` costs: its memory ([`search_memory`]) and a move tried per
 /// move of its state DAG — counted by formula where the game has one (the number games), else
-/// bounded by [`Bounds::states`] times [`Bounds::moves`].
+/// bounded by [`Bounds::states`](crate::base::game::Bounds::states) times [`Bounds::moves`](crate::base::game::Bounds::moves).
 pub fn search_cost<G: Game>(game: &G) -> Cost {
     let moves = match game.dag_size_by_formula() {
         Some(size) => size.edges.saturating_add(size.states),

@@ -8,7 +8,7 @@
 //! in its registry entry as [`Solver`]s; [`dispatch`] runs them. A solver hands over either a
 //! value for every position (the margin for the player to move, see [`solution_from_values`]) or
 //! a decision for every position ([`solution_from_policy`]); the principal variation and both
-//! scores are then computed in [`line`].
+//! scores are then computed in [`line`](mod@line).
 //!
 //! [`Game`]: crate::base::game::Game
 

@@ -42,9 +42,9 @@ pub(crate) fn refuse_oversize<G: Game>(
 }
 
 /// What `spec` costs to play one game of `game` (one side of it, about half its moves), from
-/// cheap bounds: the game's record (an entry per move, up to [`Bounds::depth`] moves) plus
+/// cheap bounds: the game's record (an entry per move, up to [`Bounds::depth`](crate::base::game::Bounds::depth) moves) plus
 /// - `optimal`, `noisy-P`: a memoised search that solves each distinct position at most once
-///   per game — [`Bounds::states`] positions, each trying its moves — and holds the `memo`
+///   per game — [`Bounds::states`](crate::base::game::Bounds::states) positions, each trying its moves — and holds the `memo`
 ///   solver's hash map and stack;
 /// - `lookahead-K`: branching^K positions per move;
 /// - `mcts-K`: K simulations per move, each a walk to the end of the game from there (the

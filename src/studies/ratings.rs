@@ -244,13 +244,8 @@ fn solve(mut matrix: Vec<Vec<f64>>, mut rhs: Vec<f64>) -> Option<Vec<f64>> {
         let pivot_tail = &upper[column][column..];
         for (offset, row) in lower.iter_mut().enumerate() {
             let factor = row[column] / pivot_tail[0];
-            // By index over slices of one length (no bounds checks), not a `zip`: its adapter is
-            // a call of its own where it is not inlined (CONTRIBUTING.md, "Inlining in the
-            // test profile").
-            let tail = &mut row[column..][..pivot_tail.len()];
-            #[allow(clippy::needless_range_loop)]
-            for c in 0..tail.len() {
-                tail[c] -= factor * pivot_tail[c];
+            for (cell, pivot) in row[column..].iter_mut().zip(pivot_tail) {
+                *cell -= factor * pivot;
             }
             rhs[column + 1 + offset] -= factor * rhs[column];
         }

@@ -35,13 +35,10 @@ fn mix(mut z: u64) -> u64 {
 /// share a stream.
 #[inline]
 pub fn keyed_stream(words: [u64; 4]) -> Draws {
-    // Byte by byte (word k / 8, little-endian) rather than `copy_from_slice` on chunks: this
-    // runs once per instance, and the slice copy is a call of its own where it is not inlined
-    // (CONTRIBUTING.md, "Inlining in the test profile").
     let state = keyed_state(words);
     let mut seed = [0u8; 32];
-    for (k, byte) in seed.iter_mut().enumerate() {
-        *byte = (state[k / 8] >> (8 * (k % 8))) as u8;
+    for (bytes, word) in seed.chunks_exact_mut(8).zip(state) {
+        bytes.copy_from_slice(&word.to_le_bytes());
     }
     Draws {
         // `from_seed` reads the words little-endian; `keyed_state` is never all zero (below).

@@ -29,7 +29,7 @@ pub(super) struct ExplicitMove {
 
 /// A game as an explicit table of positions (state = position index, 0 is the start) and moves
 /// (move = index into the table of moves, a position's moves consecutive in legal order).
-/// Built by [`explore`]; named by its [`Labels`] when shown.
+/// Built by [`explore`](super::explore); named by its [`Labels`] when shown.
 #[derive(Clone)]
 pub struct ExplicitGame {
     pub(super) positions: Vec<Position>,
@@ -89,7 +89,7 @@ impl ExplicitGame {
 
     /// The value (margin for the player to move under optimal play) of every position, indexed
     /// by position: one pass over the table without recursion, so lines of any length are fine.
-    /// No margin overflows: [`explore`] refuses games whose points could add up beyond `i64`.
+    /// No margin overflows: [`explore`](super::explore) refuses games whose points could add up beyond `i64`.
     pub fn values(&self) -> Vec<i64> {
         let mut values = vec![0_i64; self.positions.len()];
         for &position in &self.children_first {

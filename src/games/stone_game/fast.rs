@@ -162,12 +162,7 @@ fn shifted<T: Lane, const W: usize, const LEVEL: u8>(left_block: &[T; W], now: &
     }
     let mut out = [T::default(); W];
     out[0] = left_block[W - 1];
-    // Lane by lane: a `copy_from_slice` is a `memmove` call wherever it is not inlined, and this
-    // runs at every step of every block.
-    #[allow(clippy::manual_memcpy)]
-    for lane in 1..W {
-        out[lane] = now[lane - 1];
-    }
+    out[1..].copy_from_slice(&now[..W - 1]);
     out
 }
 

@@ -30,9 +30,7 @@ struct Writer<'a> {
 impl Writer<'_> {
     #[inline(always)]
     fn put<const N: usize>(&mut self, piece: &[u8; N]) {
-        // An array assignment, not `copy_from_slice`: that is a `memmove` call of a length known
-        // only inside it wherever it is not inlined (CONTRIBUTING.md, "Inlining in the test
-        // profile").
+        // An assignment of a fixed-size array: a few moves, where a copy of a slice is a call.
         let Some(slot) = self.bytes[self.at..].first_chunk_mut::<N>() else {
             unreachable!("the caller sized the slice for every piece");
         };

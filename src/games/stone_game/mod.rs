@@ -14,7 +14,7 @@
 //!
 //! The folder holds the game's solvers: the tables of labuladong's article (`table`, `diff`,
 //! [`dp`]), the one-row DP with its SIMD kernels (`rolling`: [`fast`] for one long row, [`batch`]
-//! for many short ones, [`line`] for its move list), the O(n) value by merging peaks ([`peaks`]);
+//! for many short ones, [`line`](mod@line) for its move list), the O(n) value by merging peaks ([`peaks`]);
 //! and its fast paths: the state DAG straight to DOT ([`dag`]), answers to a stream of rows
 //! ([`stream`], [`json`]) and the `parity` strategy ([`parity`]).
 
@@ -88,7 +88,7 @@ pub type StoneGame = IntervalGame<TakePile>;
 pub const TABLE: SolverKind = SolverKind::named("table");
 /// The two-dimensional table of score differences.
 pub const DIFF: SolverKind = SolverKind::named("diff");
-/// The score-difference DP keeping one row, O(n) memory ([`fast`], [`batch`], [`line`]).
+/// The score-difference DP keeping one row, O(n) memory ([`fast`], [`batch`], [`line`](mod@line)).
 pub const ROLLING: SolverKind = SolverKind::named("rolling");
 /// The value in O(n) time by merging peaks ([`peaks`]).
 pub const PEAKS: SolverKind = SolverKind::named("peaks");

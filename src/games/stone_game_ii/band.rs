@@ -6,7 +6,7 @@
 //! earlier bands, so the band's wide columns are independent of each other but for one thing:
 //! a capped read `v(j, m) = v(j, K(j))` of a row j of the band (where the cap binds) lands on
 //! column K(j) < m of the same band. The columns are cut into increasing ranges of about equal
-//! work, one per thread, with every cut at or below the smallest such K(j) ([`balanced_cuts`]):
+//! work, one per thread, with every cut at or below the smallest such K(j) (`balanced_cuts`):
 //! then only the last range reads capped values of the band, and it makes them itself, in its
 //! own increasing order, before it reads them. No thread waits for another within a band;
 //! the band's end joins them all (a rayon scope). Beside them, the first thread fills the
@@ -165,24 +165,21 @@ fn wide_columns<T: Width>(
         let base = low + x;
         let from = first.saturating_sub(base).min(rows);
         let to = (first + cells.len()).saturating_sub(base).clamp(from, rows);
-        // By index over slices cut to one length (no bounds checks), not chains of `zip`, whose
-        // adapters are calls of their own in the test profile (CONTRIBUTING.md, "Inlining in
-        // the test profile").
         if from < to {
-            let into = &mut into[from..to];
-            let cells = &cells[base + from - first..][..into.len()];
-            let sums = &sums[base + from..][..into.len()];
-            for k in 0..into.len() {
-                into[k] = into[k].max(sums[k] - cells[k].get());
+            let cells = &cells[base + from - first..];
+            for ((into, sum), cell) in into[from..to]
+                .iter_mut()
+                .zip(&sums[base + from..])
+                .zip(cells)
+            {
+                *into = (*into).max(sum - cell.get());
             }
         }
         let end = (n + 1).saturating_sub(base).clamp(to, rows);
         if to < end {
-            let into = &mut into[to..end];
-            let tops = &board.tops(base + to..base + end)[..into.len()];
-            let sums = &sums[base + to..][..into.len()];
-            for k in 0..into.len() {
-                into[k] = into[k].max(sums[k] - tops[k].load(Relaxed));
+            let tops = board.tops(base + to..base + end);
+            for ((into, sum), top) in into[to..end].iter_mut().zip(&sums[base + to..]).zip(tops) {
+                *into = (*into).max(sum - top.load(Relaxed));
             }
         }
     };

@@ -160,8 +160,6 @@ pub(super) trait Stored: Copy + Default {
     fn load(self) -> i64;
 }
 
-// `#[inline]`: the kernels call these per cell from other code units (CONTRIBUTING.md,
-// "Inlining in the test profile").
 impl Stored for i32 {
     #[inline]
     fn store(value: i64) -> i32 {
