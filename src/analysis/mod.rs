@@ -98,7 +98,7 @@ pub fn space_cost<G: Game>(game: &G) -> Cost {
 }
 
 /// Bytes a solved position takes besides its state: its entry, label, pile ranges, index entry
-/// and values (measured peaks: stone-game and divisor-game, a few hundred thousand positions).
+/// and values (the peak memory of stone-game and divisor-game analyses, per position).
 const POSITION_BYTES: u128 = 320;
 /// Bytes a move of a solved position takes besides the move itself: its entry.
 const MOVE_BYTES: u128 = 48;

@@ -256,8 +256,7 @@ pub fn probes() -> Vec<Probe> {
             calibrates: true,
             path: "gamelab solve stone-game --solver memo",
             // Both sizes' hash maps are larger than a server's last-level cache, as the
-            // calibration's is: a map that fits the cache runs several times faster than the
-            // rate.
+            // calibration's is: a map that fits the cache runs faster than the rate.
             quick: &[1_400, 2_000],
             calibrate: 1_500,
             prepare: |n| solve_row(n, SolverKind::MEMO, false),

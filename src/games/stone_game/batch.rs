@@ -38,8 +38,8 @@ fn finish_two_lengths_per_pass<T: Lane, const W: usize>(
 ) -> [T; W] {
     let n = piles.len();
     // In place: `row[i + 1]` and `row[i + 2]` (length L - 1) are read before the pass overwrites
-    // `row[i]` (length L + 1). Plain indexing, on purpose: here re-slicing to drop the bounds
-    // checks, or zipping the slices, made LLVM generate code several times slower.
+    // `row[i]` (length L + 1). Plain indexing, on purpose: re-slicing to drop the bounds checks,
+    // or zipping the slices, gives slower code here (the performance chapter has the figures).
     while length < n {
         let mut previous = cell_block(&piles[0], &row[1], &piles[length - 1], &row[0]);
         for i in 0..n - length {

@@ -20,8 +20,8 @@
 //! vector `r - 1`, and only vector 0 needs a lane shift: vector 3 moved up one lane, with the
 //! last lane of the block to the left at the same step (carried over as that block's vector 3)
 //! in lane 0. In a contiguous layout every vector is shifted across lanes, which on AVX2 costs
-//! two shuffles per 256-bit register, all on the one or two shuffle ports, which made this
-//! layout about 1.5 times faster (the performance chapter has the figures). The four vectors of
+//! two shuffles per 256-bit register, all on the one or two shuffle ports, so this layout
+//! saves most of the shuffles (the performance chapter has the figures). The four vectors of
 //! a step are independent but for that shift, which also keeps the core busy while a step waits
 //! on the one before.
 //!
