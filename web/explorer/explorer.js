@@ -20,7 +20,7 @@
   const DAG_NODE_LIMIT = 120;
   const INSTANCE_SHOWN = 90; // characters of the instance shown in the header
 
-  let D = null;            // the page data (see src/explore.rs)
+  let D = null;            // the page data (docs/src/internals/explorer-data.md)
   let ids = [0];           // positions along the line played, the start first
   let played = [];         // the moves played: {entry, mover, taken}
   let redoStack = [];      // moves undone, last undone last
@@ -72,22 +72,30 @@
   }
 
   // ---- reading positions -------------------------------------------------------------------
-  const pos = (id) => D.s[id];
-  const moverOf = (id) => pos(id)[0];
-  const marginOf = (id) => pos(id)[1];          // the mover's margin from here
-  const remotenessOf = (id) => pos(id)[2];
-  const grundyOf = (id) => pos(id)[3];
-  const payoffOf = (id) => pos(id)[6] || [0, 0];
+  // Positions and moves are columns, one array per field (docs/src/internals/explorer-data.md);
+  // a position's moves are the run of the moves' columns from firstMove[id] to firstMove[id + 1].
+  let firstMove = null;
+  function indexMoves() {
+    const counts = D.positions.move_count;
+    firstMove = new Uint32Array(counts.length + 1);
+    for (let id = 0; id < counts.length; id++) firstMove[id + 1] = firstMove[id] + counts[id];
+  }
+  const moverOf = (id) => D.positions.to_move[id];
+  const marginOf = (id) => D.positions.margin[id];          // the mover's margin from here
+  const remotenessOf = (id) => D.positions.remoteness[id];
+  const grundyOf = (id) => (D.positions.grundy ? D.positions.grundy[id] ?? -1 : -1);
+  const payoffOf = (id) => (D.positions.payoff && D.positions.payoff[id]) || [0, 0];
+  const runsOf = (id) => (D.positions.piles ? D.positions.piles[id] : D.positions.label[id]);
   function movesOf(id) {
-    const flat = pos(id)[5];
+    const m = D.moves;
     const out = [];
-    for (let k = 0; k < flat.length; k += 6) {
-      out.push({ name: flat[k], child: flat[k + 1], gain: flat[k + 2], margin: flat[k + 3], remoteness: flat[k + 4], optimal: flat[k + 5] === 1 });
+    for (let k = firstMove[id]; k < firstMove[id + 1]; k++) {
+      out.push({ name: m.name[k], child: m.child[k], gain: m.gain[k], margin: m.margin[k], remoteness: m.remoteness[k], optimal: m.optimal[k] === 1 });
     }
     return out;
   }
   function pileIndices(id) {
-    const runs = pos(id)[4];
+    const runs = runsOf(id);
     if (!Array.isArray(runs)) return null;
     const out = [];
     for (let k = 0; k < runs.length; k += 2) for (let i = runs[k]; i < runs[k + 1]; i++) out.push(i);
@@ -97,18 +105,18 @@
   // the first 5 and the last 6).
   function fullLabel(id) {
     const idx = pileIndices(id);
-    if (idx === null) return pos(id)[4];
+    if (idx === null) return runsOf(id);
     return "[" + idx.map((i) => D.row[i]).join(" ") + "]";
   }
   function label(id) {
     const idx = pileIndices(id);
-    if (idx === null) return pos(id)[4];
+    if (idx === null) return runsOf(id);
     if (idx.length === 0) return "[ ]";
     const vals = idx.map((i) => D.row[i]);
     if (vals.length <= 4) return "[" + vals.join(" ") + "]";
     return `[${vals[0]} … ${vals[vals.length - 1]}] ×${vals.length}`;
   }
-  const moveName = (entry) => D.names[entry.name];
+  const moveName = (entry) => D.move_names[entry.name];
 
   // ---- the line played ---------------------------------------------------------------------
   const current = () => ids[ids.length - 1];
@@ -274,7 +282,7 @@
   }
 
   function describeMove(entry) {
-    const name = moveName(entry), key = D.keys[entry.name];
+    const name = moveName(entry), key = D.move_keys[entry.name];
     if (key === "side") return `take ${name}`;
     if (key === "count") return `take ${name} pile${name === "1" ? "" : "s"}`;
     if (key === "take") return `take ${name}`;
@@ -337,10 +345,10 @@
     // A circle's piles left can wrap past the row's end (two runs, the first starting later):
     // the row is then drawn from the first pile left, so that the arc reads left to right and
     // its "left" and "right" ends are the board's.
-    const runs = pos(id)[4];
+    const runs = runsOf(id);
     const start = Array.isArray(runs) && runs.length === 4 && runs[0] > runs[2] ? runs[0] : 0;
     // Games whose moves name a slice count their piles from 0, as their moves do.
-    const pileName = D.keys.includes("slice") ? (i) => `slice ${i}` : (i) => `pile ${i + 1}`;
+    const pileName = D.move_keys.includes("slice") ? (i) => `slice ${i}` : (i) => `pile ${i + 1}`;
     for (let d = 0; d < n; d++) {
       const i = (start + d) % n;
       const v = D.row[i];
@@ -570,10 +578,10 @@
     card.hidden = false;
     const n = D.row.length;
     cellOf = new Map();
-    D.s.forEach((_, id) => {
-      const runs = pos(id)[4];
+    for (let id = 0; id < D.positions.margin.length; id++) {
+      const runs = runsOf(id);
       if (runs.length === 2 && runs[0] < runs[1]) cellOf.set(runs[0] * n + runs[1] - 1, id);
-    });
+    }
     const cell = Math.max(1, Math.min(30, Math.floor(340 / n)));
     const canvas = $("heatmap");
     // Drawn at the screen's own resolution (3 device pixels a CSS pixel on a phone), so its
@@ -629,7 +637,7 @@
     const marks = $("heatmap-marks");
     marks.innerHTML = "";
     const mark = (id, colour, widthPx) => {
-      const runs = pos(id)[4];
+      const runs = runsOf(id);
       if (runs.length !== 2 || runs[0] >= runs[1]) return;
       const i = runs[0], j = runs[1] - 1;
       el("svg:rect", { x: j * cell + 1, y: i * cell + 1, width: Math.max(cell - 2, 1), height: Math.max(cell - 2, 1), fill: "none", stroke: colour, "stroke-width": widthPx, "data-testid": colour === "#000" ? "heatmap-current" : "heatmap-child" }, marks);
@@ -641,11 +649,12 @@
   // ---- start-up ----------------------------------------------------------------------------
   function load(data) {
     D = data;
+    indexMoves();
     ids = [0]; played = []; redoStack = []; expanded = new Set(); collapsed = new Set(); heatmapBase = null;
     $("title").textContent = D.title || D.game;
     const instance = D.instance.length > INSTANCE_SHOWN ? D.instance.slice(0, INSTANCE_SHOWN - 1) + "…" : D.instance;
     const line = $("instance");
-    line.textContent = `${D.game} · ${instance} · ${D.s.length} positions`;
+    line.textContent = `${D.game} · ${instance} · ${D.positions.margin.length} positions`;
     line.title = D.instance;
     $("rules").textContent = D.rules || "";
     $("app").hidden = false;
