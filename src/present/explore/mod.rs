@@ -1,7 +1,9 @@
 //! The explorer page: one self-contained HTML file (styles, script and the solved state space
 //! inline; nothing fetched from anywhere) in which a user plays through a game with every move's
 //! value shown, the value history, the state DAG around the position and, for the interval
-//! games, the DP table. The hand-written page lives in `web/explorer/` and is compiled in.
+//! games, the DP table. The hand-written page lives in `web/explorer/` (the template, the
+//! styles and the script's files, one a card) and is compiled in: nothing is bundled or fetched
+//! at build time.
 //!
 //! The data is the [`SolvedSpace`] as a [`PageData`], written by serde_json (its schema:
 //! `docs/src/internals/explorer-data.md`); the page computes nothing a solver would: every
@@ -23,7 +25,22 @@ pub const DEFAULT_PAGE_MAX_STATES: u128 = 200_000;
 
 const TEMPLATE: &str = include_str!("../../../web/explorer/index.html");
 const STYLE: &str = include_str!("../../../web/explorer/explorer.css");
-const SCRIPT: &str = include_str!("../../../web/explorer/explorer.js");
+/// The page's script: the files of `web/explorer/js/` in the order they build on each other
+/// (the core first, the start-up last), inside one function so that nothing leaks into the
+/// page's global scope. Each file's leading comment says what it is for.
+const SCRIPT: &str = concat!(
+    "(function () {\n\"use strict\";\n",
+    include_str!("../../../web/explorer/js/core.js"),
+    include_str!("../../../web/explorer/js/line.js"),
+    include_str!("../../../web/explorer/js/state.js"),
+    include_str!("../../../web/explorer/js/board.js"),
+    include_str!("../../../web/explorer/js/moves.js"),
+    include_str!("../../../web/explorer/js/history.js"),
+    include_str!("../../../web/explorer/js/dag.js"),
+    include_str!("../../../web/explorer/js/table.js"),
+    include_str!("../../../web/explorer/js/main.js"),
+    "})();\n",
+);
 
 /// How the page gets its positions.
 pub enum Source<'a> {
