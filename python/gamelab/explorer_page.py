@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import inspect
+import json
 import os
 from typing import Any, Optional, Sequence
 
@@ -30,6 +31,9 @@ __all__ = ["Explorer", "explorer"]
 
 #: The height of the inline frame in a notebook, in pixels.
 DEFAULT_HEIGHT = 900
+
+#: Where a page's data starts (its JSON escapes every ``<``, so the element's end is the data's).
+_DATA_START = '<script id="data" type="application/json">'
 
 
 class Explorer:
@@ -46,6 +50,15 @@ class Explorer:
         self.positions: int = positions
         #: The height of the inline frame in a notebook, in pixels.
         self.height: int = height
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The page's data, read from the page: the game, the instance and every solved position,
+        field by field as the guide's internals chapter "The explorer's data" documents it, the
+        same record ``gamelab serve`` answers ``/api/explore`` with (positions and moves as
+        columns: ``data["positions"]["margin"][i]`` is position ``i``'s margin from here)."""
+        start = self.html.index(_DATA_START) + len(_DATA_START)
+        return json.loads(self.html[start : self.html.index("</script>", start)])
 
     def save(self, path: PathLike) -> str:
         """Writes the page to ``path`` (UTF-8) and returns the path as a string."""

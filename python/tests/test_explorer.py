@@ -63,7 +63,8 @@ def test_a_built_in_games_page_is_the_page_gamelab_explore_writes(tmp_path, game
     cli("explore", game, *flags, "--out", tmp_path / "cli.html")
     assert (tmp_path / "cli.html").read_bytes() == (tmp_path / "python.html").read_bytes()
     assert saved == str(tmp_path / "python.html")
-    assert page.positions == len(page_data(page.html)["s"])
+    assert page.positions == len(page_data(page.html)["positions"]["margin"])
+    assert page.data == page_data(page.html)
     assert repr(page) == f"Explorer(game='{game}', positions={page.positions})"
 
 
@@ -74,15 +75,21 @@ def test_a_python_games_page_holds_its_positions_with_its_own_texts():
     assert data["game"] == "TakeOneOrTwo"
     assert data["board"] == "text"
     assert data["row"] is None and data["interval"] is False
+    assert "piles" not in data["positions"] and "grundy" not in data["positions"]
     # The rules line is the class docstring's first paragraph; the instance its start.
     assert data["rules"] == "Take one or two stones from a heap; whoever takes the last stone wins."
     assert data["instance"] == "9 stones"
     # (heap, player) pairs from 9: 18 positions, each with its own text.
-    assert page.positions == 18 == len(data["s"])
-    assert sorted(set(data["names"])) == ["take 1", "take 2"]
+    positions = data["positions"]
+    assert page.positions == 18 == len(positions["margin"]) == len(positions["label"])
+    assert sorted(set(data["move_names"])) == ["take 1", "take 2"]
     # The start: 9 is a multiple of 3, so the first player loses (margin -1 from here).
-    start = data["s"][0]
-    assert (start[0], start[1], start[4]) == (0, -1, "9 stones")
+    assert (positions["to_move"][0], positions["margin"][0], positions["label"][0]) == (0, -1, "9 stones")
+    # Its two moves come first among the moves; the one who cannot move loses.
+    assert positions["move_count"][0] == 2
+    assert sorted(data["move_names"][name] for name in data["moves"]["name"][:2]) == ["take 1", "take 2"]
+    finished = positions["move_count"].index(0)
+    assert positions["payoff"][finished] in ([0, 1], [1, 0])
 
 
 def test_title_and_rules_can_be_given_and_the_page_escapes_them():
@@ -122,7 +129,7 @@ def test_a_python_game_of_ten_thousand_positions_makes_a_page():
             return (state[0] - move[0], state[1] - move[1], 1 - state[2]), move[0]
 
     page = gamelab.explorer(TwoHeaps())
-    assert page.positions == len(page_data(page.html)["s"])
+    assert page.positions == len(page.data["positions"]["margin"])
     assert page.positions == 10_000
 
 

@@ -79,7 +79,16 @@ fn the_crate_holds_every_file_the_sources_include() {
     let included = included_at_compile_time();
     for file in [
         "web/explorer/index.html",
-        "web/explorer/explorer.js",
+        "web/explorer/explorer.css",
+        "web/explorer/js/core.js",
+        "web/explorer/js/line.js",
+        "web/explorer/js/state.js",
+        "web/explorer/js/board.js",
+        "web/explorer/js/moves.js",
+        "web/explorer/js/history.js",
+        "web/explorer/js/dag.js",
+        "web/explorer/js/table.js",
+        "web/explorer/js/main.js",
         "assets/DejaVuSans.ttf",
         "docs/src/library.md",
     ] {

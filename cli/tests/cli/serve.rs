@@ -62,7 +62,8 @@ fn the_api_lists_games_and_analyses_positions_as_the_cli_does() {
     );
     let (status, data) = server.get_json("/api/explore?game=stone-game&piles=4,6,2,3");
     assert_eq!(status, 200);
-    assert_eq!(data["s"].as_array().unwrap().len(), 11);
+    assert_eq!(data["positions"]["margin"].as_array().unwrap().len(), 11);
+    assert_eq!(data["moves"]["optimal"].as_array().unwrap().len(), 16);
 }
 
 #[test]

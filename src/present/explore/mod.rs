@@ -1,25 +1,46 @@
 //! The explorer page: one self-contained HTML file (styles, script and the solved state space
 //! inline; nothing fetched from anywhere) in which a user plays through a game with every move's
 //! value shown, the value history, the state DAG around the position and, for the interval
-//! games, the DP table. The hand-written page lives in `web/explorer/` and is compiled in.
+//! games, the DP table. The hand-written page lives in `web/explorer/` (the template, the
+//! styles and the script's files, one a card) and is compiled in: nothing is bundled or fetched
+//! at build time.
 //!
-//! The data is the [`SolvedSpace`] in a compact JSON form (`write_data`); the page computes
-//! nothing a solver would: every value, margin, remoteness and move order comes from the
-//! analysis, so the page and `gamelab analyze` agree by construction (the browser tests check
-//! it anyway).
+//! The data is the [`SolvedSpace`] as a [`PageData`], written by serde_json (its schema:
+//! `docs/src/internals/explorer-data.md`); the page computes nothing a solver would: every
+//! value, margin, remoteness and move order comes from the analysis, so the page and `gamelab
+//! analyze` agree by construction (the browser tests check it anyway).
+
+mod data;
+
+pub use data::{Moves, PageData, Positions, Runs};
 
 use crate::analysis::SolvedSpace;
 use crate::games::GameEntry;
-use std::fmt::Write as _;
+use serde::Serialize;
 use std::io::{self, Write};
 
 /// The default position limit of an explorer page: about 100 bytes of page per position keeps
 /// the file under about 20 MB.
 pub const DEFAULT_PAGE_MAX_STATES: u128 = 200_000;
 
-const TEMPLATE: &str = include_str!("../../web/explorer/index.html");
-const STYLE: &str = include_str!("../../web/explorer/explorer.css");
-const SCRIPT: &str = include_str!("../../web/explorer/explorer.js");
+const TEMPLATE: &str = include_str!("../../../web/explorer/index.html");
+const STYLE: &str = include_str!("../../../web/explorer/explorer.css");
+/// The page's script: the files of `web/explorer/js/` in the order they build on each other
+/// (the core first, the start-up last), inside one function so that nothing leaks into the
+/// page's global scope. Each file's leading comment says what it is for.
+const SCRIPT: &str = concat!(
+    "(function () {\n\"use strict\";\n",
+    include_str!("../../../web/explorer/js/core.js"),
+    include_str!("../../../web/explorer/js/line.js"),
+    include_str!("../../../web/explorer/js/state.js"),
+    include_str!("../../../web/explorer/js/board.js"),
+    include_str!("../../../web/explorer/js/moves.js"),
+    include_str!("../../../web/explorer/js/history.js"),
+    include_str!("../../../web/explorer/js/dag.js"),
+    include_str!("../../../web/explorer/js/table.js"),
+    include_str!("../../../web/explorer/js/main.js"),
+    "})();\n",
+);
 
 /// How the page gets its positions.
 pub enum Source<'a> {
@@ -30,7 +51,8 @@ pub enum Source<'a> {
 }
 
 /// How the page draws a position on its board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Board {
     /// The row of piles as bars, the ones taken marked by who took them.
     Piles,
@@ -38,16 +60,6 @@ pub enum Board {
     Number,
     /// The game's own text for the position (games defined outside the crate).
     Text,
-}
-
-impl Board {
-    fn name(self) -> &'static str {
-        match self {
-            Board::Piles => "piles",
-            Board::Number => "number",
-            Board::Text => "text",
-        }
-    }
 }
 
 /// What the page says about the game beside its positions.
@@ -111,91 +123,10 @@ pub fn write_page(
     out.write_all(after.as_bytes())
 }
 
-/// The page data of one solved instance, as JSON safe to inline in a `<script>` element.
+/// The page data of one solved instance ([`PageData`]), as JSON safe to inline in a
+/// `<script>` element: what a page holds and what `gamelab serve` answers `/api/explore` with.
 pub fn page_data(meta: &PageMeta<'_>, space: &SolvedSpace) -> String {
-    let mut json = String::with_capacity(space.positions.len() * 64 + 1024);
-    json.push('{');
-    // A row of piles is drawn only when the positions have one.
-    let board = match (meta.board, &space.pile_row) {
-        (Board::Piles, None) => Board::Text,
-        (board, _) => board,
-    };
-    let _ = write!(
-        json,
-        "\"game\":{},\"title\":{},\"rules\":{},\"instance\":{},\"board\":{},",
-        quote(meta.game),
-        quote(meta.title),
-        quote(meta.rules),
-        quote(meta.instance),
-        quote(board.name())
-    );
-    let _ = write!(json, "\"names\":{},", strings(&space.move_names));
-    let keys: Vec<String> = space.move_keys.iter().map(|k| k.to_string()).collect();
-    let _ = write!(json, "\"keys\":{},", strings(&keys));
-    match &space.pile_row {
-        Some(row) => {
-            let _ = write!(json, "\"row\":{},", numbers(row.iter()));
-        }
-        None => json.push_str("\"row\":null,"),
-    }
-    let _ = write!(
-        json,
-        "\"impartial\":{},\"interval\":{},\"s\":[",
-        space.positions.first().is_some_and(|p| p.grundy.is_some()),
-        is_interval_game(space)
-    );
-    for (id, position) in space.positions.iter().enumerate() {
-        if id > 0 {
-            json.push(',');
-        }
-        let mover = u8::from(position.to_move == crate::base::game::Player::Second);
-        let grundy = position.grundy.map_or(-1, |g| g as i128);
-        let _ = write!(
-            json,
-            "[{mover},{},{},{grundy},",
-            position.margin, position.remoteness
-        );
-        match &position.piles {
-            Some(ranges) => {
-                json.push('[');
-                for (index, range) in ranges.iter().enumerate() {
-                    if index > 0 {
-                        json.push(',');
-                    }
-                    let _ = write!(json, "{},{}", range.start, range.end);
-                }
-                json.push(']');
-            }
-            None => json.push_str(&quote(&position.label)),
-        }
-        json.push_str(",[");
-        for (index, mv) in position.moves.iter().enumerate() {
-            if index > 0 {
-                json.push(',');
-            }
-            let _ = write!(
-                json,
-                "{},{},{},{},{},{}",
-                mv.name,
-                mv.child,
-                mv.gain,
-                mv.margin,
-                mv.remoteness,
-                u8::from(mv.optimal)
-            );
-        }
-        json.push(']');
-        if position.payoff != crate::base::game::Scores::ZERO {
-            let _ = write!(
-                json,
-                ",[{},{}]",
-                position.payoff.first, position.payoff.second
-            );
-        }
-        json.push(']');
-    }
-    json.push_str("]}");
-    json
+    PageData::new(meta, space).to_json()
 }
 
 /// Whether the positions are the intervals of the row (stone-game, stone-game-vii): every
@@ -225,25 +156,6 @@ pub fn is_interval_game(space: &SolvedSpace) -> bool {
         }
     }
     two_dimensional
-}
-
-/// A JSON string literal that is also safe inside an HTML `<script>` element.
-fn quote(text: &str) -> String {
-    serde_json::to_string(text)
-        .expect("a string serialises")
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}
-
-fn strings(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|item| quote(item)).collect();
-    format!("[{}]", quoted.join(","))
-}
-
-fn numbers<'a>(items: impl Iterator<Item = &'a i64>) -> String {
-    let written: Vec<String> = items.map(i64::to_string).collect();
-    format!("[{}]", written.join(","))
 }
 
 fn html_escape(text: &str) -> String {
@@ -279,9 +191,44 @@ mod tests {
             board: Board::Piles,
         };
         let data: serde_json::Value = serde_json::from_str(&page_data(&meta, &space)).unwrap();
-        assert_eq!(data["s"].as_array().unwrap().len(), space.positions.len());
-        assert_eq!(data["s"][0][1], 3);
+        let positions = &data["positions"];
+        assert_eq!(
+            positions["margin"].as_array().unwrap().len(),
+            space.positions.len()
+        );
+        assert_eq!(positions["margin"][0], 3);
+        assert_eq!(positions["to_move"][0], 0);
+        assert_eq!(positions["piles"][0], serde_json::json!([0, 4]));
+        assert!(positions.get("label").is_none() && positions.get("grundy").is_none());
+        let moves: u64 = positions["move_count"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|count| count.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            data["moves"]["child"].as_array().unwrap().len(),
+            moves as usize
+        );
+        assert_eq!(data["moves"]["optimal"][0], 1);
         assert_eq!(data["row"], serde_json::json!([4, 6, 2, 3]));
         assert_eq!(data["board"], "piles");
+        assert_eq!(data["interval"], true);
+    }
+
+    #[test]
+    fn page_data_keeps_texts_from_closing_the_script_element() {
+        let space = solve_space(&StoneGame::new(vec![1, 2]).unwrap(), 100).unwrap();
+        let meta = PageMeta {
+            game: "stone-game",
+            title: "</script><b>a & b</b>",
+            rules: "",
+            instance: "",
+            board: Board::Piles,
+        };
+        let json = page_data(&meta, &space);
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+        let data: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(data["title"], "</script><b>a & b</b>");
     }
 }
