@@ -237,6 +237,7 @@ impl Counterexample {
             piles: self.piles.clone(),
             n: self.n,
             subtract: self.subtract.clone(),
+            ..InstanceInput::default()
         }
     }
 }
