@@ -4,11 +4,16 @@
 //! format by it still work) and renamed over the target once complete: a failed or interrupted
 //! run leaves the previous file, if any, untouched and never a partial one.
 //!
-//! A command that writes several files (a CSV and a chart) reserves them all before it starts
-//! ([`Staged::new`]: the temporary file is created at once, so a missing folder or a read-only
-//! one is refused before any work) and puts them in place together once every one is written
-//! ([`commit_all`]): a run that fails on its second file leaves the first file's previous
-//! version too.
+//! A command that writes several files (a CSV and a chart, a report's folder) reserves them all
+//! before it starts ([`Staged::new`]: the temporary file is created at once, so a missing folder,
+//! a read-only one or a read-only file is refused before any work) and puts them in place
+//! together once every one is written ([`commit_all`]): the files being replaced are first moved
+//! aside, so that if any rename fails every file is put back as it was, the first ones too.
+//!
+//! A replaced file keeps its permission bits, and its owner and group where the system allows
+//! it: a `chmod 600` CSV stays private when a sweep rewrites it. A file with no write permission
+//! is refused rather than replaced. No temporary file outlives the command: a write or a rename
+//! that fails deletes it.
 //!
 //! A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
 //! written directly: it cannot be partial, and renaming over it would replace it. A symbolic
@@ -55,16 +60,18 @@ fn rename_target(path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// A temporary path beside `path`, registered as unfinished.
-fn temporary_beside(path: &Path) -> PathBuf {
+/// A hidden name beside `path` for a file of this process: `.gamelab-KIND-<pid>-<k>-<name>`.
+fn temporary_name(path: &Path, kind: &str) -> PathBuf {
     let name = path
         .file_name()
         .map_or_else(|| "output".into(), |name| name.to_string_lossy());
     let k = NEXT_TEMPORARY.fetch_add(1, Ordering::Relaxed);
-    let temporary = path.with_file_name(format!(
-        ".gamelab-partial-{}-{k}-{name}",
-        std::process::id()
-    ));
+    path.with_file_name(format!(".gamelab-{kind}-{}-{k}-{name}", std::process::id()))
+}
+
+/// A temporary path beside `path`, registered as unfinished.
+fn temporary_beside(path: &Path, kind: &str) -> PathBuf {
+    let temporary = temporary_name(path, kind);
     unfinished().paths.push(temporary.clone());
     temporary
 }
@@ -110,8 +117,15 @@ pub struct Staged {
 }
 
 impl Staged {
-    /// Reserves `path`: creates its temporary file now, or says (naming `path`) why it cannot.
+    /// Reserves `path`: creates its temporary file now, or says (naming `path`) why it cannot:
+    /// an empty path, a missing or read-only folder, a file that may not be written.
     pub fn new(path: &Path) -> io::Result<Staged> {
+        if path.as_os_str().is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "cannot write '': an empty path names no file",
+            ));
+        }
         let Some(target) = rename_target(path) else {
             // A device: check it opens for writing, and write it directly later.
             std::fs::OpenOptions::new()
@@ -123,7 +137,8 @@ impl Staged {
                 rename: None,
             });
         };
-        let temporary = temporary_beside(&target);
+        refuse_read_only(path, &target)?;
+        let temporary = temporary_beside(&target, "partial");
         match File::create(&temporary) {
             Ok(_) => Ok(Staged {
                 path: path.to_path_buf(),
@@ -154,14 +169,9 @@ impl Staged {
         File::create(self.writing_path()).map_err(|error| naming(&self.path, error))
     }
 
-    /// Puts the file in place.
-    pub fn commit(mut self) -> io::Result<()> {
-        match self.rename.take() {
-            Some((temporary, target)) => {
-                complete(&temporary, &target).map_err(|error| naming(&self.path, error))
-            }
-            None => Ok(()),
-        }
+    /// Puts the file in place (see [`commit_all`]).
+    pub fn commit(self) -> io::Result<()> {
+        commit_all(vec![self])
     }
 }
 
@@ -173,26 +183,117 @@ impl Drop for Staged {
     }
 }
 
-/// Puts every staged file in place, in order: all of them are written by now, so only a rename
-/// can fail, and then the files not yet in place are left as they were (their temporary files
-/// deleted) and the error names the file.
-pub fn commit_all(files: Vec<Staged>) -> io::Result<()> {
-    let mut files = files.into_iter();
-    for file in files.by_ref() {
-        file.commit()?;
+/// Puts every staged file in place, all or none: all of them are written by now, so only a
+/// rename can fail, and then every file is left as it was — those already in place too, whose
+/// previous versions were moved aside first — and the error names the file. A replaced file
+/// keeps its permission bits (and owner, where allowed). Ctrl-C waits for the renames to end
+/// (they hold the list of unfinished files), so an interrupt never leaves half of them.
+pub fn commit_all(mut files: Vec<Staged>) -> io::Result<()> {
+    let renames: Vec<(PathBuf, PathBuf, PathBuf)> = files
+        .iter_mut()
+        .filter_map(|file| {
+            let (temporary, target) = file.rename.take()?;
+            Some((file.path.clone(), temporary, target))
+        })
+        .collect();
+    let mut list = unfinished();
+    list.paths
+        .retain(|path| !renames.iter().any(|(_, temporary, _)| temporary == path));
+    if list.abandoned {
+        for (_, temporary, _) in &renames {
+            let _ = std::fs::remove_file(temporary);
+        }
+        return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+    }
+    // One file is replaced by one rename, which cannot half happen: nothing to move aside.
+    let keep_previous = renames.len() > 1;
+    let mut placed: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    for (index, (path, temporary, target)) in renames.iter().enumerate() {
+        match place(temporary, target, keep_previous) {
+            Ok(previous) => placed.push((target.clone(), previous)),
+            Err(error) => {
+                for (_, unplaced, _) in &renames[index..] {
+                    let _ = std::fs::remove_file(unplaced);
+                }
+                undo(placed);
+                return Err(naming(path, error));
+            }
+        }
+    }
+    for previous in placed.into_iter().filter_map(|(_, previous)| previous) {
+        let _ = std::fs::remove_file(previous);
     }
     Ok(())
 }
 
-/// Renames `temporary` over `path` (unless the process is being interrupted) and forgets it.
-fn complete(temporary: &Path, path: &Path) -> io::Result<()> {
-    let mut list = unfinished();
-    list.paths.retain(|p| p != temporary);
-    if list.abandoned {
-        let _ = std::fs::remove_file(temporary);
-        return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+/// Renames `temporary` over `target`, with the permissions of the file it replaces; with
+/// `keep_previous`, that file is first moved aside, and its new name returned for [`undo`].
+fn place(temporary: &Path, target: &Path, keep_previous: bool) -> io::Result<Option<PathBuf>> {
+    let previous = match std::fs::metadata(target) {
+        Ok(metadata) if metadata.is_file() => {
+            keep_permissions(temporary, &metadata)?;
+            keep_previous.then(|| temporary_name(target, "previous"))
+        }
+        _ => None,
+    };
+    if let Some(previous) = &previous {
+        std::fs::rename(target, previous)?;
     }
-    std::fs::rename(temporary, path)
+    if let Err(error) = std::fs::rename(temporary, target) {
+        if let Some(previous) = &previous {
+            let _ = std::fs::rename(previous, target);
+        }
+        return Err(error);
+    }
+    Ok(previous)
+}
+
+/// Puts back what [`place`] replaced, last first: a previous file over the new one, or the new
+/// file deleted where there was none.
+fn undo(placed: Vec<(PathBuf, Option<PathBuf>)>) {
+    for (target, previous) in placed.into_iter().rev() {
+        let _ = match previous {
+            Some(previous) => std::fs::rename(previous, &target),
+            None => std::fs::remove_file(&target),
+        };
+    }
+}
+
+/// Gives `temporary` the owner and group of the file it replaces (where the system allows: a
+/// user may only give a file to a group of their own) and its permission bits, the owner first
+/// since a change of owner may clear some bits.
+fn keep_permissions(temporary: &Path, replaced: &std::fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = std::os::unix::fs::chown(temporary, Some(replaced.uid()), Some(replaced.gid()));
+    }
+    std::fs::set_permissions(temporary, replaced.permissions())
+}
+
+/// Refuses to replace a regular file at `target` (named `path` by the user) that may not be
+/// written: one without any write permission (refused even where the system would let this
+/// process replace it, as it lets root), or one this process cannot open for writing.
+fn refuse_read_only(path: &Path, target: &Path) -> io::Result<()> {
+    let read_only = std::fs::metadata(target).is_ok_and(|metadata| {
+        metadata.is_file()
+            && (metadata.permissions().readonly()
+                || std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .is_err())
+    });
+    if read_only {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "cannot write '{}': the file is read-only (make it writable, e.g. chmod u+w, \
+                 or write another file)",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Deletes `temporary` and forgets it.
@@ -381,6 +482,74 @@ mod tests {
             std::fs::read_to_string(dir.join("real.txt")).unwrap(),
             "new"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_empty_path_is_refused_and_leaves_no_temporary_file() {
+        let error = Staged::new(Path::new("")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cannot write '': an empty path names no file"
+        );
+        let error = write_through(Path::new(""), |temporary: &Path| {
+            std::fs::write(temporary, "picture")
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains("empty path"), "{error}");
+    }
+
+    #[test]
+    fn a_rename_that_fails_puts_every_file_back_and_deletes_the_temporary_ones() {
+        let dir = folder().join("all-or-none");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("b.txt"), "old").unwrap();
+        let mut b = OutputFile::create(&dir.join("b.txt")).unwrap();
+        b.write_all(b"new").unwrap();
+        let mut c = OutputFile::create(&dir.join("c.txt")).unwrap();
+        c.write_all(b"new").unwrap();
+        let a = OutputFile::create(&dir.join("sub").join("a.txt")).unwrap();
+        let files = vec![
+            b.written().unwrap(),
+            c.written().unwrap(),
+            a.written().unwrap(),
+        ];
+        // The last file's folder goes away before the renames: its rename fails.
+        std::fs::remove_dir_all(dir.join("sub")).unwrap();
+        let error = commit_all(files).unwrap_err();
+        assert!(error.to_string().contains("a.txt"), "{error}");
+        assert_eq!(std::fs::read_to_string(dir.join("b.txt")).unwrap(), "old");
+        assert_eq!(names(&dir), ["b.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = folder().join("permissions");
+        std::fs::create_dir_all(&dir).unwrap();
+        let private = dir.join("private.csv");
+        std::fs::write(&private, "old").unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+        write_file(&private, "new").unwrap();
+        let mode = std::fs::metadata(&private).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(std::fs::read_to_string(&private).unwrap(), "new");
+
+        let locked = dir.join("locked.csv");
+        std::fs::write(&locked, "old").unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let error = write_file(&locked, "new").unwrap_err();
+        assert!(
+            error.to_string().starts_with(&format!(
+                "cannot write '{}': the file is read-only",
+                locked.display()
+            )),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_to_string(&locked).unwrap(), "old");
+        assert_eq!(names(&dir), ["locked.csv", "private.csv"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
