@@ -77,6 +77,11 @@ pub enum RenderError {
     TooLargeForBuiltIn(usize),
     #[error("--renderer graphviz needs Graphviz's dot, which is not on PATH: {INSTALL_GRAPHVIZ}")]
     GraphvizMissing,
+    #[error(
+        "Graphviz's dot is on PATH but did not answer 'dot -V' within {DETECTION_SECONDS} s: \
+         repair or reinstall it ({INSTALL_GRAPHVIZ}), or draw SVG with --renderer built-in"
+    )]
+    GraphvizSilent,
     #[error("the built-in renderer draws SVG only: draw PNG with Graphviz, or render SVG")]
     PngNeedsGraphvizRenderer,
     #[error("Graphviz's dot failed: {0}")]
@@ -111,14 +116,63 @@ pub enum RenderError {
     Write { path: String, error: std::io::Error },
 }
 
-/// Whether Graphviz's `dot` can be run.
-pub fn graphviz_available() -> bool {
-    Command::new("dot")
+/// How long `dot -V` may take to answer: a Graphviz that does not answer it is broken, not
+/// slow, and the command must not wait for it.
+pub const DETECTION_SECONDS: u64 = 5;
+
+/// What `dot -V` says about Graphviz.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Graphviz {
+    /// `dot -V` ran and succeeded.
+    Works,
+    /// There is no `dot` to run, or it failed.
+    Missing,
+    /// `dot` ran but did not end within [`DETECTION_SECONDS`] (it was stopped).
+    Silent,
+}
+
+/// Runs `dot -V`, stopping it after [`DETECTION_SECONDS`].
+pub fn graphviz() -> Graphviz {
+    let child = Command::new("dot")
         .arg("-V")
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
+        .spawn();
+    let Ok(mut child) = child else {
+        return Graphviz::Missing;
+    };
+    let limit = std::time::Duration::from_secs(DETECTION_SECONDS);
+    match wait_within(&mut child, Some(limit)) {
+        Ok(Some(status)) if status.success() => Graphviz::Works,
+        Ok(Some(_)) | Err(_) => Graphviz::Missing,
+        Ok(None) => Graphviz::Silent,
+    }
+}
+
+/// Whether Graphviz's `dot` can be run (it answers `dot -V` in time).
+pub fn graphviz_available() -> bool {
+    graphviz() == Graphviz::Works
+}
+
+/// Waits for `child` to end, at most `limit` (none: as long as it takes); past it the child is
+/// killed and `None` returned.
+fn wait_within(
+    child: &mut std::process::Child,
+    limit: Option<std::time::Duration>,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if limit.is_some_and(|limit| started.elapsed() > limit) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// Renders `dot` (a graph of `nodes` nodes) to `path` with the renderer `choice` asks for;
@@ -146,20 +200,23 @@ pub fn render_dot_into(
     choice: RendererChoice,
 ) -> Result<Renderer, RenderError> {
     let use_graphviz = match choice {
-        RendererChoice::Auto => graphviz_available(),
-        RendererChoice::Graphviz if graphviz_available() => true,
-        RendererChoice::Graphviz => return Err(RenderError::GraphvizMissing),
         RendererChoice::BuiltIn => false,
+        RendererChoice::Auto | RendererChoice::Graphviz => match graphviz() {
+            Graphviz::Works => true,
+            Graphviz::Silent => return Err(RenderError::GraphvizSilent),
+            Graphviz::Missing if choice == RendererChoice::Graphviz => {
+                return Err(RenderError::GraphvizMissing);
+            }
+            Graphviz::Missing => false,
+        },
     };
     if use_graphviz {
-        return match render_with_graphviz(dot, nodes, format, staged.writing_path()) {
-            Ok(()) => Ok(Renderer::Graphviz),
-            Err(RenderError::Graphviz(message)) => Err(RenderError::Graphviz(message.replace(
-                &staged.writing_path().display().to_string(),
-                &staged.path().display().to_string(),
-            ))),
-            Err(other) => Err(other),
-        };
+        let picture = render_with_graphviz(dot, nodes, format)?;
+        std::fs::write(staged.writing_path(), picture).map_err(|error| RenderError::Write {
+            path: staged.path().display().to_string(),
+            error,
+        })?;
+        return Ok(Renderer::Graphviz);
     }
     match format {
         ImageFormat::Png if choice == RendererChoice::BuiltIn => {
@@ -177,67 +234,70 @@ pub fn render_dot_into(
     }
 }
 
-/// Runs Graphviz's `dot` on `dot` (a graph of `nodes` nodes) into `path`, within the time
-/// budget: like the built-in renderer's, its layout cannot be costed before it runs (a stone-game-ii
-/// DAG of 207 nodes and dense edges took 35 s), so past the budget `dot` is stopped and an error
-/// says so.
+/// Runs Graphviz's `dot` on `dot` (a graph of `nodes` nodes) and returns the picture it writes
+/// on its standard output, within the time budget: like the built-in renderer's, its layout
+/// cannot be costed before it runs (a stone-game-ii DAG of 207 nodes and dense edges took 35 s),
+/// so past the budget `dot` is stopped and an error says so. The caller writes the picture, so
+/// that a file that cannot be written is named in the caller's words, not in Graphviz's.
 fn render_with_graphviz(
     dot: &str,
     nodes: usize,
     format: ImageFormat,
-    path: &Path,
-) -> Result<(), RenderError> {
+) -> Result<Vec<u8>, RenderError> {
     let failed = |error: std::io::Error| RenderError::Graphviz(error.to_string());
     let mut child = Command::new("dot")
         .arg(format!("-T{}", format.name()))
-        .arg("-o")
-        .arg(path)
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(failed)?;
-    // Read on a thread of its own, so that a dot with much to say never waits on a full pipe
-    // while this one waits for it to end.
-    let stderr = child.stderr.take().map(|mut pipe| {
+    // Each pipe has a thread of its own, so that a dot that reads slowly, writes much or says
+    // much never blocks this one, which waits for it within the budget.
+    let input = child.stdin.take().map(|mut pipe| {
+        let dot = dot.to_string();
+        std::thread::spawn(move || pipe.write_all(dot.as_bytes()))
+    });
+    let output = child.stdout.take().map(|mut pipe| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut pipe, &mut bytes).map(|_| bytes)
+        })
+    });
+    let messages = child.stderr.take().map(|mut pipe| {
         std::thread::spawn(move || {
             let mut text = String::new();
             let _ = std::io::Read::read_to_string(&mut pipe, &mut text);
             text
         })
     });
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(dot.as_bytes()).map_err(failed)?;
-    }
     let limit = crate::cost::budget().time;
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(failed)? {
-            break status;
-        }
-        if let Some(limit) = limit
-            && started.elapsed() > limit
-        {
-            let _ = child.kill();
-            let _ = child.wait();
-            let (limit, setting) = time_budget_words(limit);
-            return Err(RenderError::GraphvizTooSlow {
-                nodes,
-                limit,
-                setting,
-            });
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+    let Some(status) = wait_within(&mut child, limit).map_err(failed)? else {
+        let (limit, setting) = time_budget_words(limit.unwrap_or_default());
+        return Err(RenderError::GraphvizTooSlow {
+            nodes,
+            limit,
+            setting,
+        });
     };
     if !status.success() {
-        let message = stderr
+        let message = messages
             .and_then(|reader| reader.join().ok())
             .unwrap_or_default();
         return Err(RenderError::Graphviz(
             message.lines().next().unwrap_or("no message").to_string(),
         ));
     }
-    Ok(())
+    if let Some(Ok(Err(error))) = input.map(|writer| writer.join()) {
+        return Err(failed(error));
+    }
+    match output.map(|reader| reader.join()) {
+        Some(Ok(Ok(bytes))) => Ok(bytes),
+        Some(Ok(Err(error))) => Err(failed(error)),
+        _ => Err(RenderError::Graphviz(
+            "its output could not be read".to_string(),
+        )),
+    }
 }
 
 /// The size every text of a built-in picture is drawn at, in pixels (nodes, moves, legend), and
