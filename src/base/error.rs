@@ -205,7 +205,7 @@ pub enum InputError {
     },
 
     #[error(
-        "{game}: the piles are too large: {what} reaches {amount}, beyond the 64-bit limit \
+        "{game}: the piles are too large: {what} {amount}, beyond the 64-bit limit \
          9223372036854775807, so scores could overflow; use smaller values"
     )]
     ScoreOverflow {

@@ -148,25 +148,30 @@ pub fn refuse_field(game: &'static str, field: Setting, present: bool) -> Result
     Ok(())
 }
 
-/// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
-/// margin and partial sum of a pile game is bounded by that amount for a suitable factor (1 for
-/// games whose points are the piles taken), so a checked instance can never overflow.
-pub fn check_score_range(
-    game: &'static str,
-    piles: &[i64],
-    factor: u128,
-) -> Result<(), InputError> {
-    let absolute_sum: u128 = piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum();
-    let amount = absolute_sum.saturating_mul(factor);
+/// Checks that the sum of the piles' absolute values fits in 64 bits. Every margin and partial
+/// sum of a pile game is bounded by it, and so is every score of the games whose points are the
+/// piles taken; the others bound their scores too ([`check_score_bound`]). A checked instance
+/// can never overflow.
+pub fn check_score_range(game: &'static str, piles: &[i64]) -> Result<(), InputError> {
+    let amount: u128 = piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum();
     if amount > i64::MAX as u128 {
         return Err(InputError::ScoreOverflow {
             game,
-            what: if factor == 1 {
-                "the sum of the piles' absolute values"
-            } else {
-                "the largest possible score"
-            },
+            what: "the sum of the piles' absolute values reaches",
             amount: amount.min(i128::MAX as u128) as i128,
+        });
+    }
+    Ok(())
+}
+
+/// Checks that `bound`, an upper bound of every score of an instance of `game` (which play may
+/// not reach: the refusal says "may"), fits in 64 bits.
+pub fn check_score_bound(game: &'static str, bound: u128) -> Result<(), InputError> {
+    if bound > i64::MAX as u128 {
+        return Err(InputError::ScoreOverflow {
+            game,
+            what: "a player's score may reach",
+            amount: bound.min(i128::MAX as u128) as i128,
         });
     }
     Ok(())
@@ -178,9 +183,16 @@ mod tests {
 
     #[test]
     fn overflowing_sums_are_refused() {
-        assert!(check_score_range("stone-game", &[i64::MAX, 1], 1).is_err());
-        assert!(check_score_range("stone-game", &[i64::MIN], 1).is_err());
-        assert!(check_score_range("stone-game", &[i64::MAX - 1, 1], 1).is_ok());
+        assert!(check_score_range("stone-game", &[i64::MAX, 1]).is_err());
+        assert!(check_score_range("stone-game", &[i64::MIN]).is_err());
+        assert!(check_score_range("stone-game", &[i64::MAX - 1, 1]).is_ok());
+        let message = check_score_bound("stone-game-vii", 1 << 64)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("a player's score may reach 18446744073709551616"),
+            "{message}"
+        );
     }
 
     #[test]

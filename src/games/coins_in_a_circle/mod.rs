@@ -274,7 +274,7 @@ impl Game for CoinsInACircle {
 impl CoinsInACircle {
     /// Validates the slices (checked present and non-empty by the caller) and builds the instance.
     fn from_piles(slices: Vec<i64>) -> Result<CoinsInACircle, InputError> {
-        check_score_range(Self::NAME, &slices, 1)?;
+        check_score_range(Self::NAME, &slices)?;
         let total = slices.iter().sum();
         Ok(CoinsInACircle { slices, total })
     }

@@ -6,7 +6,7 @@
 
 use crate::base::error::InputError;
 use crate::base::game::{Action, ActionValue, Bounds, Game, MoveDescription, Player};
-use crate::base::input::fields::{check_score_range, into_piles, take_piles};
+use crate::base::input::fields::{check_score_bound, check_score_range, into_piles, take_piles};
 use crate::base::input::{InstanceInput, format_piles, write_piles};
 use std::fmt::Debug;
 
@@ -116,9 +116,9 @@ pub trait EndRule: 'static {
     /// [`EndRule::Extra`] of a row.
     fn extra(piles: &[i64]) -> Self::Extra;
 
-    /// A player's score reaches at most this many times the piles' absolute sum on a row of
-    /// `n` piles: input is refused where that would leave 64 bits.
-    fn score_weight(n: usize) -> u128;
+    /// At least the largest score a player may reach on `piles` (their absolute sum where the
+    /// points are the piles taken): input is refused where that would leave 64 bits.
+    fn score_bound(piles: &[i64]) -> u128;
 
     /// The points for taking the pile at `side` of `state`.
     fn gain(piles: &[i64], extra: &Self::Extra, state: Interval, side: Side) -> i64;
@@ -184,7 +184,8 @@ impl<R: EndRule> IntervalGame<R> {
     }
 
     fn from_piles(piles: Vec<i64>) -> Result<IntervalGame<R>, InputError> {
-        check_score_range(R::NAME, &piles, R::score_weight(piles.len()))?;
+        check_score_range(R::NAME, &piles)?;
+        check_score_bound(R::NAME, R::score_bound(&piles))?;
         let extra = R::extra(&piles);
         Ok(IntervalGame { piles, extra })
     }

@@ -111,7 +111,7 @@ impl<R: PrefixRule> PrefixGame<R> {
 
     fn from_piles(piles: Vec<i64>) -> Result<PrefixGame<R>, InputError> {
         // Every score is a sum of piles.
-        check_score_range(R::NAME, &piles, 1)?;
+        check_score_range(R::NAME, &piles)?;
         let mut sums = Vec::with_capacity(piles.len() + 1);
         sums.push(0);
         for &pile in &piles {

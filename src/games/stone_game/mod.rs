@@ -66,9 +66,9 @@ impl EndRule for TakePile {
         piles.iter().sum()
     }
 
-    /// Scores are sums of piles.
-    fn score_weight(_: usize) -> u128 {
-        1
+    /// Scores are sums of piles, bounded by their absolute sum (which is checked anyway).
+    fn score_bound(_: &[i64]) -> u128 {
+        0
     }
 
     #[inline]
@@ -301,7 +301,7 @@ fn value_by_peaks(game: &StoneGame) -> Result<Solution, SolveError> {
 /// value alone.
 fn first_margin(input: InstanceRef<'_>, scratch: &mut Vec<i64>) -> Result<i64, SolveError> {
     let piles = borrow_piles(StoneGame::NAME, input)?;
-    check_score_range(StoneGame::NAME, piles, 1)?;
+    check_score_range(StoneGame::NAME, piles)?;
     Ok(if auto_value_solver_for(piles.len()) == PEAKS {
         peaks_margin_in(piles, scratch)
     } else {
@@ -321,7 +321,7 @@ fn first_margins(
         let piles = borrow_piles(StoneGame::NAME, InstanceRef::Piles(instance))?;
         // `absolute_sum` vectorises; the error's wording comes from `check_score_range`.
         if lanes::absolute_sum(piles) > i64::MAX as u128 {
-            check_score_range(StoneGame::NAME, piles, 1)?;
+            check_score_range(StoneGame::NAME, piles)?;
         }
     }
     if auto_value_solver_for(n) == PEAKS {

@@ -205,7 +205,7 @@ fn solve_by_window(game: &StoneGameII) -> Result<Solution, SolveError> {
 
 fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
     let piles = borrow_piles(StoneGameII::NAME, input)?;
-    check_score_range(StoneGameII::NAME, piles, 1)?;
+    check_score_range(StoneGameII::NAME, piles)?;
     check_pile_limit(piles.len(), "window", REACH_PILE_LIMIT, USE_SMALLER)?;
     check_table_memory(piles)?;
     Ok(reach_table(piles)

@@ -103,7 +103,7 @@ fn margin_cost(size: u64) -> Cost {
 
 fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
     let piles = borrow_piles(StoneGameIII::NAME, input)?;
-    check_score_range(StoneGameIII::NAME, piles, 1)?;
+    check_score_range(StoneGameIII::NAME, piles)?;
     Ok(rolling_margin(piles))
 }
 

@@ -16,7 +16,7 @@
 use crate::base::error::SolveError;
 use crate::base::game::{Game, Scores};
 use crate::base::input::InstanceRef;
-use crate::base::input::fields::{borrow_piles, check_score_range};
+use crate::base::input::fields::{borrow_piles, check_score_bound, check_score_range};
 use crate::cost::{Cost, Operation, Work, report_rows};
 use crate::games::families::interval::{EndRule, Interval, IntervalGame, Side};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
@@ -43,9 +43,8 @@ impl EndRule for ScoreTheRest {
         prefix_sums(piles)
     }
 
-    /// A player scores at most n times the sum of absolute values.
-    fn score_weight(n: usize) -> u128 {
-        n as u128
+    fn score_bound(piles: &[i64]) -> u128 {
+        score_bound(piles)
     }
 
     #[inline]
@@ -164,6 +163,36 @@ fn two_row_scores(piles: &[i64], sums: &[i64]) -> (i64, i64) {
     (mover[0], other[0])
 }
 
+/// At least the largest score a player may reach on `piles`. The first player moves at n, n - 2,
+/// ... piles left, each move scoring the n - 1, n - 3, ... piles it leaves (the second player
+/// leaves fewer, and so does a row within this one), so a score is at most the sum of the n - 1
+/// largest absolute values, plus the n - 3 largest, and so on: the k-th largest counts in
+/// ⌊(n - 1 - k) / 2⌋ + 1 of them. Margins and partial sums stay within the piles' absolute sum
+/// (each pile counts at most once more for one player than for the other), checked apart. Rows
+/// too long to sort at once are bounded by ⌊n / 2⌋ times that sum, a weaker bound.
+fn score_bound(piles: &[i64]) -> u128 {
+    let n = piles.len();
+    let absolute = |pile: &i64| u128::from(pile.unsigned_abs());
+    if n > RANKED_BOUND_PILES {
+        let sum = piles.iter().map(absolute).fold(0u128, u128::saturating_add);
+        return sum.saturating_mul(n as u128 / 2);
+    }
+    let mut sizes: Vec<u128> = piles.iter().map(absolute).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes
+        .iter()
+        .enumerate()
+        .map(|(index, &size)| {
+            let rank = index + 1;
+            let counted = if rank < n { (n - 1 - rank) / 2 + 1 } else { 0 };
+            size.saturating_mul(counted as u128)
+        })
+        .fold(0, u128::saturating_add)
+}
+
+/// The longest row [`score_bound`] sorts (a millisecond); longer rows get the weaker bound.
+const RANKED_BOUND_PILES: usize = 1 << 16;
+
 /// The margin DP on two rows: n²/2 cells, linear memory.
 fn margin_cost(size: u64) -> Cost {
     let n = size as u128;
@@ -188,7 +217,8 @@ fn dp_cost(game: &StoneGameVII, value_only: bool) -> Cost {
 
 fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
     let piles = borrow_piles(StoneGameVII::NAME, input)?;
-    check_score_range(StoneGameVII::NAME, piles, piles.len() as u128)?;
+    check_score_range(StoneGameVII::NAME, piles)?;
+    check_score_bound(StoneGameVII::NAME, score_bound(piles))?;
     let (mover, other) = two_row_scores(piles, &prefix_sums(piles));
     Ok(mover - other)
 }
@@ -214,4 +244,51 @@ fn solve_by_dp(game: &StoneGameVII) -> Result<Solution, SolveError> {
             table.get(state.left as usize, state.right as usize - 1)
         }
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest absolute score either player reaches along any line of play on `piles`.
+    fn largest_score_of_any_line(piles: &[i64]) -> u128 {
+        fn walk(piles: &[i64], scores: [i128; 2], mover: usize, best: &mut u128) {
+            for score in scores {
+                *best = (*best).max(score.unsigned_abs());
+            }
+            if piles.len() < 2 {
+                return;
+            }
+            for rest in [&piles[1..], &piles[..piles.len() - 1]] {
+                let mut next = scores;
+                next[mover] += rest.iter().map(|&pile| i128::from(pile)).sum::<i128>();
+                walk(rest, next, 1 - mover, best);
+            }
+        }
+        let mut best = 0;
+        walk(piles, [0, 0], 0, &mut best);
+        best
+    }
+
+    #[test]
+    fn the_score_bound_holds_on_every_line_and_is_reached_by_two_piles() {
+        assert_eq!(score_bound(&[4 * 10i64.pow(18); 2]), 4 * 10u128.pow(18));
+        assert!(StoneGameVII::new(vec![4 * 10i64.pow(18); 2]).is_ok());
+        assert_eq!(score_bound(&[1, 2, 3]), 5);
+        let mut seed = 7u64;
+        for n in 1..=9 {
+            for _ in 0..20 {
+                let piles: Vec<i64> = (0..n)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        (seed >> 33) as i64 % 201 - 100
+                    })
+                    .collect();
+                assert!(
+                    largest_score_of_any_line(&piles) <= score_bound(&piles),
+                    "{piles:?}"
+                );
+            }
+        }
+    }
 }
