@@ -5,7 +5,8 @@
 //! should be defined, and worded, in one place.
 
 use super::values::{
-    HeapList, PileList, SubtractionSet, choice, heap_list, pile_list, subtraction_set, whole_number,
+    HeapList, PileList, SubtractionSet, choice, heap_list, integer, pile_list, subtraction_set,
+    whole_number,
 };
 use clap::Args;
 use gamelab::base::input::{Extras, InstanceInput};
@@ -148,10 +149,10 @@ impl SizeArgs {
 #[derive(Args)]
 pub struct DrawArgs {
     /// Smallest pile value [default: 1]
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    #[arg(long, value_name = "V", value_parser = integer)]
     pub min_value: Option<i64>,
     /// Largest pile value [default: 100]
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    #[arg(long, value_name = "V", value_parser = integer)]
     pub max_value: Option<i64>,
     /// How pile values are drawn [default: uniform]
     #[arg(long, value_parser = choice::<Distribution>())]

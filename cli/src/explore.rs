@@ -18,7 +18,7 @@ pub struct ExploreArgs {
     #[command(flatten)]
     instance: InstanceArgs,
     /// Write the page to this file instead of standard output
-    #[arg(long, value_name = "FILE.html")]
+    #[arg(long, value_name = "FILE.html", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Refuse instances that may have more positions than this (each adds about 100 bytes to
     /// the page)

@@ -24,7 +24,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     random: SeedArg,
     /// Write to this file instead of standard output
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
 }
 

@@ -29,7 +29,7 @@ pub struct GrundyArgs {
     #[arg(long, value_name = "CODE")]
     code: Option<String>,
     /// Write every value as CSV (`n,grundy`) to this file
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -34,7 +34,7 @@ mod tree;
 mod values;
 
 use anyhow::Context;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gamelab::util::output::{OutputFile, Staged};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -179,7 +179,10 @@ pub fn say_line(line: std::fmt::Arguments<'_>) {
 pub fn main() -> ExitCode {
     interrupt::install();
     gamelab::base::error::name_settings(flag_name);
-    let cli = match Cli::try_parse() {
+    let cli = match cli_command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
@@ -277,10 +280,30 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::StrategyCurve(args) => mistakes::run_curve(args),
         Command::Bench(args) => bench::run(args),
         Command::Report(args) => report::run(args),
-        Command::Completions(args) => completions::run(args, Cli::command()),
-        Command::Man(args) => man::run(args, Cli::command()),
-        Command::Reference => reference::run(Cli::command()),
+        Command::Completions(args) => completions::run(args, cli_command()),
+        Command::Man(args) => man::run(args, cli_command()),
+        Command::Reference => reference::run(cli_command()),
     }
+}
+
+/// The command line's definition, where every option's value may start with `-`: each option's
+/// own parser then names what is wrong with `--trials -1`, `--seed -inf` or `--out --plot`,
+/// where clap would call the value an unexpected flag (`'-i'` for `-inf`).
+fn cli_command() -> clap::Command {
+    hyphen_values(Cli::command())
+}
+
+/// `command` and its subcommands with [`cli_command`]'s setting on every option with a value.
+fn hyphen_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            if arg.get_long().is_some() && arg.get_action().takes_values() {
+                arg.allow_hyphen_values(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(hyphen_values)
 }
 
 /// Help and version go to stdout with status 0 (2 if they cannot be written, unless into a
@@ -561,15 +584,18 @@ fn check_tables(paths: &[&Path]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Standard input for `-`, else the file at `path`, buffered.
+/// Standard input for `-`, else the file at `path`, buffered; a folder is refused by name (the
+/// system would open it and fail at the first read).
 fn open_input(path: &str) -> anyhow::Result<Box<dyn BufRead>> {
-    Ok(if path == "-" {
-        Box::new(BufReader::new(io::stdin().lock()))
-    } else {
-        Box::new(BufReader::new(
-            File::open(path).with_context(|| format!("cannot open input file '{path}'"))?,
-        ))
-    })
+    if path == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin().lock())));
+    }
+    if std::fs::metadata(path).is_ok_and(|metadata| metadata.is_dir()) {
+        anyhow::bail!("cannot open input file '{path}': it is a folder");
+    }
+    Ok(Box::new(BufReader::new(File::open(path).with_context(
+        || format!("cannot open input file '{path}'"),
+    )?)))
 }
 
 /// Output formats shared by several commands.

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct ManArgs {
     /// The folder to write the pages into, created if missing [default: the current folder]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
 }
 

@@ -14,7 +14,7 @@ pub struct MergeArgs {
     #[arg(required = true, value_name = "FILE.csv")]
     files: Vec<PathBuf>,
     /// Write the merged CSV to this file instead of standard output
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
 }
 

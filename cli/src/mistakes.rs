@@ -34,10 +34,10 @@ pub struct StudyArgs {
     #[command(flatten)]
     matches: MatchArgs,
     /// Write the rows as CSV to this file
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Also draw the chart: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     plot: Option<PathBuf>,
 }
 

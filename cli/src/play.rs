@@ -47,7 +47,7 @@ pub struct PlayArgs {
     format: Format,
     /// Draw the value history of the one game played (FILE.svg or FILE.png): the first
     /// player's optimal margin after each ply, the value each move gave away marked
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     history: Option<PathBuf>,
 }
 

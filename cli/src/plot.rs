@@ -53,7 +53,7 @@ struct FromCsv {
     #[arg(long, value_name = "FILE.csv")]
     input: String,
     /// The picture: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: PathBuf,
 }
 
@@ -72,7 +72,7 @@ struct MarginsArgs {
     #[command(flatten)]
     random: SeedArg,
     /// The picture: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: PathBuf,
 }
 
@@ -83,7 +83,7 @@ struct HeatmapArgs {
     #[command(flatten)]
     instance: InstanceArgs,
     /// The picture: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: PathBuf,
 }
 
@@ -102,7 +102,7 @@ struct DivisorArgs {
     #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["n_min", "n_max"])]
     input: Option<String>,
     /// The picture: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: PathBuf,
 }
 

@@ -11,7 +11,7 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct ReportArgs {
     /// The folder to write (created if missing; files of the same names are replaced)
-    #[arg(long, value_name = "DIR", default_value = "reports")]
+    #[arg(long, value_name = "DIR", default_value = "reports", value_parser = super::values::file_path)]
     out: PathBuf,
 }
 

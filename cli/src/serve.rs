@@ -36,7 +36,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// The port (0 picks a free one; the address is printed on start)
-    #[arg(long, default_value_t = 8000)]
+    #[arg(long, default_value_t = 8000, value_parser = super::values::port)]
     port: u16,
     /// Refuse instances that may have more positions than this (413)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]

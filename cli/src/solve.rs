@@ -62,6 +62,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 Ok(_) => {}
                 // An io::Error of its own, so that a closed pipe is recognised as one.
                 Err(StreamError::Write(error)) => return Err(error.into()),
+                // A line the system could not read is named with its file.
+                Err(error @ StreamError::Read(_)) if path != "-" => {
+                    anyhow::bail!("reading '{path}': {error}")
+                }
                 Err(error) => return Err(error.into()),
             }
         }

@@ -39,13 +39,13 @@ pub struct SweepArgs {
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     format: SweepFormat,
     /// Also write the rows as CSV to this file
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Also draw the win-rate chart (odd and even n, 95% intervals, ties): FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     plot: Option<PathBuf>,
     /// Also draw the outcome-shares chart (stacked bars): FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE", alias = "plot-shares")]
+    #[arg(long, value_name = "FILE", alias = "plot-shares", value_parser = super::values::file_path)]
     plot_outcome_shares: Option<PathBuf>,
 }
 

@@ -30,10 +30,10 @@ pub struct TournamentArgs {
     #[arg(long, value_enum, default_value_t = TournamentFormat::Text)]
     format: TournamentFormat,
     /// Also write one CSV row per pairing to this file
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Also draw the mean-margin matrix as a heatmap: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     plot: Option<PathBuf>,
 }
 

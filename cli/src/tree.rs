@@ -34,7 +34,7 @@ pub struct TreeArgs {
     #[arg(long, value_parser = choice::<GraphFormat>())]
     format: Option<GraphFormat>,
     /// Write the output to this file instead of standard output
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Draw the graph: `--render svg FILE` or `--render png FILE` (Graphviz's dot when on PATH,
     /// else a built-in SVG renderer)
@@ -213,5 +213,9 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
             ImageFormat::names()
         )
     })?;
+    // As clap refuses an empty value for the other file options.
+    if path.is_empty() {
+        anyhow::bail!("a value is required for '--render <FORMAT> <FILE>' but none was supplied");
+    }
     Ok((format, PathBuf::from(path)))
 }

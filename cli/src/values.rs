@@ -122,11 +122,60 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
     ))
 }
 
-/// Parses `--shard K/N` (1 <= K <= N).
+/// Parses a whole number that may be negative (`--min-value -5`, `--max-value 1e6`): digits
+/// with an optional sign, or `1e6` style, within 64 bits.
+pub fn integer(text: &str) -> Result<i64, String> {
+    let trimmed = text.trim();
+    let (negative, magnitude) = match trimmed.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, trimmed.strip_prefix('+').unwrap_or(trimmed)),
+    };
+    let refused = || {
+        format!(
+            "'{text}' is not an integer (..., -1, 0, 1, ..., -1e6, 1e6, ... from \
+             -9223372036854775808 to 9223372036854775807)"
+        )
+    };
+    // A sign on the magnitude again (`--5`) is no integer.
+    if magnitude.starts_with(['-', '+']) {
+        return Err(refused());
+    }
+    let magnitude = whole_number(magnitude).map_err(|_| refused())?;
+    let value = if negative {
+        0i64.checked_sub_unsigned(magnitude)
+    } else {
+        i64::try_from(magnitude).ok()
+    };
+    value.ok_or_else(refused)
+}
+
+/// Parses a TCP port, 0 to 65535 (`1e3` style too).
+pub fn port(text: &str) -> Result<u16, String> {
+    whole_number(text)
+        .ok()
+        .and_then(|port| u16::try_from(port).ok())
+        .ok_or_else(|| format!("'{text}' is not a port (0 to 65535; 0 picks a free one)"))
+}
+
+/// Parses a file or folder name: not empty, and not a flag (`--out --plot x.svg` names no
+/// file `--plot`); a name that starts with a single `-` is a name like any other.
+pub fn file_path(text: &str) -> Result<std::path::PathBuf, String> {
+    if text.is_empty() {
+        return Err("an empty name names no file".to_string());
+    }
+    if text.starts_with("--") {
+        return Err(format!(
+            "'{text}' is a flag, not a file name (write ./{text} for a file of that name)"
+        ));
+    }
+    Ok(std::path::PathBuf::from(text))
+}
+
+/// Parses `--shard K/N` (1 <= K <= N; each a count as [`whole_number`] reads it).
 pub fn shard(text: &str) -> Result<Shard, String> {
     let form = || format!("'{text}' is not of the form K/N with 1 <= K <= N (e.g. 2/8)");
     let (index, count) = text.split_once('/').ok_or_else(form)?;
-    let index: u64 = index.trim().parse().map_err(|_| form())?;
-    let count: u64 = count.trim().parse().map_err(|_| form())?;
+    let index = whole_number(index).map_err(|_| form())?;
+    let count = whole_number(count).map_err(|_| form())?;
     Shard::new(index, count).map_err(|_| form())
 }

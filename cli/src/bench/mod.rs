@@ -16,8 +16,8 @@ use targets::{Target, targets, write_inputs};
 #[derive(Args)]
 pub struct BenchArgs {
     /// Runs per target (the median is reported)
-    #[arg(long, default_value_t = 5)]
-    runs: usize,
+    #[arg(long, default_value_t = 5, value_parser = crate::values::whole_number)]
+    runs: u64,
     /// Only targets whose name contains this text
     #[arg(long, value_name = "TEXT")]
     only: Option<String>,
@@ -37,16 +37,23 @@ pub struct BenchArgs {
     all_sizes: bool,
 }
 
+impl BenchArgs {
+    /// Runs per target, as many as asked (no machine runs 2^64 of them).
+    fn runs(&self) -> usize {
+        usize::try_from(self.runs).unwrap_or(usize::MAX)
+    }
+}
+
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.calibrate {
         let mut out = open_output(None)?;
-        calibrate::calibrate(args.runs, &mut out)?;
+        calibrate::calibrate(args.runs(), &mut out)?;
         out.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.check_estimates {
         let mut out = open_output(None)?;
-        let within = calibrate::check_estimates(args.runs, args.all_sizes, &mut out)?;
+        let within = calibrate::check_estimates(args.runs(), args.all_sizes, &mut out)?;
         out.finish()?;
         return Ok(if within {
             ExitCode::SUCCESS
@@ -75,7 +82,7 @@ fn run_in(
     let targets = targets(dir);
     // The name column fits the longest name, so the table stays aligned.
     let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
-    write_header(&mut out, args.runs, width)?;
+    write_header(&mut out, args.runs(), width)?;
     prepare_inputs(exe, dir)?;
     // Medians measured so far, by target name: a relative goal reads its reference here (and
     // measures it first when the reference was not selected or comes later).
@@ -85,8 +92,8 @@ fn run_in(
             .as_deref()
             .is_none_or(|only| t.name.contains(only))
     }) {
-        let goal_seconds = time_goal(target, &targets, &mut medians, exe, args.runs)?;
-        let measured = measure(exe, target, args.runs)?;
+        let goal_seconds = time_goal(target, &targets, &mut medians, exe, args.runs())?;
+        let measured = measure(exe, target, args.runs())?;
         medians.insert(target.name, measured.median());
         writeln!(out, "{}", table_row(target, &measured, goal_seconds, width))?;
         out.flush()?;
