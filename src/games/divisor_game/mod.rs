@@ -65,15 +65,24 @@ impl HeapRule for ProperDivisors {
     /// A position is (N left, player to move). Every m in 1..=N is reached by both players
     /// except the first two (N even) or three (N odd) counts N, N - 1, ... (checked against a
     /// walk in the tests), so there are 2N - 2 or 2N - 3 positions; m has d(m) - 1 moves, and
-    /// d(1) + ... + d(N) takes O(√N) steps (Dirichlet's hyperbola method).
+    /// d(1) + ... + d(N) takes O(√N) steps (Dirichlet's hyperbola method). Past
+    /// [`EXACT_DAG_LIMIT`] the moves are bounded instead (d(1) + ... + d(N) <= N (ln N + 1)), so
+    /// that a cost estimate takes microseconds for any N; so large a DAG is over every limit.
     fn dag_size(&self, n: u64) -> Option<DagSize> {
-        let n = n as u128;
         let single = if n.is_multiple_of(2) { 2 } else { 3 }.min(n);
-        let moves = |m: u128| divisor_count(m) - 1;
+        if n > EXACT_DAG_LIMIT {
+            let n = n as f64;
+            let moves = n * (n.ln() + 1.0) - n;
+            return Some(DagSize {
+                states: 2 * n as u128 - single as u128,
+                edges: (2.0 * moves).ceil() as u128,
+            });
+        }
+        let moves = |m: u64| u128::from(divisor_count(m) - 1);
         let single_moves: u128 = (n + 1 - single..=n).map(moves).sum();
-        let all_moves = divisor_count_sum(n) - n;
+        let all_moves = divisor_count_sum(n) - u128::from(n);
         Some(DagSize {
-            states: 2 * n - single,
+            states: 2 * u128::from(n) - u128::from(single),
             edges: 2 * all_moves - single_moves,
         })
     }
@@ -218,23 +227,39 @@ fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveEr
     game.first_margin(|n| Ok(n.is_multiple_of(2)))
 }
 
+/// The largest N whose state DAG is counted exactly: the count takes O(√N) divisions, a few
+/// thousand here.
+const EXACT_DAG_LIMIT: u64 = 1 << 24;
+
 /// d(m), the number of divisors of m >= 1, by trial division up to √m.
-fn divisor_count(m: u128) -> u128 {
+fn divisor_count(m: u64) -> u64 {
     let root = m.isqrt();
-    let pairs = (1..=root).filter(|&k| m.is_multiple_of(k)).count() as u128;
-    2 * pairs - u128::from(root * root == m)
+    let pairs = (1..=root).filter(|&k| m.is_multiple_of(k)).count() as u64;
+    2 * pairs - u64::from(root * root == m)
 }
 
 /// d(1) + ... + d(n) = Σ_{k <= n} ⌊n / k⌋ = 2 Σ_{k <= √n} ⌊n / k⌋ - ⌊√n⌋².
-fn divisor_count_sum(n: u128) -> u128 {
+fn divisor_count_sum(n: u64) -> u128 {
     let root = n.isqrt();
-    2 * (1..=root).map(|k| n / k).sum::<u128>() - root * root
+    2 * (1..=root).map(|k| u128::from(n / k)).sum::<u128>() - u128::from(root * root)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::base::game::Game;
+
+    #[test]
+    fn past_the_exact_count_the_moves_are_bounded_from_above() {
+        let exact = ProperDivisors.dag_size(EXACT_DAG_LIMIT).unwrap();
+        let bounded = |n: u64| ProperDivisors.dag_size(n).unwrap();
+        let next = bounded(EXACT_DAG_LIMIT + 2);
+        assert_eq!(next.states, exact.states + 4);
+        assert!(next.edges >= exact.edges && next.edges < exact.edges + exact.edges / 10);
+        // A bound in constant time: counting by division would take minutes here.
+        let largest = bounded(u64::MAX);
+        assert!(largest.states > u128::from(u64::MAX) && largest.edges > largest.states);
+    }
 
     #[test]
     fn the_dag_formula_matches_a_walk() {

@@ -35,9 +35,10 @@ pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
 /// The largest N the Grundy table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
 
-/// The longest pass the state-DAG count makes (N + 1 amounts times |S| moves): a tenth of a
-/// second.
-const DAG_PASS_LIMIT: u128 = 100_000_000;
+/// The longest pass the state-DAG count makes (N + 1 amounts times |S| moves), a millisecond:
+/// the count is part of cost estimates, which must take no longer. Past it the DAG is bounded by
+/// `heap_bounds`, about twice the positions.
+const DAG_PASS_LIMIT: u128 = 1 << 20;
 
 /// The rule of nim: a move removes an amount of the subtraction set S.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,12 +339,16 @@ fn table_cost_of(set: &[u64], limit: u128) -> Cost {
 
 /// The period search (for the usual small sets its first window of 256 values; a set that needs
 /// the whole search costs at most its limit, doubling windows up to 2^20) and, with no period
-/// found, the table up to `n`.
+/// found, the table up to `n`. Whether a period is found is settled by a short search (see
+/// [`grundy::known_period`]); a set it leaves undecided is costed the whole search and the table.
 fn period_search_cost(set: &[u64], n: u64) -> Cost {
-    match with_period(set, |found| found.map(|(found, _)| *found)) {
-        Some(_) => table_cost_of(set, 256.max(4 * set[set.len() - 1] as u128)),
-        None => table_cost_of(set, 2 * PERIOD_SEARCH_LIMIT as u128)
-            .then(table_cost_of(set, n.min(TABLE_LIMIT) as u128 + 1)),
+    let whole_search = || {
+        table_cost_of(set, 2 * PERIOD_SEARCH_LIMIT as u128)
+            .then(table_cost_of(set, n.min(TABLE_LIMIT) as u128 + 1))
+    };
+    match grundy::known_period(set) {
+        Some(Some(_)) => table_cost_of(set, 256.max(4 * set[set.len() - 1] as u128)),
+        Some(None) | None => whole_search(),
     }
 }
 
@@ -354,7 +359,7 @@ fn closed_form_cost(game: &Nim, value_only: bool) -> Cost {
 /// The period of the Grundy values, and N's value (for a sum, the heaps' values).
 fn facts(game: &Nim) -> Vec<String> {
     let mut notes = Vec::new();
-    match periodicity(&game.rule().set) {
+    match with_period(&game.rule().set, |found| found.map(|(found, _)| *found)) {
         Some(Periodicity { preperiod, period }) => {
             let shown: Vec<String> = grundy_values(&game.rule().set, preperiod + period - 1)
                 .iter()
