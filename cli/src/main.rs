@@ -15,6 +15,7 @@ mod explore;
 mod games;
 mod generate;
 mod grundy;
+mod http;
 mod interrupt;
 mod man;
 #[cfg(unix)]

@@ -4,8 +4,9 @@
 //!
 //! Every request is guarded: an instance that may have more positions than `--max-states` is
 //! refused (413) before any work, solving runs off the async threads under a time limit (503
-//! past it), malformed requests get a 400, unknown paths a 404, always with a JSON body
-//! `{"error": "..."}`; the server keeps serving after any of them. Solved spaces of the last
+//! past it), malformed requests get a 400, unknown paths a 404, a request that does not arrive
+//! in time a 408, a request line or head past its limit a 414 or 431 (see `http`), always with
+//! a JSON body `{"error": "..."}`; the server keeps serving after any of them. Solved spaces of the last
 //! few instances are kept, so analysing positions of an instance being played is a lookup.
 
 use super::say;
@@ -41,7 +42,8 @@ pub struct ServeArgs {
     /// Refuse instances that may have more positions than this (413)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
-    /// Give up on a request whose solving takes longer than this many seconds (503)
+    /// Give up on a request that takes longer than this many seconds to arrive (408) or to
+    /// solve (503)
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole_number, allow_negative_numbers = true)]
     timeout: u64,
 }
@@ -50,7 +52,7 @@ pub struct ServeArgs {
 const CACHE_SIZE: usize = 8;
 
 /// The query parameters the API knows.
-const PARAMETERS: &str = "game, piles, n, subtract, moves";
+const PARAMETERS: &str = "game, piles, n, heaps, subtract, code, moves";
 
 struct Server {
     page: String,
@@ -119,9 +121,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
         let address = listener.local_addr()?;
         say!("serving the explorer on http://{address}/ (Ctrl-C stops)");
-        axum::serve(listener, app)
-            .await
-            .context("the server stopped")?;
+        super::http::serve(listener, app, Duration::from_secs(args.timeout)).await;
         anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
@@ -198,11 +198,8 @@ fn instance_of(
         .ok_or_else(|| bad_request("the parameter 'game' is missing, e.g. game=stone-game"))?;
     let entry = find_game(name)?;
     let n = match parameters.get("n") {
-        Some(text) => Some(
-            text.trim()
-                .parse::<u64>()
-                .map_err(|_| bad_request(format!("n is '{text}', not a non-negative integer")))?,
-        ),
+        // As the command line reads --n: 1e18 too.
+        Some(text) => Some(whole_number(text).map_err(|error| bad_request(format!("n: {error}")))?),
         None => None,
     };
     let input = InstanceInput {

@@ -77,7 +77,13 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
         ("/api/games/chess", 404, "unknown game 'chess'"),
         ("/api/analyze?piles=1,2", 400, "'game' is missing"),
         ("/api/analyze?game=stone-game&n=4", 400, "stone-game"),
-        ("/api/analyze?game=nim&n=-4", 400, "n is '-4'"),
+        (
+            "/api/analyze?game=nim&n=-4",
+            400,
+            "'-4' is not a non-negative integer",
+        ),
+        // What the command line accepts: 1e18 (too many positions here) and heaps.
+        ("/api/analyze?game=divisor-game&n=1e18", 413, "--max-states"),
         (
             "/api/analyze?game=stone-game&piles=1,2&colour=red",
             400,
@@ -120,6 +126,49 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
         );
         still_serves(&server);
     }
+}
+
+/// What the API's routes never see — a head too slow, too long or not HTTP — is refused with
+/// the same JSON error, and the server goes on.
+#[test]
+fn refusals_of_the_connection_itself_are_json_too() {
+    let server = Server::start(&["--timeout", "1"]);
+    let long_path = format!("GET /api/games/{} HTTP/1.1\r\n\r\n", "a".repeat(20_000));
+    let long_header = format!(
+        "GET /api/games HTTP/1.1\r\nX-Padding: {}\r\n\r\n",
+        "a".repeat(40_000)
+    );
+    let cases: [(&[u8], u16, &str); 6] = [
+        (b"GARBAGE\r\n\r\n", 400, "malformed request"),
+        (b"GET /a b HTTP/1.1\r\n\r\n", 400, "malformed request"),
+        (
+            b"GET /api/games HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+            400,
+            "Content-Length",
+        ),
+        // A head that never ends: answered once --timeout has passed.
+        (
+            b"GET /api/games HTTP/1.1\r\n",
+            408,
+            "within the server's limit of 1 s",
+        ),
+        (long_path.as_bytes(), 414, "request line is longer"),
+        (long_header.as_bytes(), 431, "headers are longer"),
+    ];
+    for (request, status, needle) in cases {
+        let (got, body) = server.raw(request);
+        let shown = String::from_utf8_lossy(&request[..request.len().min(40)]);
+        assert_eq!(got, status, "{shown}: {body}");
+        let error: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            error["error"].as_str().unwrap().contains(needle),
+            "{shown}: {body}"
+        );
+        still_serves(&server);
+    }
+    let (status, body) = server.get_json("/api/analyze?game=nim&heaps=3,4");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["grundy"], 3);
 }
 
 #[test]

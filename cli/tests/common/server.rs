@@ -55,6 +55,23 @@ impl Server {
         (status, body.to_string())
     }
 
+    /// Sends `bytes` as they are, waits for the answer (as long as the server takes) and reads
+    /// it: (status, body).
+    pub fn raw(&self, bytes: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.write_all(bytes).unwrap();
+        let mut response = Vec::new();
+        // A server that closes while the request is still being sent resets the connection:
+        // what it answered before is read all the same.
+        let _ = stream.read_to_end(&mut response);
+        let response = String::from_utf8_lossy(&response).into_owned();
+        let (head, body) = response
+            .split_once("\r\n\r\n")
+            .unwrap_or_else(|| panic!("no answer: {response:?}"));
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+
     /// GET `path` and parse the body as JSON: (status, value).
     pub fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
         let (status, body) = self.get(path);
