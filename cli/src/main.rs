@@ -195,6 +195,10 @@ pub fn main() -> ExitCode {
         return ExitCode::from(EXIT_ERROR);
     }
     QUIET.store(cli.quiet, Ordering::Relaxed);
+    if let Err(error) = scale_estimates(&cli.command) {
+        say!("error: {error}");
+        return ExitCode::from(EXIT_ERROR);
+    }
     let default = gamelab::cost::Budget::DEFAULT;
     gamelab::cost::set_budget(gamelab::cost::Budget {
         memory: cli.max_memory.unwrap_or(default.memory),
@@ -226,6 +230,37 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// Scales the time estimates to this machine (see `gamelab::calibration::machine`) for the
+/// commands that estimate anything: from GAMELAB_MACHINE_FACTOR, the cache, or measured now and
+/// cached, which a note says (once per machine). `bench` measures as it needs.
+fn scale_estimates(command: &Command) -> Result<(), String> {
+    use gamelab::calibration::machine::{Source, apply};
+    if matches!(
+        command,
+        Command::Games
+            | Command::Bench(_)
+            | Command::Completions(_)
+            | Command::Man(_)
+            | Command::Reference
+    ) {
+        return Ok(());
+    }
+    let found = apply()?;
+    if let Source::Measured(cached) = &found.source {
+        let kept = match cached {
+            Some(path) => format!("cached in {}", path.display()),
+            None => "not cached: the cache folder cannot be written".to_string(),
+        };
+        note!(
+            "note: measured this machine's speed for the time estimates: {:.2} times the \
+             reference machine's time ({kept}; gamelab bench --calibrate-machine measures it \
+             again)",
+            found.factors.mean()
+        );
+    }
+    Ok(())
 }
 
 /// The flags (or words) the command line gives the library's settings in messages.

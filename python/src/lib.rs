@@ -55,6 +55,9 @@ mod _gamelab {
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         gamelab::base::error::name_settings(crate::errors::keyword_name);
+        // Time estimates scaled to this machine: measured at the first import on a machine and
+        // cached (see gamelab::calibration::machine).
+        gamelab::calibration::machine::apply().map_err(pyo3::exceptions::PyValueError::new_err)?;
         module.add(
             "InputError",
             module.py().get_type::<crate::errors::InputError>(),

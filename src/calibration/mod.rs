@@ -38,6 +38,8 @@ pub struct Probe {
     pub prepare: fn(u64) -> Result<Prepared, String>,
 }
 
+pub mod clock;
+pub mod machine;
 mod paths;
 
 use crate::base::input::InstanceInput;

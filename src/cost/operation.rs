@@ -112,6 +112,8 @@ operations! {
     PagePosition: "page-position", "positions written into the page";
 }
 
+use super::machine::Kind;
+
 impl Operation {
     /// How many operations there are.
     pub const COUNT: usize = Operation::ALL.len();
@@ -122,9 +124,48 @@ impl Operation {
         self as usize
     }
 
-    /// The calibrated cost of one unit on one core, in nanoseconds (`rates.rs`).
+    /// The cost of one unit on one core of this machine, in nanoseconds: the reference rate
+    /// (`rates.rs`) times the machine factor of its kind ([`super::machine_factor`]).
     #[inline]
     pub fn nanos_per_unit(self) -> f64 {
+        super::rates::nanos_per_unit(self) * super::machine_factor(self.kind())
+    }
+
+    /// The kind of work the operation is, whose machine factor scales it: the kind of the
+    /// calibration probe it runs most like.
+    pub fn kind(self) -> Kind {
+        use Operation::*;
+        match self {
+            StoneGameRollingRow | StoneGameRollingLine => Kind::Rows,
+            StoneGameRollingBatch
+            | StoneGameRollingScalar
+            | StoneGamePeaks
+            | StoneGameTable
+            | StoneGameDiff
+            | StoneGameIIWindow
+            | StoneGameIIDp
+            | StoneGameIIIDp
+            | StoneGameVIIDp
+            | StoneGameIVDp
+            | DivisorSieve
+            | GrundyTable
+            | CoinsDp
+            | MemoMove
+            | BruteNode
+            | RatingGame
+            | RatingStep
+            | SpaceMove
+            | PagePosition => Kind::Dp,
+            DrawPile | Instance | Candidate | NumberInstance => Kind::Draws,
+            WritePile | WriteInstance | WriteRow | SweepRow | CsvByte => Kind::Writing,
+            GraphNode => Kind::Graph,
+            LineMove | StrategyMove | LookaheadNode | MctsStep => Kind::Strategy,
+        }
+    }
+
+    /// The cost of one unit on one core of the reference machine, in nanoseconds (`rates.rs`).
+    #[inline]
+    pub fn reference_nanos_per_unit(self) -> f64 {
         super::rates::nanos_per_unit(self)
     }
 

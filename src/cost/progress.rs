@@ -151,6 +151,14 @@ pub fn snapshot() -> Progress {
     }
 }
 
+/// Puts the counters back to `saved`, a [`snapshot`] taken before work that must not count (a
+/// calibration run before a request).
+pub fn restore(saved: Progress) {
+    PLANNED_CPU.store(saved.planned, Ordering::Relaxed);
+    PLANNED_WALL.store(saved.planned_wall, Ordering::Relaxed);
+    DONE.store(saved.done, Ordering::Relaxed);
+}
+
 /// Forgets the work planned and done (a front end starting a new request in the same process).
 pub fn reset() {
     PLANNED_CPU.store(0, Ordering::Relaxed);

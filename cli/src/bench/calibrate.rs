@@ -13,8 +13,8 @@
 //! less the time its other operations take at the rates found so far.
 
 use crate::say;
-use gamelab::calibration::probes;
-use gamelab::cost::Operation;
+use gamelab::calibration::{Probe, machine, probes};
+use gamelab::cost::{Kind, MachineFactors, Operation};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -42,23 +42,9 @@ fn cpu_seconds() -> f64 {
         .as_secs_f64()
 }
 
-/// Runs `work` on one thread: the parallel paths limited to one, in a rayon pool of one. It is
-/// handed over from a plain thread, which waits asleep (a worker of the command's pool would
-/// look for work meanwhile, and its CPU time would count).
+/// Runs `work` on one thread (see `gamelab::calibration::clock::on_one_thread`).
 fn on_one_thread<T: Send>(work: impl FnOnce() -> anyhow::Result<T> + Send) -> anyhow::Result<T> {
-    gamelab::util::parallel::limit_threads(1);
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .spawn_scoped(scope, || {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(1)
-                    .stack_size(8 << 20)
-                    .build()?;
-                pool.install(work)
-            })?
-            .join()
-            .map_err(|_| anyhow::anyhow!("a probe panicked"))?
-    })
+    gamelab::calibration::clock::on_one_thread(work).map_err(anyhow::Error::msg)?
 }
 
 /// The CPU seconds of `runs` runs of `run`, sorted.
@@ -98,37 +84,101 @@ pub fn calibrate(runs: usize, out: &mut dyn Write) -> anyhow::Result<()> {
     write_table(out, &rates, runs)
 }
 
+/// Measures this machine's factors again, caches them, and writes each probe's timing and the
+/// factors to `out`: `gamelab bench --calibrate-machine`.
+pub fn calibrate_machine(out: &mut dyn Write) -> anyhow::Result<()> {
+    let (found, timings) = machine::recalibrate().map_err(anyhow::Error::msg)?;
+    writeln!(
+        out,
+        "{:<10} {:<28} {:>12} {:>12} {:>8}",
+        "kind", "probe", "reference", "measured", "factor"
+    )?;
+    for timing in &timings {
+        writeln!(
+            out,
+            "{:<10} {:<28} {:>10.4} s {:>10.4} s {:>8.2}",
+            timing.operation.kind().name(),
+            timing.operation.name(),
+            timing.estimate,
+            timing.measured,
+            found.factors.of(timing.operation.kind())
+        )?;
+    }
+    writeln!(
+        out,
+        "machine factors from {}: this machine takes {:.2} times the reference machine's time \
+         (the geometric mean), and every time estimate is scaled by its kind's factor",
+        describe(&found.factors),
+        found.factors.mean()
+    )?;
+    match &found.source {
+        machine::Source::Measured(Some(path)) => writeln!(out, "cached in {}", path.display())?,
+        _ => writeln!(out, "not cached: the cache folder cannot be written")?,
+    }
+    Ok(())
+}
+
+/// The factors in one phrase: `0.9 (dp) to 2.1 (rows)`, or the one factor.
+fn describe(factors: &MachineFactors) -> String {
+    let mut kinds = Kind::ALL.to_vec();
+    kinds.sort_by(|a, b| factors.of(*a).total_cmp(&factors.of(*b)));
+    let (least, most) = (kinds[0], kinds[kinds.len() - 1]);
+    if factors.of(least) == factors.of(most) {
+        format!("{:.2} for every kind", factors.of(least))
+    } else {
+        format!(
+            "{:.2} ({}) to {:.2} ({})",
+            factors.of(least),
+            least.name(),
+            factors.of(most),
+            most.name()
+        )
+    }
+}
+
+/// The machine factors the check uses: GAMELAB_MACHINE_FACTOR's if set, else measured now (not
+/// the cached ones: the check is of this build on this machine now). Said on `out`.
+fn check_factor(out: &mut dyn Write) -> anyhow::Result<MachineFactors> {
+    let pinned = std::env::var(machine::FACTOR_VARIABLE).is_ok_and(|text| !text.trim().is_empty());
+    let (factors, how) = if pinned {
+        let found = machine::apply().map_err(anyhow::Error::msg)?;
+        (found.factors, format!("from {}", machine::FACTOR_VARIABLE))
+    } else {
+        let (factors, _) = machine::measure().map_err(anyhow::Error::msg)?;
+        gamelab::cost::set_machine_factors(factors);
+        (factors, "measured now".to_string())
+    };
+    writeln!(
+        out,
+        "machine factors {} ({how}): the reference rates times its kind's factor are this \
+         machine's",
+        describe(&factors)
+    )?;
+    Ok(factors)
+}
+
 /// Times every probe at its small sizes and writes each estimate beside its measurement to
-/// `out`; `false` if any is off by more than [`TOLERANCE`]. With `all_sizes`, the calibration
-/// size too (a few seconds a probe).
+/// `out`, then a summary line; `false` if any is off by more than [`TOLERANCE`]. With
+/// `all_sizes`, the calibration size too (a few seconds a probe).
 pub fn check_estimates(runs: usize, all_sizes: bool, out: &mut dyn Write) -> anyhow::Result<bool> {
+    let started = std::time::Instant::now();
+    let factor = check_factor(out)?;
     writeln!(
         out,
         "{:<28} {:>10} {:>12} {:>12} {:>8}",
         "operation", "size", "estimate", "measured", "ratio"
     )?;
-    let mut within = true;
+    let mut ratios = Vec::new();
     for probe in probes() {
         let mut sizes = probe.quick.to_vec();
         if all_sizes {
             sizes.push(probe.calibrate);
         }
         for size in sizes {
-            let (estimate, measured) = on_one_thread(|| {
-                let mut prepared = (probe.prepare)(size).map_err(anyhow::Error::msg)?;
-                let estimate = prepared.estimate.cpu_nanos() / 1e9;
-                let mut measured = fastest_seconds(&mut prepared.run, runs)?;
-                // A busy machine only ever makes a run slower, so a measurement too slow for
-                // its estimate gets a second chance with more runs; one too fast is a real
-                // fault of the rate and stands.
-                if measured > estimate * TOLERANCE {
-                    measured = measured.min(fastest_seconds(&mut prepared.run, 3 * runs)?);
-                }
-                Ok((estimate, measured))
-            })?;
+            let (estimate, measured) = on_one_thread(|| time_at(&probe, size, runs))?;
             let ratio = measured / estimate;
             let fine = (1.0 / TOLERANCE..=TOLERANCE).contains(&ratio);
-            within &= fine;
+            ratios.push(ratio);
             let name = if probe.calibrates {
                 probe.operation.name()
             } else {
@@ -147,14 +197,59 @@ pub fn check_estimates(runs: usize, all_sizes: bool, out: &mut dyn Write) -> any
             out.flush()?;
         }
     }
-    Ok(within)
+    let off = write_summary(out, &ratios, &factor, started.elapsed().as_secs_f64())?;
+    Ok(off == 0)
+}
+
+/// One probe at one size: its estimate on this machine and the fastest of `runs` runs, in CPU
+/// seconds. A busy machine only ever makes a run slower, so a measurement too slow for its
+/// estimate gets a second chance with more runs; one too fast is a real fault of the rate and
+/// stands.
+fn time_at(probe: &Probe, size: u64, runs: usize) -> anyhow::Result<(f64, f64)> {
+    let mut prepared = (probe.prepare)(size).map_err(anyhow::Error::msg)?;
+    let estimate = prepared.estimate.cpu_nanos() / 1e9;
+    let mut measured = fastest_seconds(&mut prepared.run, runs)?;
+    if measured > estimate * TOLERANCE {
+        measured = measured.min(fastest_seconds(&mut prepared.run, 3 * runs)?);
+    }
+    Ok((estimate, measured))
+}
+
+/// The check's last line: how many estimates were within [`TOLERANCE`], the spread of the
+/// ratios, the factor and the time the check took; returns how many were off.
+fn write_summary(
+    out: &mut dyn Write,
+    ratios: &[f64],
+    factors: &MachineFactors,
+    seconds: f64,
+) -> anyhow::Result<usize> {
+    let mut sorted = ratios.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let off = sorted
+        .iter()
+        .filter(|ratio| !(1.0 / TOLERANCE..=TOLERANCE).contains(*ratio))
+        .count();
+    let (least, median, most) = match sorted.as_slice() {
+        [] => (f64::NAN, f64::NAN, f64::NAN),
+        all => (all[0], all[all.len() / 2], all[all.len() - 1]),
+    };
+    writeln!(
+        out,
+        "summary: {} of {} estimates within {TOLERANCE}x of their measurements ({off} off); \
+         measured/estimated from {least:.2} to {most:.2}, median {median:.2}; machine factors \
+         {}; {seconds:.0} s",
+        sorted.len() - off,
+        sorted.len(),
+        describe(factors)
+    )?;
+    Ok(off)
 }
 
 /// The rate of every operation, measured by its probe.
 fn measure_all(runs: usize) -> anyhow::Result<HashMap<Operation, f64>> {
     let mut rates: HashMap<Operation, f64> = Operation::ALL
         .iter()
-        .map(|&operation| (operation, operation.nanos_per_unit()))
+        .map(|&operation| (operation, operation.reference_nanos_per_unit()))
         .collect();
     let probes = probes();
     if let Some(missing) = Operation::ALL.iter().find(|operation| {

@@ -35,6 +35,10 @@ pub struct BenchArgs {
     /// With --check-estimates, also check at the calibration's sizes (seconds each)
     #[arg(long, requires = "check_estimates")]
     all_sizes: bool,
+    /// Measure this machine's speed against the reference machine again (the factor every time
+    /// estimate is scaled by, measured at first use and cached) and cache it
+    #[arg(long, conflicts_with_all = ["only", "prepare", "calibrate", "check_estimates"])]
+    calibrate_machine: bool,
 }
 
 impl BenchArgs {
@@ -45,6 +49,12 @@ impl BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.calibrate_machine {
+        let mut out = open_output(None)?;
+        calibrate::calibrate_machine(&mut out)?;
+        out.finish()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.calibrate {
         let mut out = open_output(None)?;
         calibrate::calibrate(args.runs(), &mut out)?;

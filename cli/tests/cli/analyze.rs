@@ -7,7 +7,7 @@ use gamelab::analysis::solve_space;
 use gamelab::games::stone_game::StoneGame;
 
 fn gamelab() -> Command {
-    Command::cargo_bin("gamelab").unwrap()
+    crate::common::gamelab()
 }
 
 #[test]

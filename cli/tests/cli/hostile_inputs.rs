@@ -770,6 +770,10 @@ fn run_with(
     };
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamelab"));
     command
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
         .args(args)
         .envs(env.iter().copied())
         .stdin(Stdio::null())

@@ -34,6 +34,10 @@ fn interrupt_in(dir: tempfile::TempDir, args: &[&str], writes: bool) {
 fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, line: &str) {
     let before = names(dir.path());
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
         .args(args)
         .current_dir(dir.path())
         .stdout(Stdio::null())

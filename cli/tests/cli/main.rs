@@ -14,6 +14,7 @@ mod completions_man;
 mod hostile_inputs;
 mod interrupt;
 mod limits;
+mod machine_speed;
 mod merge;
 mod more_games;
 mod optimal_line;

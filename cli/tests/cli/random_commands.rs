@@ -508,6 +508,10 @@ fn execute(run: &Run) -> Result<(i32, String), String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamelab"));
     command
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
         .args(&run.args)
         .envs(run.env.iter().map(|(name, value)| (*name, value.as_str())))
         .current_dir(dir.path())

@@ -21,9 +21,17 @@ pub fn thorough() -> bool {
     std::env::var_os("GAMELAB_THOROUGH").is_some_and(|value| value != "0")
 }
 
+/// The environment of every gamelab the tests run: the machine factor pinned to the reference
+/// machine's, so that no run measures this machine (a quarter of a second each) or writes the
+/// user's cache, and every estimate reads the same on any machine. The calibration itself is
+/// tested once, with a cache folder of its own (`limits.rs`).
+pub const PINNED_FACTOR: (&str, &str) = ("GAMELAB_MACHINE_FACTOR", "1");
+
 /// The gamelab binary under test.
 pub fn gamelab() -> Command {
-    Command::cargo_bin("gamelab").unwrap()
+    let mut command = Command::cargo_bin("gamelab").unwrap();
+    command.env(PINNED_FACTOR.0, PINNED_FACTOR.1);
+    command
 }
 
 /// Runs gamelab with `args`, expects status 2 and one stderr line containing every `needle`.

@@ -15,6 +15,7 @@ impl Server {
     /// Starts `gamelab serve --port 0 EXTRA...` and waits for its address line.
     pub fn start(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+            .env(super::PINNED_FACTOR.0, super::PINNED_FACTOR.1)
             .args(["serve", "--port", "0"])
             .args(extra)
             .stderr(Stdio::piped())

@@ -26,6 +26,10 @@ fn run(command: &str, folder: &Path) -> Result<Ran, String> {
         .arg(command)
         .current_dir(folder)
         .env("PATH", path)
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
         .timeout(COMMAND_TIMEOUT)
         .output()
         .map_err(|error| format!("cannot run sh: {error}"))?;

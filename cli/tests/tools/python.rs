@@ -95,6 +95,10 @@ pub fn python() -> Command {
     let mut command = Command::new(root.join(".venv/bin/python"));
     command
         .env("GAMELAB_BIN", env!("CARGO_BIN_EXE_gamelab"))
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
         .current_dir(&root);
     command
 }
