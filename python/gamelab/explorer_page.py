@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .bridge import PathLike
-from .kinds import AnyGame, NotAGame, builtin_name, loaded
+from .kinds import AnyGame, NotAGame, builtin_name, loaded, own_instance
 
 __all__ = ["Explorer", "explorer"]
 
@@ -99,13 +99,15 @@ def explorer(
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
     max_states: Optional[int] = None,
     title: Optional[str] = None,
     rules: Optional[str] = None,
     height: int = DEFAULT_HEIGHT,
 ) -> Explorer:
     """The explorer page of a game: a built-in game's name with its instance (``piles=``,
-    ``n=``, ``subtract=``, as ``gamelab explore`` takes them; refused above ``max_states``
+    ``n=``, ``heaps=``, ``subtract=``, ``code=``, as ``gamelab explore`` takes them; refused above ``max_states``
     positions, default 200,000), or a game defined in Python (a :class:`gamelab.Game`, any
     object with its methods, or an explored game). For a Python game, ``title`` and ``rules``
     head the page (default: the class name and the first paragraph of its docstring).
@@ -117,12 +119,8 @@ def explorer(
             f"explorer takes a game's name (see gamelab.games()) or a game defined in Python "
             f"(see gamelab.Game), not {error.type_name}"
         ) from None
+    own_instance(game_loaded, piles=piles, n=n, subtract=subtract, heaps=heaps, code=code)
     if game_loaded is not None:
-        if piles is not None or n is not None or subtract is not None:
-            raise InputError(
-                "piles, n and subtract describe a built-in game's instance; a game defined in "
-                "Python is its own instance"
-            )
         explored = game_loaded.explore()
         page, positions = _gamelab.explorer_page_explored(
             explored,
@@ -133,6 +131,7 @@ def explorer(
     if title is not None or rules is not None:
         raise InputError("title and rules are for games defined in Python")
     name = builtin_name(game)
-    options = {"piles": piles, "n": n, "subtract": subtract, "max_states": max_states}
+    options = {"piles": piles, "n": n, "subtract": subtract, "heaps": heaps, "code": code,
+               "max_states": max_states}
     page, positions = _gamelab.explorer_page(name, options)
     return Explorer(page, name, positions, height)

@@ -24,7 +24,7 @@ from ._gamelab import ExploredGame, InputError
 from .positions import LoadedGame
 
 __all__ = ["AnyGame", "NotAGame", "Rules", "builtin_name", "defines_rules", "is_custom",
-           "load_game", "loaded"]
+           "load_game", "loaded", "own_instance"]
 
 
 class Rules(Protocol):
@@ -107,6 +107,19 @@ def _(game: type, max_states: Optional[int] = None) -> LoadedGame:
     raise NotAGame(game)
 
 
+def own_instance(game: Optional[LoadedGame], **instance: Any) -> Optional[LoadedGame]:
+    """``game`` (what :func:`loaded` gave), refusing the keywords of a built-in game's instance
+    (``piles``, ``n``, ``heaps``...) beside any other kind of game, which is its own instance:
+    a keyword given there would otherwise be ignored."""
+    if game is not None:
+        given = [key for key, value in instance.items() if value is not None]
+        if given:
+            raise InputError(
+                f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} a built-in game's "
+                f"instance; {game.name} is its own instance")
+    return game
+
+
 def is_custom(game: Any) -> bool:
     """Whether ``game`` is a game defined in Python (rather than a built-in game's name): one
     that :func:`loaded` takes, or its class."""
@@ -120,10 +133,12 @@ def is_custom(game: Any) -> bool:
 
 def load_game(game: AnyGame, piles: Optional[Sequence[int]] = None, n: Optional[int] = None,
               subtract: Optional[Sequence[int]] = None, *,
+              heaps: Optional[Sequence[int]] = None, code: Optional[str] = None,
               max_states: Optional[int] = None) -> LoadedGame:
     """A game to step through: a built-in game's name with its instance
     (``load_game("stone-game", piles=[4, 6, 2, 3])``, ``load_game("nim", n=10,
-    subtract=[1, 3, 4])``) or a game defined in Python (``load_game(MyGame())``). Its
+    subtract=[1, 3, 4])``, ``load_game("nim", heaps=[3, 5])``) or a game defined in Python
+    (``load_game(MyGame())``). Its
     positions are explored on the first :meth:`LoadedGame.new_initial_state`, refused above
     ``max_states`` (default 2,000,000)."""
     try:
@@ -135,8 +150,8 @@ def load_game(game: AnyGame, piles: Optional[Sequence[int]] = None, n: Optional[
     if game_loaded is not None:
         return game_loaded
     name = builtin_name(game)
-    options = {key: value for key, value in (("piles", piles), ("n", n), ("subtract", subtract))
-               if value is not None}
+    given = (("piles", piles), ("n", n), ("subtract", subtract), ("heaps", heaps), ("code", code))
+    options = {key: value for key, value in given if value is not None}
     # Solved (for its value only) now, so that a bad instance fails here rather than at the
     # first step, and the instance is named as the command line names it.
     instance = _gamelab.solve(name, dict(options, value_only=True)).instance

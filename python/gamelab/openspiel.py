@@ -195,6 +195,10 @@ DEFAULT_PARAMETERS = {
     "piles": "4;6;2;3",
     "n": 10,
     "subtract": "1;3;4",
+    # A sum of heaps (``"7;11;30"``) in place of ``n``, an octal game's code: empty when not
+    # given (OpenSpiel's parameters always have a value).
+    "heaps": "",
+    "code": "",
 }
 
 
@@ -239,13 +243,18 @@ def _make_classes(entry: dict):
 
         def __init__(self, params: Optional[Dict[str, Any]] = None):
             settings = dict(defaults, **(params or {}))
-            instance = {}
+            instance: Dict[str, Any] = {}
             if "piles" in settings:
                 instance["piles"] = _numbers(settings["piles"], "piles")
-            if "n" in settings:
+            if settings.get("heaps"):
+                instance["heaps"] = _numbers(settings["heaps"], "heaps")
+            # n's default stands in only when no heaps are given.
+            if "n" in settings and ("heaps" not in instance or "n" in (params or {})):
                 instance["n"] = int(settings["n"])
             if "subtract" in settings:
                 instance["subtract"] = _numbers(settings["subtract"], "subtract")
+            if settings.get("code"):
+                instance["code"] = str(settings["code"])
             self.gamelab_game = load_game(name, **instance)
             table = self.gamelab_game.explore()
             self.table = table

@@ -4,7 +4,6 @@
 use crate::errors::input_error;
 use crate::options::Options;
 use crate::stoppable::run_stoppable;
-use gamelab::base::input::InstanceInput;
 use gamelab::solve::SolverKind;
 use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
@@ -31,7 +30,7 @@ fn strategy(options: &Options<'_>, key: &str) -> PyResult<StrategySpec> {
     name.parse().map_err(input_error)
 }
 
-/// One instance (`piles`, or `n` of a number game without `trials`): the game record as the
+/// One instance (`piles`; `n` or `heaps` of a heap game without `trials`): the game record as the
 /// CLI's JSON; otherwise many seeded instances: the match statistics as the CLI's JSON. The
 /// dict's `json` key holds the CLI's JSON line.
 #[pyfunction]
@@ -62,17 +61,22 @@ pub fn play<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py,
              not both"
         )));
     }
-    let single = match (piles, entry.takes_piles(), options.u64("n")?, trials) {
-        (Some(piles), _, _, None) => Some(InstanceInput::piles(piles)),
-        (Some(_), _, _, Some(_)) => {
+    let single = match (piles, options.first_given(&["heaps", "code"])?, trials) {
+        (Some(_), _, None) => Some(options.instance()?),
+        (Some(_), _, Some(_)) => {
             return Err(input_error(
                 "give either piles (one instance) or trials (many), not both",
             ));
         }
-        (None, false, Some(n), None) => {
-            let mut input = InstanceInput::number(n);
-            options.extras()?.apply_to(&mut input);
-            Some(input)
+        // heaps and an octal code describe one instance; random instances take neither.
+        (None, Some(setting), Some(_)) => {
+            return Err(input_error(format!(
+                "give either {setting} (one instance) or trials (many), not both"
+            )));
+        }
+        (None, Some(_), None) => Some(options.instance()?),
+        (None, None, None) if !entry.takes_piles() && options.u64("n")?.is_some() => {
+            Some(options.instance()?)
         }
         _ => None,
     };
