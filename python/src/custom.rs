@@ -288,6 +288,10 @@ impl<'py> Rules for PythonRules<'py> {
             None => bound.clone(),
         };
         let hash = key.hash().map_err(|error| {
+            // Ctrl-C inside a `__hash__` written in Python is the user's, not a bad position.
+            if !error.is_instance_of::<pyo3::exceptions::PyException>(py) {
+                return error;
+            }
             PyTypeError::new_err(format!(
                 "the position {} cannot be hashed ({error}); use a hashable value such as a \
                  tuple, an int or a frozenset (or give the game a key(state) method)",

@@ -58,6 +58,7 @@ mod _gamelab {
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         gamelab::base::error::name_settings(crate::errors::keyword_name);
+        crate::stoppable::load_numpy_api(module.py())?;
         module.add(
             "InputError",
             module.py().get_type::<crate::errors::InputError>(),

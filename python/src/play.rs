@@ -9,8 +9,7 @@ use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{
-    check_strategies, describe_instances, run_matches, tournament as run_tournament,
-    write_tournament_csv,
+    check_strategies, describe_instances, run_matches_until, tournament_until, write_tournament_csv,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -110,9 +109,10 @@ pub fn play<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py,
             let generator = Generator::new(entry, spec).map_err(input_error)?;
             let trials = trials.unwrap_or(DEFAULT_TRIALS);
             let pairs = [(first, second)];
-            let stats =
-                run_stoppable(py, |_| run_matches(entry, &pairs, &generator, trials, seed))?
-                    .map_err(input_error)?;
+            let stats = run_stoppable(py, |stop| {
+                run_matches_until(entry, &pairs, &generator, trials, seed, stop)
+            })?
+            .map_err(input_error)?;
             let stats = stats
                 .into_iter()
                 .next()
@@ -157,8 +157,8 @@ pub fn tournament<'py>(
     let generator = Generator::new(entry, spec).map_err(input_error)?;
     let trials = options.u64("trials")?.unwrap_or(DEFAULT_TRIALS);
     let seed = options.seed()?;
-    let result = run_stoppable(py, |_| {
-        run_tournament(entry, &strategies, &generator, trials, seed)
+    let result = run_stoppable(py, |stop| {
+        tournament_until(entry, &strategies, &generator, trials, seed, stop)
     })?
     .map_err(input_error)?;
     let mut csv = Vec::new();
