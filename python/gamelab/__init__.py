@@ -163,7 +163,7 @@ def grundy(
     >>> gamelab.grundy("nim", 100, subtract=[1, 3, 4]).period
     7"""
     values, record = _gamelab.grundy(
-        builtin_name(game), options(n_max=n_max, subtract=subtract, code=code))
+        builtin_name(game, "grundy"), options(n_max=n_max, subtract=subtract, code=code))
     return NimSequence(values, record)
 
 
@@ -189,7 +189,7 @@ def solve_many(
     margins and both scores."""
     array = _integer_array(instances, "instances")
     margin, first, second = _gamelab.solve_many(
-        builtin_name(game), array, None if subtract is None else list(subtract)
+        builtin_name(game, "solve_many"), array, None if subtract is None else list(subtract)
     )
     return Batch(margin, first, second)
 
@@ -217,7 +217,7 @@ def generate(
     ready for :func:`solve_many`; pile games of several sizes a list of 1-D arrays; number games
     a 1-D array of N. Defaults: 1..10 piles of values 1..100, or N in 1..100; seed 1."""
     return _gamelab.generate(
-        builtin_name(game),
+        builtin_name(game, "generate"),
         options(
             count=count, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
@@ -394,7 +394,7 @@ def tournament(
     else:
         names = ",".join(str(name) for name in strategies)
     text, record = _gamelab.tournament(
-        builtin_name(game),
+        builtin_name(game, "tournament"),
         options(
             strategies=names, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity,
             min_value=min_value, max_value=max_value, distribution=distribution,

@@ -36,12 +36,20 @@ DEFAULT_HEIGHT = 900
 _DATA_START = '<script id="data" type="application/json">'
 
 
+def _check_height(height: Any) -> None:
+    """Refuses a frame height that is not a positive whole number of pixels, when it is given
+    rather than when a notebook first shows the page."""
+    if isinstance(height, bool) or not isinstance(height, int) or height < 1:
+        raise InputError(f"height must be a positive whole number of pixels, got {height!r}")
+
+
 class Explorer:
     """One explorer page: ``html`` is the self-contained page (styles, script and the solved
     positions inline). Jupyter (JupyterLab, classic Notebook, VS Code) shows it inline through
     :meth:`_repr_html_`; :meth:`save` writes it to a file."""
 
     def __init__(self, page: str, name: str, positions: int, height: int = DEFAULT_HEIGHT):
+        _check_height(height)
         #: The page, exactly as ``gamelab explore`` writes it for a built-in game.
         self.html: str = page
         #: The game's name (a built-in name, or the Python class's name).
@@ -74,7 +82,10 @@ class Explorer:
             f'<iframe srcdoc="{html.escape(self.html, quote=True)}" '
             f'title="gamelab explorer: {html.escape(self.name, quote=True)}" '
             f'sandbox="allow-scripts" '
-            f'style="width: 100%; height: {int(self.height)}px; border: 1px solid #d9dee4; '
+            # border-box: the border inside the width, or the frame is 2 px wider than the
+            # output cell, which then scrolls sideways.
+            f'style="display: block; box-sizing: border-box; width: 100%; '
+            f'height: {int(self.height)}px; border: 1px solid #d9dee4; '
             f'border-radius: 6px"></iframe>'
         )
 
@@ -112,6 +123,7 @@ def explorer(
     object with its methods, or an explored game). For a Python game, ``title`` and ``rules``
     head the page (default: the class name and the first paragraph of its docstring).
     ``height`` is the inline frame's height in a notebook."""
+    _check_height(height)
     try:
         game_loaded = loaded(game, max_states)
     except NotAGame as error:

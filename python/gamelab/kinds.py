@@ -23,7 +23,7 @@ from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .positions import LoadedGame
 
-__all__ = ["AnyGame", "NotAGame", "Rules", "builtin_name", "defines_rules", "is_custom",
+__all__ = ["AnyGame", "BUILTIN_ONLY", "BuiltinOnly", "NotAGame", "Rules", "builtin_name", "defines_rules", "is_custom", "one_game",
            "load_game", "loaded", "own_instance"]
 
 
@@ -63,12 +63,38 @@ def defines_rules(game: Any) -> bool:
         hasattr(game, "children") or (hasattr(game, "moves") and hasattr(game, "play")))
 
 
-def builtin_name(game: Any) -> str:
+#: The functions that take a built-in game's name only, each with the reason.
+BUILTIN_ONLY = {
+    "solve_many": "it solves rows of an array as instances of the game",
+    "generate": "it draws random instances of the game",
+    "sweep": "it draws random instances of the game",
+    "tournament": "it draws random instances of the game",
+    "grundy": "it reads the nim-sequence off the game's rule",
+    "plot": "it draws random instances of the game",
+    "distributed.sweep": "it draws random instances of the game",
+}
+
+
+class BuiltinOnly(NotAGame):
+    """A function that takes a built-in game's name only was given another kind of game."""
+
+    def __init__(self, game: Any, function: str):
+        NotAGame.__init__(self, game)
+        self.args = (
+            f"{function} takes a built-in game's name ({BUILTIN_ONLY[function]}), got "
+            f"{self.type_name}; a game of any other kind is one instance, which solve, analyze, "
+            "play, tree, explorer and load_game take, and check takes many of (an iterable of "
+            "games)",)
+
+
+def builtin_name(game: Any, function: Optional[str] = None) -> str:
     """``game`` as a built-in game's name, for the functions that take nothing else; else
     :class:`NotAGame` (rather than the extension's "'NoneType' object cannot be cast as
-    'str'")."""
+    'str'"), saying why ``function`` (a key of :data:`BUILTIN_ONLY`) takes names only."""
     if isinstance(game, str):
         return game
+    if function is not None:
+        raise BuiltinOnly(game, function)
     raise NotAGame(game)
 
 
@@ -118,6 +144,18 @@ def own_instance(game: Optional[LoadedGame], **instance: Any) -> Optional[Loaded
                 f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} a built-in game's "
                 f"instance; {game.name} is its own instance")
     return game
+
+
+def one_game(value: Any) -> bool:
+    """Whether ``value`` is one game of a kind other than a built-in game's name (a game defined
+    in Python, a LoadedGame, an explored game), rather than several (an iterable of games, a
+    function of an index, or a class of games)."""
+    if isinstance(value, (str, type)):
+        return False
+    try:
+        return loaded(value) is not None
+    except NotAGame:
+        return False
 
 
 def is_custom(game: Any) -> bool:

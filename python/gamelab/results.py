@@ -62,10 +62,13 @@ class Verdict:
         if self.holds:
             how = "exhaustively" if self.exhaustive else "on samples"
             return f"Verdict(claim={self.claim!r}, holds on {self.checked} instances {how})"
-        example = {k: v for k, v in (self.counterexample or {}).items()
-                   if k in ("piles", "n", "heaps", "subtract", "code")}
+        found = self.counterexample or {}
+        example: Any = {k: v for k, v in found.items()
+                        if k in ("piles", "n", "heaps", "subtract", "code")}
+        if not example and "instance" in found:  # games defined in Python: the instance's name
+            example = found["instance"]
         return (f"Verdict(claim={self.claim!r}, refuted after {self.checked} instances, "
-                f"counterexample={example})")
+                f"counterexample={example!r})")
 
 
 class NimSequence:
