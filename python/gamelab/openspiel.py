@@ -62,9 +62,18 @@ def _history(state: Any) -> str:
 
 
 def _board(state: Any) -> tuple:
-    """The board, ``str(state)``, with what a board need not show: the player to move and the
-    returns so far. Two states merged by it differ in nothing the solve reads (who moves, what
-    each player has and will be paid), whatever a game prints."""
+    """The board, ``str(state)``, with what a board need not show: the player to move and, at
+    the end, the returns. Two states merged by it differ in nothing the solve reads (who moves,
+    what each player is paid), whatever a game prints. For games whose returns are paid at the
+    end only: the returns of a state not over are zeros, so only the end's are read."""
+    player = state.current_player()
+    if player < 0:
+        return (str(state), player, tuple(state.returns()))
+    return (str(state), player)
+
+
+def _board_with_rewards(state: Any) -> tuple:
+    """:func:`_board` for games that pay rewards along the way: the returns so far too."""
     return (str(state), state.current_player(), tuple(state.returns()))
 
 
@@ -110,7 +119,9 @@ class OpenSpielGame(Game):
         if callable(key):
             self.key = key
         elif key == "str":
-            self.key = _board
+            paid_at_end = spiel_game.get_type().reward_model == \
+                _pyspiel().GameType.RewardModel.TERMINAL
+            self.key = _board if paid_at_end else _board_with_rewards
         elif key == "observation":
             if not spiel_game.get_type().provides_observation_string:
                 raise _gamelab.InputError(
