@@ -68,8 +68,11 @@ def run_once(name: str, timeout: float = 60.0) -> dict:
     """One run of call ``name`` in a fresh interpreter: its JSON line as a dict."""
     setup, call = CALLS[name]
     code = CHILD.format(setup=setup, call=call, delay=DELAY, name=name)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=timeout)
+    try:
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"call": name, "outcome": f"still running {timeout:.0f} s after", "latency": None}
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     if result.returncode != 0 or not lines:
         return {"call": name, "outcome": f"exit {result.returncode}",
@@ -81,9 +84,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--call", choices=sorted(CALLS), action="append")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds a run may take before it counts as not stopped")
     args = parser.parse_args()
     for name in args.call or list(CALLS):
-        runs = [run_once(name) for _ in range(args.runs)]
+        runs = [run_once(name, args.timeout) for _ in range(args.runs)]
         outcomes = sorted({run["outcome"] for run in runs})
         latencies = [run["latency"] for run in runs if run["outcome"] == "KeyboardInterrupt"]
         median = f"{statistics.median(latencies) * 1000:.0f} ms" if latencies else "-"
