@@ -4,7 +4,9 @@
 use super::check::render_verdict;
 use super::open_output;
 use clap::Args;
-use gamelab::studies::claims::catalogue::{catalogue, claim_rows, write_claims_csv};
+use gamelab::studies::claims::catalogue::{
+    catalogue, catalogue_cost, claim_rows, write_claims_csv,
+};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -33,6 +35,15 @@ pub fn run(args: ClaimsArgs) -> anyhow::Result<ExitCode> {
     if args.format == ClaimsFormat::Csv && !args.run {
         anyhow::bail!("--format csv lists verdicts: add --run");
     }
+    // The whole catalogue is costed, and refused over the budget, before the first claim runs.
+    let _admitted = if args.run {
+        Some(catalogue_cost()?.admit(
+            format_args!("checking the catalogue ({} claims)", catalogue().len()),
+            "check one claim with the `gamelab check` command `gamelab claims` lists for it",
+        )?)
+    } else {
+        None
+    };
     let mut out = open_output(None)?;
     let mut records = Vec::new();
     let mut rows = Vec::new();

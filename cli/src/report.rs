@@ -13,11 +13,15 @@ pub struct ReportArgs {
     /// The folder to write (created if missing; files of the same names are replaced)
     #[arg(long, value_name = "DIR", default_value = "reports", value_parser = super::values::file_path)]
     out: PathBuf,
+    /// Leave out a study (parity, claims, gold-pots, games, strategies); repeat or list with
+    /// commas to leave out several
+    #[arg(long, value_name = "STUDY", value_delimiter = ',')]
+    skip: Vec<String>,
 }
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    generate_report(&args.out, &|step| note!("{step}"))?;
+    generate_report(&args.out, &args.skip, &|step| note!("{step}"))?;
     note!(
         "wrote {} in {:.1} s; open {}",
         args.out.display(),

@@ -242,6 +242,51 @@ fn seats(spec: &MistakeSpec) -> &'static [Player] {
     }
 }
 
+/// The study of each budget of a curve, checked: a family with a budget, each budget once.
+fn curve_specs<'a>(
+    entry: &dyn GameEntry,
+    family: &str,
+    budgets: &'a [String],
+    spec: &MistakeSpec,
+) -> Result<Vec<(&'a String, MistakeSpec)>, StrategyError> {
+    if !CURVE_FAMILIES.split(", ").any(|known| known == family) {
+        return Err(StrategyError::Unknown {
+            name: family.to_string(),
+            game: entry.name(),
+            available: format!("strategy families with a budget: {CURVE_FAMILIES}"),
+        });
+    }
+    let mut specs = Vec::new();
+    for budget in budgets {
+        let strategy = curve_strategy(entry, family, budget)?;
+        specs.push((
+            budget,
+            MistakeSpec {
+                strategy,
+                ..spec.clone()
+            },
+        ));
+    }
+    let strategies: Vec<StrategySpec> = specs.iter().map(|(_, s)| s.strategy.clone()).collect();
+    check_listed_once(&strategies, "a curve's budgets")?;
+    Ok(specs)
+}
+
+/// What [`strategy_curve`] costs: the mistakes study of every budget.
+pub fn curve_cost(
+    entry: &dyn GameEntry,
+    generator: &Generator,
+    family: &str,
+    budgets: &[String],
+    spec: &MistakeSpec,
+) -> Result<Cost, StrategyError> {
+    let mut total = Cost::default();
+    for (_, study) in &curve_specs(entry, family, budgets, spec)? {
+        total = total.then(mistakes_cost(entry, generator, study)?.0);
+    }
+    Ok(total)
+}
+
 /// What [`study_mistakes`] costs, and one instance of it: the games as matches cost them, and
 /// the value of every position of each game (as `optimal` finds them) to tell its moves' regret.
 pub fn mistakes_cost(
@@ -459,32 +504,9 @@ pub fn strategy_curve(
     budgets: &[String],
     spec: &MistakeSpec,
 ) -> Result<Vec<CurveRow>, StrategyError> {
-    if !CURVE_FAMILIES.split(", ").any(|known| known == family) {
-        return Err(StrategyError::Unknown {
-            name: family.to_string(),
-            game: entry.name(),
-            available: format!("strategy families with a budget: {CURVE_FAMILIES}"),
-        });
-    }
     // Every budget is read, and the whole curve costed, before the first study runs.
-    let mut specs = Vec::new();
-    for budget in budgets {
-        let strategy = curve_strategy(entry, family, budget)?;
-        specs.push((
-            budget,
-            MistakeSpec {
-                strategy,
-                ..spec.clone()
-            },
-        ));
-    }
-    let strategies: Vec<StrategySpec> = specs.iter().map(|(_, s)| s.strategy.clone()).collect();
-    check_listed_once(&strategies, "a curve's budgets")?;
-    let mut total = Cost::default();
-    for (_, study) in &specs {
-        total = total.then(mistakes_cost(entry, generator, study)?.0);
-    }
-    let _curve = total.admit(
+    let specs = curve_specs(entry, family, budgets, spec)?;
+    let _curve = curve_cost(entry, generator, family, budgets, spec)?.admit(
         format_args!(
             "this curve ({} budgets of {family}, {} instances each)",
             specs.len(),

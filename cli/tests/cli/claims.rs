@@ -174,3 +174,20 @@ fn a_sampled_check_is_costed_by_its_samples() {
         &["checking 1000 instances", "--max-time"],
     );
 }
+
+#[test]
+fn claims_run_is_costed_as_a_whole_before_the_first_claim() {
+    let output = gamelab()
+        .args(["claims", "--run", "--max-time", "10ms"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty(), "a claim was checked");
+    assert!(
+        stderr.starts_with("error: checking the catalogue (")
+            && stderr.contains("above the budget of 10.0 ms (--max-time)")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}

@@ -110,3 +110,75 @@ fn report_refuses_an_unwritable_folder() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.matches("Not a directory").count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_report_over_its_budget_is_refused_before_any_study_with_the_study_to_leave_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rep");
+    let output = gamelab()
+        .args(["report", "--max-time", "100ms", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "no study started: {stderr}");
+    for needle in [
+        "this report (5 studies) would take about ",
+        "above the budget of 0.1 s (--max-time)",
+        "with --skip strategies",
+    ] {
+        assert!(stderr.contains(needle), "{needle} in {stderr}");
+    }
+    assert!(!out.exists(), "the folder was created");
+    fails_with(
+        &[
+            "report",
+            "--skip",
+            "parity,tables",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[
+            "--skip 'tables' names no study",
+            "parity, claims, gold-pots",
+        ],
+    );
+}
+
+#[test]
+fn a_report_that_fails_late_leaves_its_folder_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rep");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("parity-uniform.csv"), "old").unwrap();
+    std::fs::write(out.join("README.md"), "old index").unwrap();
+    // A folder where the games study must write a file: the parity study's files are written
+    // by then.
+    std::fs::create_dir(out.join("stone-game-vii.csv")).unwrap();
+    let before = names(&out);
+    let output = gamelab()
+        .args(["report", "--skip", "claims,gold-pots,strategies", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("[2/2]"), "{stderr}");
+    assert_eq!(
+        stderr.lines().last().unwrap(),
+        format!(
+            "error: cannot write '{}': Is a directory (os error 21)",
+            out.join("stone-game-vii.csv").display()
+        )
+    );
+    assert_eq!(names(&out), before);
+    assert_eq!(
+        std::fs::read_to_string(out.join("parity-uniform.csv")).unwrap(),
+        "old"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("README.md")).unwrap(),
+        "old index"
+    );
+}

@@ -9,6 +9,11 @@ use std::fmt::Write as _;
 const CSV: &str = "claims.csv";
 const COMMAND: &str = "gamelab claims --run --format csv > claims.csv";
 
+/// What checking the catalogue costs.
+pub(super) fn cost() -> Result<crate::cost::Cost, ReportError> {
+    crate::studies::claims::catalogue::catalogue_cost().map_err(ReportError::study)
+}
+
 pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
     let mut rows: Vec<ClaimRow> = Vec::new();
     let mut table = String::from(

@@ -8,8 +8,8 @@ use crate::present::report::{ReportError, ReportWriter, SEED, Section};
 use crate::strategy::StrategySpec;
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use crate::studies::mistakes::{
-    CurveRow, MistakeRow, MistakeSpec, Seat, mistake_rows, strategy_curve, study_mistakes,
-    write_rows_csv,
+    CurveRow, MistakeRow, MistakeSpec, Seat, curve_cost, mistake_rows, mistakes_cost,
+    strategy_curve, study_mistakes, write_rows_csv,
 };
 use crate::studies::tournament::{Tournament, describe_instances};
 use std::fmt::Write as _;
@@ -32,6 +32,29 @@ fn csv_text<T: serde::Serialize>(rows: &[T]) -> Result<String, ReportError> {
     let mut bytes = Vec::new();
     write_rows_csv(rows, &mut bytes).map_err(ReportError::study)?;
     String::from_utf8(bytes).map_err(ReportError::study)
+}
+
+/// What the mistakes study and the MCTS curve cost.
+pub(super) fn cost(entry: &dyn GameEntry) -> Result<crate::cost::Cost, ReportError> {
+    let mistakes_generator = generator(entry, MISTAKES_N)?;
+    let mut total = crate::cost::Cost::default();
+    for name in STUDIED.split(',') {
+        let strategy: StrategySpec = name.parse().map_err(ReportError::Study)?;
+        let spec = against_optimal(strategy, MISTAKES_TRIALS);
+        let (cost, _) =
+            mistakes_cost(entry, &mistakes_generator, &spec).map_err(ReportError::study)?;
+        total = total.then(cost);
+    }
+    let budgets: Vec<String> = BUDGETS.split(',').map(str::to_string).collect();
+    let curve = curve_cost(
+        entry,
+        &generator(entry, CURVE_N)?,
+        "mcts",
+        &budgets,
+        &against_optimal(StrategySpec::Optimal, CURVE_TRIALS),
+    )
+    .map_err(ReportError::study)?;
+    Ok(total.then(curve))
 }
 
 /// The section, with `tournament` (run by the strategies section, printed by `command`) for

@@ -18,6 +18,17 @@ use std::fmt::Write as _;
 /// The gold-pots article's example.
 const PILES: [i64; 4] = [4, 6, 2, 3];
 
+/// What the example costs: its solve and its solved space (the tree, DAG and page are of the
+/// same few positions).
+pub(super) fn cost() -> Result<crate::cost::Cost, ReportError> {
+    let instance = find_game("stone-game")
+        .and_then(|game| game.build(&InstanceInput::piles(PILES.to_vec())))
+        .map_err(ReportError::study)?;
+    Ok(instance
+        .solve_cost(SolverKind::AUTO, false)
+        .then(instance.space_cost()))
+}
+
 pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
     let game = find_game("stone-game").map_err(ReportError::study)?;
     let instance = game
@@ -226,15 +237,18 @@ fn graph_files(
         GraphKind::Tree => usize::try_from(tree_nodes).map_err(ReportError::study)?,
         GraphKind::Dag => dag_nodes,
     };
-    render_dot(
-        &dot,
-        nodes,
-        ImageFormat::Svg,
-        &writer.path(&format!("{stem}.svg")),
-        // Committed pictures must be the same bytes on every machine, with Graphviz or without.
-        RendererChoice::BuiltIn,
-    )
-    .map_err(ReportError::study)?;
+    writer.reserve(&format!("{stem}.svg"), |staged| {
+        render_dot(
+            &dot,
+            nodes,
+            ImageFormat::Svg,
+            staged.writing_path(),
+            // Committed pictures must be the same bytes on every machine, with Graphviz or
+            // without.
+            RendererChoice::BuiltIn,
+        )
+        .map_err(ReportError::study)
+    })?;
     if kind == GraphKind::Tree {
         let mut efg = Vec::new();
         instance

@@ -16,12 +16,16 @@ mod parity;
 mod strategies;
 
 use crate::base::input::Extras;
+use crate::cost::Cost;
 use crate::games::find_game;
-use crate::present::plot::{Chart, save};
+use crate::present::image::ImageFormat;
+use crate::present::plot::{Chart, draw_staged};
 use crate::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
-use crate::studies::sweep::{Shard, SweepRow, SweepSpec, run_sweep, write_csv};
+use crate::studies::sweep::{Shard, SweepRow, SweepSpec, run_sweep, sweep_cost, write_csv};
+use crate::util::output::{Staged, commit_all};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The seed of every random study.
 pub const SEED: u64 = 1;
@@ -43,12 +47,23 @@ impl ReportError {
     }
 }
 
-/// Writes the report's files into one folder and hands back the markdown that shows them.
+/// Writes the report's files into one folder, all or nothing: each file is reserved as a hidden
+/// temporary file in the folder when its study writes it, and [`ReportWriter::commit`] puts them
+/// all in place together once every study is done (see [`crate::util::output::commit_all`]).
+/// Dropped uncommitted, it deletes them: the folder is left as it was.
 pub struct ReportWriter {
     dir: PathBuf,
+    staged: Mutex<Vec<Staged>>,
 }
 
 impl ReportWriter {
+    fn new(dir: &Path) -> ReportWriter {
+        ReportWriter {
+            dir: dir.to_path_buf(),
+            staged: Mutex::new(Vec::new()),
+        }
+    }
+
     fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
     }
@@ -60,27 +75,60 @@ impl ReportWriter {
         }
     }
 
+    /// Reserves `name` and hands `write` the path to write it at; the file is put in place by
+    /// [`ReportWriter::commit`].
+    fn reserve<T>(
+        &self,
+        name: &str,
+        write: impl FnOnce(&Staged) -> Result<T, ReportError>,
+    ) -> Result<T, ReportError> {
+        // Its errors name the file already.
+        let staged = Staged::new(&self.path(name)).map_err(ReportError::study)?;
+        let written = write(&staged)?;
+        self.staged
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(staged);
+        Ok(written)
+    }
+
     /// Writes `text` to `name`.
     pub fn text(&self, name: &str, text: &str) -> Result<(), ReportError> {
-        crate::util::output::write_file(&self.path(name), text).map_err(|e| self.io_error(name, e))
+        self.reserve(name, |staged| {
+            std::fs::write(staged.writing_path(), text).map_err(|e| self.io_error(name, e))
+        })
     }
 
     /// Writes sweep rows to `stem.csv`.
     pub fn sweep_csv(&self, stem: &str, rows: &[SweepRow]) -> Result<(), ReportError> {
         let name = format!("{stem}.csv");
-        let mut file = crate::util::output::OutputFile::create(&self.path(&name))
-            .map_err(|e| self.io_error(&name, e))?;
-        write_csv(rows, &mut file).map_err(ReportError::study)?;
-        file.finish().map_err(|e| self.io_error(&name, e))
+        self.reserve(&name, |staged| {
+            let mut file =
+                std::io::BufWriter::new(staged.open().map_err(|e| self.io_error(&name, e))?);
+            write_csv(rows, &mut file).map_err(ReportError::study)?;
+            std::io::Write::flush(&mut file).map_err(|e| self.io_error(&name, e))
+        })
     }
 
     /// Draws `chart` to `stem.png` and `stem.svg`; returns the markdown showing the PNG with a
     /// link to the SVG.
     pub fn chart(&self, stem: &str, alt: &str, chart: &impl Chart) -> Result<String, ReportError> {
-        for extension in ["png", "svg"] {
-            save(chart, &self.path(&format!("{stem}.{extension}"))).map_err(ReportError::study)?;
+        for (extension, format) in [("png", ImageFormat::Png), ("svg", ImageFormat::Svg)] {
+            self.reserve(&format!("{stem}.{extension}"), |staged| {
+                draw_staged(chart, staged, format).map_err(ReportError::study)
+            })?;
         }
         Ok(format!("![{alt}]({stem}.png)\n([SVG]({stem}.svg))\n"))
+    }
+
+    /// Puts every file written in place together, or none of them.
+    fn commit(self) -> Result<(), ReportError> {
+        let staged = self
+            .staged
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The error names the file that could not be put in place.
+        commit_all(staged).map_err(ReportError::study)
     }
 }
 
@@ -183,38 +231,149 @@ pub fn sweep_studies() -> Vec<SweepStudy> {
     studies
 }
 
-/// Writes the whole report into `dir`, calling `progress` once per study.
-pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), ReportError> {
+/// One study of the report: its name on the command line (`--skip`), its title, what it costs
+/// and how it writes its sections.
+pub struct Study {
+    pub key: &'static str,
+    pub title: &'static str,
+    cost: fn() -> Result<Cost, ReportError>,
+    write: fn(&ReportWriter) -> Result<Vec<Section>, ReportError>,
+}
+
+/// Every study, in the report's order.
+pub fn studies() -> [Study; 5] {
+    [
+        Study {
+            key: "parity",
+            title: "the parity study (stone-game, two value distributions)",
+            cost: || sweeps_cost(&parity::studies()),
+            write: parity::write,
+        },
+        Study {
+            key: "claims",
+            title: "the claims catalogue",
+            cost: claims::cost,
+            write: claims::write,
+        },
+        Study {
+            key: "gold-pots",
+            title: "the gold-pots example",
+            cost: gold_pots::cost,
+            write: gold_pots::write,
+        },
+        Study {
+            key: "games",
+            title: "the other games (II, III, Divisor, VII, IV, nim, pizza)",
+            cost: || sweeps_cost(&games::studies()),
+            write: games::write,
+        },
+        Study {
+            key: "strategies",
+            title: "the strategy tournament and how strategies fail",
+            cost: strategies::cost,
+            write: strategies::write,
+        },
+    ]
+}
+
+/// What running `sweeps` costs.
+fn sweeps_cost(sweeps: &[SweepStudy]) -> Result<Cost, ReportError> {
+    sweeps.iter().try_fold(Cost::default(), |total, sweep| {
+        let entry = find_game(sweep.game).map_err(ReportError::study)?;
+        let (_, cost) = sweep_cost(entry, &sweep.spec()).map_err(ReportError::study)?;
+        Ok(total.then(cost))
+    })
+}
+
+/// Writes the report into `dir`, every study but those named in `skip`, calling `progress` once
+/// per study. The whole report is costed before any study runs and refused if it is over the
+/// budget; its files are put in place together once every study is done, so that a failure
+/// leaves the folder as it was (a folder created for it is removed again).
+pub fn generate_report(
+    dir: &Path,
+    skip: &[String],
+    progress: &dyn Fn(&str),
+) -> Result<(), ReportError> {
+    let all = studies();
+    if let Some(unknown) = skip.iter().find(|key| !all.iter().any(|s| s.key == *key)) {
+        let keys: Vec<&str> = all.iter().map(|study| study.key).collect();
+        return Err(ReportError::Study(format!(
+            "--skip '{unknown}' names no study (the studies: {})",
+            keys.join(", ")
+        )));
+    }
+    let chosen: Vec<&Study> = all
+        .iter()
+        .filter(|s| !skip.contains(&s.key.to_string()))
+        .collect();
+    let _admitted = admit(&chosen)?;
+    let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|error| ReportError::Io {
         path: dir.display().to_string(),
         error,
     })?;
-    let writer = ReportWriter {
-        dir: dir.to_path_buf(),
-    };
-    type Study = fn(&ReportWriter) -> Result<Vec<Section>, ReportError>;
-    let studies: [(&str, Study); 5] = [
-        (
-            "the parity study (stone-game, two value distributions)",
-            parity::write,
-        ),
-        ("the claims catalogue", claims::write),
-        ("the gold-pots example", gold_pots::write),
-        (
-            "the other games (II, III, Divisor, VII, IV, nim, pizza)",
-            games::write,
-        ),
-        (
-            "the strategy tournament and how strategies fail",
-            strategies::write,
-        ),
-    ];
-    let mut sections = Vec::new();
-    for (index, (name, study)) in studies.iter().enumerate() {
-        progress(&format!("[{}/{}] {name}", index + 1, studies.len()));
-        sections.extend(study(&writer)?);
+    let written = write_studies(dir, &chosen, progress);
+    if written.is_err() && created {
+        // Empty again: every file the report reserved was deleted with its writer.
+        let _ = std::fs::remove_dir(dir);
     }
-    writer.text("README.md", &index(&sections))
+    written
+}
+
+/// Costs `chosen` as a whole and admits it under the budget, or refuses it naming the study
+/// that takes the most.
+fn admit(chosen: &[&Study]) -> Result<crate::cost::progress::Admitted, ReportError> {
+    let mut total = Cost::default();
+    let mut largest: Option<(&Study, f64)> = None;
+    for study in chosen {
+        let cost = (study.cost)()?;
+        let seconds = cost.work.seconds();
+        if largest.is_none_or(|(_, most)| seconds > most) {
+            largest = Some((study, seconds));
+        }
+        total = total.then(cost);
+    }
+    let advice = match largest {
+        Some((study, seconds)) if chosen.len() > 1 => format!(
+            "leave out its largest study, {} (about {}), with --skip {}",
+            study.title,
+            crate::cost::duration(seconds),
+            study.key
+        ),
+        _ => "leave out studies with --skip".to_string(),
+    };
+    total
+        .admit(
+            format_args!("this report ({} studies)", chosen.len()),
+            &advice,
+        )
+        .map_err(ReportError::study)
+}
+
+/// Runs every study, writing into `dir`, then the index, and puts the files in place.
+fn write_studies(
+    dir: &Path,
+    chosen: &[&Study],
+    progress: &dyn Fn(&str),
+) -> Result<(), ReportError> {
+    let writer = ReportWriter::new(dir);
+    // Reserved first: a folder that cannot be written is refused before any study runs.
+    writer.text("README.md", "")?;
+    let mut sections = Vec::new();
+    for (index, study) in chosen.iter().enumerate() {
+        progress(&format!("[{}/{}] {}", index + 1, chosen.len(), study.title));
+        sections.extend((study.write)(&writer)?);
+    }
+    let readme = index(&sections);
+    {
+        let staged = writer
+            .staged
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        std::fs::write(staged[0].writing_path(), readme)
+            .map_err(|error| writer.io_error("README.md", error))?;
+    }
+    writer.commit()
 }
 
 /// The index page: a title, the contents, and every section.

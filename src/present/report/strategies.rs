@@ -2,13 +2,13 @@
 //! (greedy, the LeetCode 877 write-up's parity strategy, two-ply lookahead, random), with the price of each
 //! heuristic and where optimal play is not the best reply to a weak opponent.
 
-use crate::games::find_game;
+use crate::games::{GameEntry, find_game};
 use crate::present::plot::heatmap::{Grid, HeatmapChart};
 use crate::present::report::{ReportError, ReportWriter, SEED, Section};
 use crate::strategy::StrategySpec;
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
 use crate::studies::tournament::{
-    Tournament, describe_instances, tournament, write_tournament_csv,
+    Tournament, describe_instances, tournament, tournament_cost, write_tournament_csv,
 };
 use std::fmt::Write as _;
 
@@ -16,8 +16,8 @@ const STRATEGIES: &str = "optimal,greedy,parity,lookahead-2,random";
 const SIZES: (u64, u64) = (2, 16);
 const TRIALS: u64 = 2_000;
 
-pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
-    let entry = find_game("stone-game").map_err(ReportError::study)?;
+/// The tournament's strategies and instances.
+fn lineup(entry: &dyn GameEntry) -> Result<(Vec<StrategySpec>, Generator), ReportError> {
     let strategies: Vec<StrategySpec> = STRATEGIES
         .split(',')
         .map(str::parse)
@@ -29,6 +29,21 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         SEED,
     );
     let generator = Generator::new(entry, spec).map_err(ReportError::study)?;
+    Ok((strategies, generator))
+}
+
+/// What the tournament and the section on how strategies fail cost.
+pub(super) fn cost() -> Result<crate::cost::Cost, ReportError> {
+    let entry = find_game("stone-game").map_err(ReportError::study)?;
+    let (strategies, generator) = lineup(entry)?;
+    let tournament =
+        tournament_cost(entry, &strategies, &generator, TRIALS).map_err(ReportError::study)?;
+    Ok(tournament.then(super::failures::cost(entry)?))
+}
+
+pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
+    let entry = find_game("stone-game").map_err(ReportError::study)?;
+    let (strategies, generator) = lineup(entry)?;
     let result =
         tournament(entry, &strategies, &generator, TRIALS, SEED).map_err(ReportError::study)?;
     let settings = describe_instances(entry, &generator, TRIALS);

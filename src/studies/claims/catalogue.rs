@@ -4,9 +4,21 @@
 use crate::base::input::Extras;
 use crate::games::find_game;
 use crate::solve::SolverKind;
-use crate::studies::claims::{CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim};
+use crate::studies::claims::{
+    CheckOptions, Claim, ClaimError, Expectation, Verdict, check_claim, check_cost,
+};
 use crate::studies::generate::{Distribution, Parity, SizeRange, ValueSpec};
 use serde::Serialize;
+
+/// What checking every claim of the catalogue costs (`gamelab claims --run`), before any
+/// counterexample is shrunk.
+pub fn catalogue_cost() -> Result<crate::cost::Cost, ClaimError> {
+    catalogue()
+        .iter()
+        .try_fold(crate::cost::Cost::default(), |total, entry| {
+            Ok(total.then(entry.cost()?))
+        })
+}
 
 /// A named claim; it holds when every part holds.
 #[derive(Clone, Debug, Serialize)]
@@ -26,6 +38,17 @@ impl CatalogueEntry {
             .iter()
             .map(|claim| claim.command(&self.options))
             .collect()
+    }
+
+    /// What checking every part costs before any counterexample is shrunk (see
+    /// [`crate::studies::claims::check_cost`]).
+    pub fn cost(&self) -> Result<crate::cost::Cost, ClaimError> {
+        self.parts
+            .iter()
+            .try_fold(crate::cost::Cost::default(), |total, claim| {
+                let entry = find_game(claim.game)?;
+                Ok(total.then(check_cost(entry, claim, &self.options)?))
+            })
     }
 
     /// Checks every part.
