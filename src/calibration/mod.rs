@@ -46,7 +46,31 @@ use crate::base::input::InstanceInput;
 use crate::cost::{Operation, Work};
 use crate::solve::SolverKind;
 use crate::strategy::StrategySpec;
+use crate::studies::generate::SizeRange;
 use paths::*;
+
+/// A sweep of `game` at sizes 1..N with a fixed number of trials, checked (`prepare` is
+/// [`small_piles`] of the game).
+fn small_sweep(
+    operation: Operation,
+    game: &'static str,
+    prepare: fn(u64) -> Result<Prepared, String>,
+) -> Probe {
+    let path = match game {
+        "stone-game-ii" => "gamelab sweep stone-game-ii --n-max N --trials 20000",
+        "stone-game-iii" => "gamelab sweep stone-game-iii --n-max N --trials 40000",
+        "stone-game-vii" => "gamelab sweep stone-game-vii --n-max N --trials 20000",
+        _ => "gamelab sweep coins-in-a-circle --n-max N --trials 20000",
+    };
+    Probe {
+        operation,
+        calibrates: false,
+        path,
+        quick: &[4, 12],
+        calibrate: 60,
+        prepare,
+    }
+}
 
 /// Every probe, in calibration order.
 pub fn probes() -> Vec<Probe> {
@@ -367,6 +391,60 @@ pub fn probes() -> Vec<Probe> {
             quick: &[16, 40],
             calibrate: 200,
             prepare: |n| claim(n, 20_000),
+        },
+        // Sweeps of many small instances of every game, where the per-instance work (drawing,
+        // setting up, tallying) outweighs the DP.
+        small_sweep(Operation::StoneGameIIWindow, "stone-game-ii", |n| {
+            small_piles("stone-game-ii", n, 20_000)
+        }),
+        small_sweep(Operation::StoneGameIIIDp, "stone-game-iii", |n| {
+            small_piles("stone-game-iii", n, 40_000)
+        }),
+        small_sweep(Operation::StoneGameVIIDp, "stone-game-vii", |n| {
+            small_piles("stone-game-vii", n, 20_000)
+        }),
+        small_sweep(Operation::CoinsDp, "coins-in-a-circle", |n| {
+            small_piles("coins-in-a-circle", n, 20_000)
+        }),
+        Probe {
+            operation: Operation::StoneGameIVDp,
+            calibrates: false,
+            path: "gamelab sweep stone-game-iv --n-max N",
+            quick: &[3_000, 6_000],
+            calibrate: 20_000,
+            prepare: |n| sweep("stone-game-iv", SizeRange::new(1, n), None, 1),
+        },
+        Probe {
+            operation: Operation::GrundyTable,
+            calibrates: false,
+            path: "gamelab sweep nim --n-max N",
+            quick: &[50_000, 200_000],
+            calibrate: 1_000_000,
+            prepare: |n| sweep("nim", SizeRange::new(1, n), None, 1),
+        },
+        Probe {
+            operation: Operation::DivisorSieve,
+            calibrates: false,
+            path: "gamelab sweep divisor-game --n-max N",
+            quick: &[20_000, 60_000],
+            calibrate: 300_000,
+            prepare: |n| sweep("divisor-game", SizeRange::new(1, n), None, 1),
+        },
+        Probe {
+            operation: Operation::WriteInstance,
+            calibrates: false,
+            path: "gamelab generate stone-game --count N --n-min 1 --n-max 20",
+            quick: &[50_000, 200_000],
+            calibrate: 2_000_000,
+            prepare: generate_small,
+        },
+        Probe {
+            operation: Operation::SweepRow,
+            calibrates: false,
+            path: "gamelab sweep stone-game-iii --n-max N --trials 10 --out FILE.csv",
+            quick: &[1_000, 3_000],
+            calibrate: 10_000,
+            prepare: sweep_to_file,
         },
         Probe {
             operation: Operation::StrategyMove,

@@ -111,6 +111,73 @@ pub(super) fn sweep(
     })
 }
 
+/// A sweep of `game` at every size from 1 to `n`, `trials` instances each, of values 1..100.
+pub(super) fn small_piles(game: &str, n: u64, trials: u64) -> Result<Prepared, String> {
+    sweep(
+        game,
+        SizeRange::new(1, n),
+        Some(ValueSpec::uniform(1, 100)),
+        trials,
+    )
+}
+
+/// `count` stone-game instances of 1 to 20 piles of 1..100, written as JSON lines.
+pub(super) fn generate_small(count: u64) -> Result<Prepared, String> {
+    let entry = find_game("stone-game").map_err(|e| e.to_string())?;
+    let generator = Generator::new(
+        entry,
+        GeneratorSpec::new(SizeRange::new(1, 20), Some(ValueSpec::uniform(1, 100)), 11),
+    )
+    .map_err(|e| e.to_string())?;
+    write_instances(generator, count)
+}
+
+/// A sweep of stone-game-iii at sizes 1..`n`, 10 instances each, written as CSV to a file
+/// (`--out`): the rows' formatting and the file's writes.
+pub(super) fn sweep_to_file(n: u64) -> Result<Prepared, String> {
+    let entry = find_game("stone-game-iii").map_err(|e| e.to_string())?;
+    let spec = SweepSpec {
+        generator: GeneratorSpec {
+            sizes: SizeRange::new(1, n),
+            values: Some(ValueSpec::uniform(1, 100)),
+            seed: 3,
+            extras: Default::default(),
+        },
+        trials: 10,
+        shard: Shard::ALL,
+    };
+    let estimate = crate::studies::sweep::sweep_cost(entry, &spec)
+        .map_err(|e| e.to_string())?
+        .1
+        .work;
+    let folder = std::env::temp_dir();
+    Ok(Prepared {
+        estimate,
+        run: Box::new(move || {
+            let path = folder.join(format!("gamelab-probe-{}.csv", std::process::id()));
+            let mut file =
+                crate::util::output::OutputFile::create(&path).map_err(|e| e.to_string())?;
+            let mut first = true;
+            let swept = crate::studies::sweep::stream_sweep(
+                entry,
+                &spec,
+                &|_| {},
+                &std::sync::atomic::AtomicBool::new(false),
+                &mut |row| {
+                    crate::studies::sweep::write_csv_row(&mut file, &row, first)?;
+                    first = false;
+                    Ok(())
+                },
+            );
+            let finished = swept
+                .map_err(|e| e.to_string())
+                .and_then(|()| file.finish().map_err(|e| e.to_string()));
+            let _ = std::fs::remove_file(&path);
+            finished
+        }),
+    })
+}
+
 pub(super) fn sweep_of_single_piles(trials: u64) -> Result<Prepared, String> {
     sweep(
         "stone-game",

@@ -145,7 +145,17 @@ fn margin_cost(size: u64) -> Cost {
         Ok(small) if small <= REACH_PILE_LIMIT => peak_bytes(small) as u128,
         _ => square.saturating_mul(5) / 4,
     };
-    Cost::new(memory, Work::of(Operation::StoneGameIIWindow, square / 2))
+    // Besides the table's cells, setting up one instance (its suffix sums and the rows of its
+    // window) costs about 25 cells a pile and 100 more, which dominates the small instances of a
+    // sweep (`gamelab bench --check-estimates` checks them).
+    let setup = n.saturating_mul(25).saturating_add(100);
+    Cost::new(
+        memory,
+        Work::of(
+            Operation::StoneGameIIWindow,
+            (square / 2).saturating_add(setup),
+        ),
+    )
 }
 
 fn window_cost(game: &StoneGameII, value_only: bool) -> Cost {
