@@ -11,6 +11,7 @@ mod analyze;
 mod batch;
 mod claims;
 mod completions_man;
+mod files_and_flags;
 mod hostile_inputs;
 mod interrupt;
 mod limits;

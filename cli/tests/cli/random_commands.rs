@@ -155,7 +155,7 @@ const SUBCOMMANDS: &[Subcommand] = &[
         required: &[],
         flags: &[
             ("--count", Value::Size),
-            ("--out", Value::OneOf(&["instances.jsonl"])),
+            ("--out", Value::OneOf(&["instances.jsonl", "", "-"])),
         ],
     },
     Subcommand {
@@ -168,7 +168,7 @@ const SUBCOMMANDS: &[Subcommand] = &[
             ("--trials", Value::Size),
             ("--shard", Value::OneOf(&["1/2", "2/2", "3/2", "0/0", "x"])),
             ("--format", Value::OneOf(&["text", "csv", "json"])),
-            ("--out", Value::OneOf(&["rows.csv"])),
+            ("--out", Value::OneOf(&["rows.csv", "", "-"])),
             (
                 "--plot",
                 Value::OneOf(&["rate.svg", "rate.png", "rate.txt"]),
@@ -186,7 +186,7 @@ const SUBCOMMANDS: &[Subcommand] = &[
             ("--subtract", Value::Subtract),
             ("--dag", Value::Switch),
             ("--format", Value::OneOf(&["dot", "efg", "json", "xml"])),
-            ("--out", Value::OneOf(&["graph.dot"])),
+            ("--out", Value::OneOf(&["graph.dot", "", "-"])),
             ("--max-nodes", Value::Size),
         ],
     },
@@ -236,7 +236,7 @@ const SUBCOMMANDS: &[Subcommand] = &[
         flags: &[
             ("--trials", Value::Size),
             ("--format", Value::OneOf(&["text", "csv", "json"])),
-            ("--out", Value::OneOf(&["matches.csv"])),
+            ("--out", Value::OneOf(&["matches.csv", "", "-"])),
             ("--plot", Value::OneOf(&["matches.svg"])),
         ],
     },
@@ -341,7 +341,27 @@ const SUBCOMMANDS: &[Subcommand] = &[
         instance: false,
         generated: false,
         required: &[],
-        flags: &[("--format", Value::OneOf(&["text", "json", "csv"]))],
+        flags: &[
+            ("--format", Value::OneOf(&["text", "json", "csv"])),
+            ("--run", Value::Switch),
+        ],
+    },
+    Subcommand {
+        words: &["report"],
+        game: false,
+        instance: false,
+        generated: false,
+        required: &[(
+            "--skip",
+            Value::OneOf(&[
+                "parity,claims,games,strategies",
+                "gold-pots,strategies",
+                "claims,games",
+                "tables",
+                "",
+            ]),
+        )],
+        flags: &[("--out", Value::OneOf(&["rep", "", "missing/rep"]))],
     },
 ];
 
@@ -351,11 +371,12 @@ const ENVIRONMENT: &[(&str, &[&str])] = &[
     ("GAMELAB_SIMD", &["portable", "avx2", "avx512", "sse9"]),
     ("COLUMNS", &["0", "7"]),
     ("TERM", &["dumb", "xterm-256color"]),
+    ("GAMELAB_MACHINE_FACTOR", &["0.5", "4", "0", "fast", ""]),
 ];
 
 /// A size: the edges (0, 1, 2, powers of ten up to 10^18) more often than the rest.
 fn size() -> impl Strategy<Value = String> {
-    prop_oneof![
+    let digits = prop_oneof![
         prop::sample::select(vec![
             0u64,
             1,
@@ -374,7 +395,11 @@ fn size() -> impl Strategy<Value = String> {
         0u64..=30,
         (0u32..=18).prop_flat_map(|exponent| 0u64..=10u64.pow(exponent)),
     ]
-    .prop_map(|size| size.to_string())
+    .prop_map(|size| size.to_string());
+    // The forms a user types besides digits: each flag answers them in its own words.
+    let forms = prop::sample::select(vec!["1e3", "1e18", "2.5", "-1", "-0.1", "-inf", "1e999"])
+        .prop_map(str::to_string);
+    prop_oneof![9 => digits, 1 => forms]
 }
 
 /// A value drawn as `value` says.
@@ -512,6 +537,8 @@ fn execute(run: &Run) -> Result<(i32, String), String> {
             crate::common::PINNED_FACTOR.0,
             crate::common::PINNED_FACTOR.1,
         )
+        // A factor left to measure is cached here, not in the user's cache folder.
+        .env("XDG_CACHE_HOME", dir.path())
         .args(&run.args)
         .envs(run.env.iter().map(|(name, value)| (*name, value.as_str())))
         .current_dir(dir.path())
@@ -561,10 +588,27 @@ fn execute(run: &Run) -> Result<(i32, String), String> {
     let stderr = reader
         .map(|reader| reader.join().unwrap_or_default())
         .unwrap_or_default();
+    if let Some(left) = temporary_files(dir.path()).first() {
+        return Err(format!("left the temporary file {left}: {stderr}"));
+    }
     match status.code() {
         Some(code) => Ok((code, stderr)),
         None => Err(format!("killed by a signal ({status:?}): {stderr}")),
     }
+}
+
+/// The hidden temporary files under `dir`, which no command may leave behind.
+fn temporary_files(dir: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(".gamelab-") {
+            found.push(name);
+        } else if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            found.extend(temporary_files(&entry.path()));
+        }
+    }
+    found
 }
 
 /// Command lines per run: few by default, many with `GAMELAB_THOROUGH=1`.
