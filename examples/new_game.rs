@@ -152,7 +152,7 @@ impl TwoEnds {
     fn from_input(input: &InstanceInput) -> Result<TwoEnds, InputError> {
         let piles = take_piles(TwoEnds::NAME, input)?;
         // Scores are sums of piles, so they fit in 64 bits when the absolute sum does.
-        check_score_range(TwoEnds::NAME, &piles, 1)?;
+        check_score_range(TwoEnds::NAME, &piles)?;
         Ok(TwoEnds { piles })
     }
 

@@ -195,10 +195,13 @@ pub fn main() -> ExitCode {
         return ExitCode::from(EXIT_ERROR);
     }
     QUIET.store(cli.quiet, Ordering::Relaxed);
-    if let Err(error) = scale_estimates(&cli.command) {
-        say!("error: {error}");
-        return ExitCode::from(EXIT_ERROR);
-    }
+    let measured = match scale_estimates(&cli.command) {
+        Ok(measured) => measured,
+        Err(error) => {
+            say!("error: {error}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
     let default = gamelab::cost::Budget::DEFAULT;
     gamelab::cost::set_budget(gamelab::cost::Budget {
         memory: cli.max_memory.unwrap_or(default.memory),
@@ -219,7 +222,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => {
             // Said after the work, so that a failing command still ends with its one line.
-            if let Some(note) = note {
+            for note in note.into_iter().chain(measured) {
                 note!("note: {note}");
             }
             code
@@ -234,8 +237,9 @@ pub fn main() -> ExitCode {
 
 /// Scales the time estimates to this machine (see `gamelab::calibration::machine`) for the
 /// commands that estimate anything: from GAMELAB_MACHINE_FACTOR, the cache, or measured now and
-/// cached, which a note says (once per machine). `bench` measures as it needs.
-fn scale_estimates(command: &Command) -> Result<(), String> {
+/// cached; in that last case, the note to say after the command (once per machine). `bench`
+/// measures as it needs.
+fn scale_estimates(command: &Command) -> Result<Option<String>, String> {
     use gamelab::calibration::machine::{Source, apply};
     if matches!(
         command,
@@ -245,22 +249,21 @@ fn scale_estimates(command: &Command) -> Result<(), String> {
             | Command::Man(_)
             | Command::Reference
     ) {
-        return Ok(());
+        return Ok(None);
     }
     let found = apply()?;
-    if let Source::Measured(cached) = &found.source {
-        let kept = match cached {
-            Some(path) => format!("cached in {}", path.display()),
-            None => "not cached: the cache folder cannot be written".to_string(),
-        };
-        note!(
-            "note: measured this machine's speed for the time estimates: {:.2} times the \
-             reference machine's time ({kept}; gamelab bench --calibrate-machine measures it \
-             again)",
-            found.factors.mean()
-        );
-    }
-    Ok(())
+    let Source::Measured(cached) = &found.source else {
+        return Ok(None);
+    };
+    let kept = match cached {
+        Some(path) => format!("cached in {}", path.display()),
+        None => "not cached: the cache folder cannot be written".to_string(),
+    };
+    Ok(Some(format!(
+        "measured this machine's speed for the time estimates: {:.2} times the reference \
+         machine's time ({kept}; gamelab bench --calibrate-machine measures it again)",
+        found.factors.mean()
+    )))
 }
 
 /// The flags (or words) the command line gives the library's settings in messages.

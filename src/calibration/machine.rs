@@ -53,9 +53,12 @@ pub struct Timing {
 /// Runs each probe is timed: the fastest counts, since interruptions only ever add time.
 const RUNS: usize = 2;
 
+/// Prepares a probe's path at a size.
+type Prepare = fn(u64) -> Result<Prepared, String>;
+
 /// The probes, one per kind in the order of [`Kind::ALL`]: an operation of the kind whose probe
 /// (`paths`) runs at the given size for about 25 ms on the reference machine.
-fn probes() -> [(Operation, u64, fn(u64) -> Result<Prepared, String>); 6] {
+fn probes() -> [(Operation, u64, Prepare); 6] {
     [
         (Operation::StoneGameRollingRow, 30_000, |n| {
             paths::solve_row(n, SolverKind::named("rolling"), true)
@@ -107,11 +110,7 @@ pub fn measure() -> Result<(MachineFactors, Vec<Timing>), String> {
 }
 
 /// The fastest of [`RUNS`] runs of one probe, beside its estimate at the reference rates.
-fn time_probe(
-    operation: Operation,
-    size: u64,
-    prepare: fn(u64) -> Result<Prepared, String>,
-) -> Result<Timing, String> {
+fn time_probe(operation: Operation, size: u64, prepare: Prepare) -> Result<Timing, String> {
     let mut prepared = prepare(size)?;
     let estimate = prepared
         .estimate

@@ -5,21 +5,42 @@
 use crate::common::{fails_with, gamelab, stdout_of, thorough};
 
 /// `bench --check-estimates` measures every costed operation and prints its estimate beside the
-/// measurement. Whether each is within a factor of three is the benchmark's verdict (exit status
-/// 1 when one is not), never this test's: a machine slower or busier than the one the rates were
-/// measured on may be off without anything being wrong.
+/// measurement, and a summary line. Whether each is within a factor of three is the benchmark's
+/// verdict (exit status 1 when one is not), never this test's: a machine slower or busier than
+/// the one the rates were measured on may be off without anything being wrong. The machine
+/// factors are left to the check to measure (not pinned), so that on a slow machine its
+/// estimates are this machine's and few probes are run again for being slow.
 #[test]
 fn the_estimate_check_measures_every_operation() {
     let mut args = vec!["bench", "--check-estimates", "--runs", "1"];
     if thorough() {
         args.extend(["--runs", "3", "--all-sizes"]);
     }
-    let output = gamelab().args(&args).output().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let output = gamelab()
+        .env_remove("GAMELAB_MACHINE_FACTOR")
+        .env("XDG_CACHE_HOME", cache.path())
+        .args(&args)
+        .output()
+        .unwrap();
     let table = String::from_utf8_lossy(&output.stdout);
     assert!(
         matches!(output.status.code(), Some(0 | 1)),
         "{table}{}",
         String::from_utf8_lossy(&output.stderr)
+    );
+    let summary = table.lines().last().unwrap_or_default();
+    assert!(
+        summary.starts_with("summary: ") && summary.contains(" estimates within 3x"),
+        "{table}"
+    );
+    assert!(
+        table
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .starts_with("machine factors "),
+        "{table}"
     );
     for operation in gamelab::cost::Operation::ALL {
         assert!(

@@ -66,7 +66,7 @@ impl HeapRule for ProperDivisors {
     /// except the first two (N even) or three (N odd) counts N, N - 1, ... (checked against a
     /// walk in the tests), so there are 2N - 2 or 2N - 3 positions; m has d(m) - 1 moves, and
     /// d(1) + ... + d(N) takes O(√N) steps (Dirichlet's hyperbola method). Past
-    /// [`EXACT_DAG_LIMIT`] the moves are bounded instead (d(1) + ... + d(N) <= N (ln N + 1)), so
+    /// `EXACT_DAG_LIMIT` the moves are bounded instead (d(1) + ... + d(N) <= N (ln N + 1)), so
     /// that a cost estimate takes microseconds for any N; so large a DAG is over every limit.
     fn dag_size(&self, n: u64) -> Option<DagSize> {
         let single = if n.is_multiple_of(2) { 2 } else { 3 }.min(n);

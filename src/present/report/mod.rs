@@ -48,7 +48,7 @@ impl ReportError {
 }
 
 /// Writes the report's files into one folder, all or nothing: each file is reserved as a hidden
-/// temporary file in the folder when its study writes it, and [`ReportWriter::commit`] puts them
+/// temporary file in the folder when its study writes it, and `ReportWriter::commit` puts them
 /// all in place together once every study is done (see [`crate::util::output::commit_all`]).
 /// Dropped uncommitted, it deletes them: the folder is left as it was.
 pub struct ReportWriter {
