@@ -195,6 +195,7 @@ pub fn main() -> ExitCode {
         return ExitCode::from(EXIT_ERROR);
     }
     QUIET.store(cli.quiet, Ordering::Relaxed);
+    gamelab::calibration::clock::set_cpu_clock(bench::calibrate::thread_cpu_seconds);
     let measured = match scale_estimates(&cli.command) {
         Ok(measured) => measured,
         Err(error) => {

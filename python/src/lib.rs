@@ -59,7 +59,8 @@ mod _gamelab {
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         gamelab::base::error::name_settings(crate::errors::keyword_name);
         // Time estimates scaled to this machine: measured at the first import on a machine and
-        // cached (see gamelab::calibration::machine).
+        // cached (see gamelab::calibration::machine), the probes timed in this thread's CPU time.
+        gamelab::calibration::clock::set_cpu_clock(crate::thread_cpu_seconds);
         gamelab::calibration::machine::apply().map_err(pyo3::exceptions::PyValueError::new_err)?;
         crate::stoppable::load_numpy_api(module.py())?;
         module.add(
@@ -69,4 +70,25 @@ mod _gamelab {
         module.add("__version__", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }
+}
+
+/// The CPU time of the calling thread, in seconds (see `gamelab::calibration::clock`).
+#[cfg(unix)]
+fn thread_cpu_seconds() -> f64 {
+    // SAFETY: writes into a zeroed timespec owned by this frame; the clock id is a constant of
+    // the platform.
+    let mut time: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    time.tv_sec as f64 + time.tv_nsec as f64 / 1e9
+}
+
+/// Without a CPU clock, the wall time since the first call.
+#[cfg(not(unix))]
+fn thread_cpu_seconds() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
 }

@@ -1,23 +1,21 @@
-//! Timing probes: the CPU time of the calling thread, and running work on one thread, so that a
+//! Timing probes: the CPU time of the calling thread (by a clock the front end sets), and running work on one thread, so that a
 //! probe measures the work of one core and a busy machine disturbs it as little as possible.
 
-/// The CPU time of the calling thread, in seconds.
-#[cfg(unix)]
-pub fn thread_cpu_seconds() -> f64 {
-    // SAFETY: an all-zero timespec is a valid value for clock_gettime to overwrite.
-    let mut time: libc::timespec = unsafe { std::mem::zeroed() };
-    // SAFETY: `time` is valid for writes; the clock id is a constant of the platform.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
-    if status != 0 {
-        return wall_seconds();
-    }
-    time.tv_sec as f64 + time.tv_nsec as f64 / 1e9
+/// The clock a front end gave ([`set_cpu_clock`]).
+static CLOCK: std::sync::OnceLock<fn() -> f64> = std::sync::OnceLock::new();
+
+/// Sets the clock the probes are timed by: the CPU time of the calling thread, in seconds. The
+/// library has no such clock of its own (it would need the platform's C library, which it does
+/// not depend on), so each front end passes one once at start-up (the command line and the
+/// Python module use `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`); a later call is ignored.
+pub fn set_cpu_clock(clock: fn() -> f64) {
+    let _ = CLOCK.set(clock);
 }
 
-/// Without a CPU clock, wall time.
-#[cfg(not(unix))]
+/// The CPU time of the calling thread, in seconds, by the clock a front end set; without one,
+/// wall time, which a busy machine disturbs more.
 pub fn thread_cpu_seconds() -> f64 {
-    wall_seconds()
+    CLOCK.get().map_or_else(wall_seconds, |clock| clock())
 }
 
 /// Seconds since the first call.

@@ -211,13 +211,29 @@ pub fn cache_key() -> String {
         "gamelab {}; {program}; {}; SIMD {}; {}; rates {rates:016x}",
         env!("CARGO_PKG_VERSION"),
         processor(),
-        crate::games::stone_game::fast::simd_level(),
+        simd_features(),
         if cfg!(debug_assertions) {
             "debug build"
         } else {
             "optimised build"
         }
     )
+}
+
+/// The SIMD instructions the kernels may use here: the CPU's widest and the `GAMELAB_SIMD` cap.
+fn simd_features() -> String {
+    let cap = std::env::var("GAMELAB_SIMD").unwrap_or_default();
+    #[cfg(target_arch = "x86_64")]
+    let widest = if std::is_x86_feature_detected!("avx512f") {
+        "avx512"
+    } else if std::is_x86_feature_detected!("avx2") {
+        "avx2"
+    } else {
+        "portable"
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let widest = "portable";
+    format!("{widest} (cap '{cap}')")
 }
 
 /// FNV-1a of `bytes`, continuing from `hash`.

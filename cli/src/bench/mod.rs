@@ -1,6 +1,6 @@
 //! `gamelab bench`: measure every performance target on this machine and print one line each.
 
-mod calibrate;
+pub(crate) mod calibrate;
 mod measure;
 mod targets;
 
