@@ -58,7 +58,7 @@ fn an_endless_line_is_refused_with_exit_status_2() {
     // `input::json_line` check that limit).
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: line 1: not JSON (expected value")
+        stderr.starts_with("error: reading '/dev/zero': line 1: not JSON (expected value")
             && stderr.lines().count() == 1,
         "{stderr}"
     );
@@ -113,7 +113,8 @@ fn a_bad_pile_in_a_long_line_is_named_by_line_and_column() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: line 3: ") && stderr.lines().count() == 1,
+        stderr.starts_with(&format!("error: reading '{}': line 3: ", path.display()))
+            && stderr.lines().count() == 1,
         "{stderr}"
     );
     // The column of the `x` (serde's reader may count the byte after it).

@@ -328,7 +328,7 @@ const CASES: &[Case] = &[
             "--dag",
         ],
         2,
-        "200000 nodes, 1.8e7 moves",
+        "needs more than 1.0 GiB of memory (more than 1.7e7 moves of 64 bytes)",
     ),
     // Strategies are costed by what they do: mcts-K by K playouts per move, a tournament by
     // trials x pairings x each strategy's game; refusals name the strategy and its player.
