@@ -18,6 +18,8 @@ use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
 
 pub use crate::games::families::subtraction::Position;
 
+pub mod sieve;
+
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
 
