@@ -68,8 +68,9 @@ operations! {
         "subtract-a-square-sieve", "knock-outs of subtract-a-square's sieve";
     /// divisor-game's win table (a sieve): a number up to N.
     DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
-    /// nim's Grundy table: an amount of the subtraction set tried from one N.
-    NimGrundy: "nim-grundy", "moves tried by nim's Grundy table";
+    /// A Grundy table of a heap game (nim's, stone-game-iv's, divisor-game's): a move tried from
+    /// one heap.
+    GrundyTable: "grundy-table", "moves tried by a Grundy table";
     /// coins-in-a-circle `dp`: a DP cell.
     CoinsDp: "coins-in-a-circle-dp", "DP cells of coins-in-a-circle";
     /// `memo` (and `optimal` play without a table): a move tried from a distinct position.
@@ -96,6 +97,8 @@ operations! {
     WritePile: "write-pile", "piles written as JSON";
     /// One instance drawn and written as a JSON line, besides its piles (`generate`).
     WriteInstance: "write-instance", "instances written as JSON lines";
+    /// One row of numbers written as CSV (`grundy --out`, `losing-positions --out`).
+    WriteRow: "write-row", "rows written as CSV";
     /// One row of a sweep: its rates and intervals, written out.
     SweepRow: "sweep-row", "sweep rows";
     /// One byte of a sweep CSV read back and checked (`merge`, `plot`).
