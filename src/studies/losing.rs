@@ -1,10 +1,68 @@
 //! How the losing positions of a game on one number grow: from a stream of them in increasing
 //! order, the count in 0..=n at every power of two up to N and at N ([`LosingCount`], one CSV
 //! row `n,losing` each), and the power law c(n) ≈ a·n^b fitted to those counts ([`PowerLaw`]).
-//! Nothing here knows a game: the positions come from whatever produced them (a sieve streams
-//! them window by window), and only the counts are kept.
+//! The positions come from a heap game's nim-sequence ([`losing_positions`]: a sieve for
+//! subtract-a-square, the zeros of the Grundy values otherwise), streamed window by window, and
+//! only the counts are kept.
 
+use crate::base::error::SolveError;
+use crate::base::input::InstanceInput;
+use crate::games::{GameEntry, LosingSink};
+use crate::studies::grundy::sequence_of;
 use serde::{Deserialize, Serialize};
+
+/// How many of the first losing positions a [`LosingStudy`] keeps to show.
+pub const FIRST_SHOWN: usize = 20;
+
+/// What `gamelab losing-positions` finds: the counts at every power of two and at N, the first
+/// positions, and the fitted power law.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LosingStudy {
+    pub game: &'static str,
+    pub n_max: u64,
+    /// Losing positions in the game's smallest position..=N.
+    pub losing: u64,
+    /// The first [`FIRST_SHOWN`] of them.
+    pub first: Vec<u64>,
+    /// The counts at 1, 2, 4, ... and at N.
+    pub counts: Vec<LosingCount>,
+    /// c(n) ≈ a·n^b fitted to the counts at powers of two ([`fit_power_law`]), when there are
+    /// enough of them.
+    pub law: Option<PowerLaw>,
+}
+
+/// The losing positions (Grundy value 0) of the heap game `game` under the rule `input` gives
+/// (a subtraction set, an octal code), in 0..=`n_max`: costed and checked against the budget
+/// first, then streamed to `also` (to list them) and counted.
+pub fn losing_positions(
+    game: &dyn GameEntry,
+    input: &InstanceInput,
+    n_max: u64,
+    also: LosingSink<'_>,
+) -> Result<LosingStudy, SolveError> {
+    let sequence = sequence_of(game)?;
+    sequence.losing_cost(input, n_max)?.check(
+        format_args!("the losing positions in 0..={n_max}"),
+        "use a smaller --n-max",
+    )?;
+    let mut counter = LosingCounter::new(n_max);
+    let mut first = Vec::with_capacity(FIRST_SHOWN);
+    let losing = sequence.losing_positions(input, n_max, &mut |chunk| {
+        let room = FIRST_SHOWN - first.len();
+        first.extend(chunk.iter().take(room));
+        counter.add(chunk);
+        also(chunk)
+    })?;
+    let counts = counter.finish();
+    Ok(LosingStudy {
+        game: game.name(),
+        n_max,
+        losing,
+        first,
+        law: fit_power_law(&counts),
+        counts,
+    })
+}
 
 /// The number of losing positions in 0..=n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
