@@ -14,7 +14,7 @@ use gamelab::games::find_game;
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::losing_counts::LosingCountsChart;
 use gamelab::studies::grundy::sequence_of;
-use gamelab::studies::losing::{LosingCount, LosingStudy, losing_positions};
+use gamelab::studies::losing::{LosingStudy, losing_positions, write_counts_csv};
 use gamelab::util::digits::push_unsigned;
 use gamelab::util::output::OutputFile;
 use std::io::Write;
@@ -94,7 +94,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     }
     if let (Some(staged), Some(path)) = (csv, &args.out) {
         let mut file = OutputFile::on(staged)?;
-        write_counts(&study.counts, &mut file)
+        write_counts_csv(&study.counts, &mut file)
             .with_context(|| format!("writing {}", path.display()))?;
         written.push(file.written()?);
     }
@@ -129,15 +129,6 @@ fn list_error(args: &LosingArgs, error: std::io::Error) -> SolveError {
         .as_deref()
         .unwrap_or_else(|| std::path::Path::new("--list"));
     SolveError::Output(format!("cannot write '{}': {error}", path.display()))
-}
-
-/// The counts as CSV, `n,losing` with a header.
-fn write_counts(counts: &[LosingCount], out: &mut impl Write) -> std::io::Result<()> {
-    writeln!(out, "n,losing")?;
-    for row in counts {
-        writeln!(out, "{},{}", row.n, row.losing)?;
-    }
-    Ok(())
 }
 
 /// The summary for people: the total, the first positions, the counts and the fitted law.

@@ -155,6 +155,18 @@ pub fn losing_counts(limit: u64, positions: impl IntoIterator<Item = u64>) -> Ve
     counter.finish()
 }
 
+/// Writes the counts as CSV, `n,losing` with a header, one row per count.
+pub fn write_counts_csv(
+    counts: &[LosingCount],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    writeln!(out, "n,losing")?;
+    for row in counts {
+        writeln!(out, "{},{}", row.n, row.losing)?;
+    }
+    Ok(())
+}
+
 /// A power law c(n) = a·n^b.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PowerLaw {
