@@ -100,12 +100,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     }
     let mut charts = Vec::new();
     if let (Some(staged), Some(path)) = (chart, &args.plot) {
-        let title = format!("{}: losing positions up to {}", study.game, study.n_max);
-        draw_chart(
-            &LosingCountsChart::new(&title, study.counts.clone())?,
-            &staged,
-            path,
-        )?;
+        draw_chart(&LosingCountsChart::of_study(&study)?, &staged, path)?;
         written.push(staged);
         charts.push(path.as_path());
     }

@@ -4,7 +4,7 @@
 
 use crate::present::plot::parts::{Axes, draw_legend, draw_line, draw_marked_line};
 use crate::present::plot::{Chart, PlotError, style, titled};
-use crate::studies::losing::{LosingCount, PowerLaw, fit_power_law, fitted_rows};
+use crate::studies::losing::{LosingCount, LosingStudy, PowerLaw, fit_power_law, fitted_rows};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -19,6 +19,17 @@ pub struct LosingCountsChart {
 }
 
 impl LosingCountsChart {
+    /// The chart of a study of `gamelab losing-positions`, titled with its game and N, as the
+    /// command and the report draw it.
+    pub fn of_study(study: &LosingStudy) -> Result<LosingCountsChart, PlotError> {
+        let title = format!(
+            "{}: losing positions up to {}",
+            study.game,
+            power(study.n_max)
+        );
+        LosingCountsChart::new(&title, study.counts.clone())
+    }
+
     /// The chart of `rows` (from [`crate::studies::losing::LosingCounter`]) under `title`, which
     /// names the game; the rows must hold a count above zero at some n >= 1.
     pub fn new(title: &str, rows: Vec<LosingCount>) -> Result<LosingCountsChart, PlotError> {

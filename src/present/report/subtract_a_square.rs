@@ -42,11 +42,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     let mut csv = Vec::new();
     write_counts_csv(&study.counts, &mut csv).map_err(ReportError::study)?;
     writer.text(&format!("{STEM}.csv"), &String::from_utf8_lossy(&csv))?;
-    let chart = LosingCountsChart::new(
-        "Subtract-a-square (stone-game-iv): losing positions up to 2^26",
-        study.counts.clone(),
-    )
-    .map_err(ReportError::study)?;
+    let chart = LosingCountsChart::of_study(&study).map_err(ReportError::study)?;
     let picture = writer.chart(STEM, "Losing positions of subtract-a-square", &chart)?;
     let mut body = intro(&study);
     body.push_str(&counts_table(&study.counts));
