@@ -2,13 +2,13 @@
 //! to N — counted at every power of two and at N, with the power law c(n) ≈ a·n^b fitted to
 //! the counts — as a table, with the counts as CSV, the positions as a list and a log-log chart.
 
+use super::args::RuleArgs;
 use super::plot::draw_chart;
 use super::values::whole_number;
 use super::{Format, commit, open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
 use gamelab::base::error::SolveError;
-use gamelab::base::input::InstanceInput;
 use gamelab::cost::{Cost, Operation, Work};
 use gamelab::games::find_game;
 use gamelab::present::plot::image_format;
@@ -29,12 +29,8 @@ pub struct LosingArgs {
     /// The largest position counted (1e9 and 2^30 are read too)
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = whole_number, allow_negative_numbers = true)]
     n_max: u64,
-    /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
-    #[arg(long, value_name = "LIST", value_parser = super::values::subtraction_set)]
-    subtract: Option<super::values::SubtractionSet>,
-    /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
-    #[arg(long, value_name = "CODE")]
-    code: Option<String>,
+    #[command(flatten)]
+    rule: RuleArgs,
     /// Write the counts as CSV (`n,losing`: at every power of two and at N) to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
@@ -54,11 +50,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.plot {
         image_format(path)?;
     }
-    let input = InstanceInput {
-        subtract: args.subtract.as_ref().map(|set| set.0.clone()),
-        code: args.code.clone(),
-        ..InstanceInput::default()
-    };
+    let input = args.rule.input();
     if args.list.is_some() {
         let bound = sequence_of(game)?.losing_bound(&input, args.n_max)?;
         Cost::work(Work::of(Operation::WriteRow, u128::from(bound))).check(
