@@ -2,11 +2,11 @@
 //! N, the period and whether it is proved, the largest value, the losing heaps — as a summary,
 //! with the values as CSV.
 
+use super::args::RuleArgs;
 use super::values::whole_number;
 use super::{Format, commit, open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
-use gamelab::base::input::InstanceInput;
 use gamelab::games::find_game;
 use gamelab::studies::grundy::{SequenceSummary, csv_cost, nim_sequence, write_csv};
 use gamelab::util::output::OutputFile;
@@ -22,12 +22,8 @@ pub struct GrundyArgs {
     /// The largest heap
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole_number, allow_negative_numbers = true)]
     n_max: u64,
-    /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
-    #[arg(long, value_name = "LIST", value_parser = super::values::subtraction_set)]
-    subtract: Option<super::values::SubtractionSet>,
-    /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
-    #[arg(long, value_name = "CODE")]
-    code: Option<String>,
+    #[command(flatten)]
+    rule: RuleArgs,
     /// Write every value as CSV (`n,grundy`) to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
@@ -38,11 +34,7 @@ pub struct GrundyArgs {
 
 pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    let input = InstanceInput {
-        subtract: args.subtract.as_ref().map(|set| set.0.clone()),
-        code: args.code.clone(),
-        ..InstanceInput::default()
-    };
+    let input = args.rule.input();
     if args.out.is_some() {
         csv_cost(args.n_max).check(
             format_args!("writing {} rows", args.n_max.saturating_add(1)),

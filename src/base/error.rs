@@ -375,6 +375,15 @@ pub enum SolveError {
         limit: String,
     },
 
+    /// A heap past the values a nim-sequence computed, with no proved period to read it from.
+    #[error("the Grundy value of heap {heap} was not computed, and no proved period gives it")]
+    NotComputed { heap: u64 },
+
+    /// Where the results went could not take them (a file could not be written): the message
+    /// names the file and the reason.
+    #[error("{0}")]
+    Output(String),
+
     #[error(transparent)]
     Input(#[from] InputError),
 }

@@ -232,6 +232,20 @@ pub fn probes() -> Vec<Probe> {
             },
         },
         Probe {
+            operation: Operation::SubtractASquareSieve,
+            calibrates: true,
+            path: "gamelab solve stone-game-iv --n N --solver sieve --value-only",
+            quick: &[2_000_000, 5_000_000],
+            calibrate: 64_000_000,
+            prepare: |n| {
+                solve_number(
+                    "stone-game-iv",
+                    InstanceInput::number(n),
+                    SolverKind::named("sieve"),
+                )
+            },
+        },
+        Probe {
             operation: Operation::DivisorSieve,
             calibrates: true,
             path: "gamelab solve divisor-game --n N --solver dp --value-only",

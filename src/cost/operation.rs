@@ -63,6 +63,9 @@ operations! {
     StoneGameVIIDp: "stone-game-vii-dp", "DP cells of stone-game-vii";
     /// stone-game-iv `dp`: a square tried from one N.
     StoneGameIVDp: "stone-game-iv-dp", "squares tried by stone-game-iv's DP";
+    /// subtract-a-square's windowed forward sieve (stone-game-iv): a knock-out marked.
+    SubtractASquareSieve:
+        "subtract-a-square-sieve", "knock-outs of subtract-a-square's sieve";
     /// divisor-game's win table (a sieve): a number up to N.
     DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
     /// A Grundy table of a heap game (nim's, stone-game-iv's, divisor-game's): a move tried from

@@ -25,6 +25,7 @@ pub(super) fn nanos_per_unit(operation: Operation) -> f64 {
         Operation::StoneGameIIIDp => 1.71,
         Operation::StoneGameVIIDp => 1.43,
         Operation::StoneGameIVDp => 0.0583,
+        Operation::SubtractASquareSieve => 0.54,
         Operation::DivisorSieve => 19.8,
         Operation::GrundyTable => 2.23,
         Operation::CoinsDp => 1.50,

@@ -24,8 +24,8 @@ pub mod stone_game_iv;
 pub mod stone_game_vii;
 
 pub use entry::{
-    BatchPaths, GameDefinition, GameEntry, InputForm, LaneMargins, ManyMargins, Margins,
-    NimSequence, OneMargin, Scratch, StreamAnswerer, StreamAnswers,
+    BatchPaths, GameDefinition, GameEntry, InputForm, LaneMargins, LosingSink, ManyMargins,
+    Margins, NimSequence, OneMargin, Scratch, StreamAnswerer, StreamAnswers,
 };
 pub use instance::{AnyGame, FastPaths, Instance};
 

@@ -1,5 +1,6 @@
 //! Solvers and games: the official examples, every solver against `brute`, the fast paths and
-//! their lanes, the conformance suite, position analysis and batch solving.
+//! their lanes, the conformance suite, position analysis, batch solving and subtract-a-square's
+//! sieve.
 
 mod analysis;
 mod batch;
@@ -11,3 +12,4 @@ mod more_games;
 mod official_examples;
 mod optimal_line;
 mod peaks;
+mod subtract_a_square;

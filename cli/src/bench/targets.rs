@@ -335,6 +335,25 @@ fn other_game_targets(dir: &Path) -> Vec<Target> {
             1.0,
             (1e7, "N"),
         ),
+        // Half the time the plain C byte sieve (benches/reference/subtract_a_square.c) takes
+        // at the same N on the calibration machine.
+        Target::new(
+            "stone-game-iv N=3*10^7 --value-only (sieve)",
+            command("solve stone-game-iv --n 30000000 --value-only", &[]),
+            1.0,
+            (3e7, "N"),
+        )
+        .within_megabytes(64.0),
+        Target::new(
+            "losing-positions stone-game-iv to 2^26",
+            command(
+                "losing-positions stone-game-iv --n-max 67108864 --format json",
+                &[],
+            ),
+            2.0,
+            (67_108_864.0, "N"),
+        )
+        .within_megabytes(64.0),
     ]
 }
 

@@ -12,6 +12,7 @@ mod batch;
 mod claims;
 mod completions_man;
 mod hostile_inputs;
+mod impartial;
 mod interrupt;
 mod limits;
 mod merge;

@@ -6,6 +6,7 @@
 //! from a sweep or from its CSV alike.
 
 pub mod heatmap;
+pub mod losing_counts;
 pub mod margins;
 pub mod mistakes;
 pub mod outcome_shares;

@@ -14,6 +14,7 @@ mod games;
 mod gold_pots;
 mod parity;
 mod strategies;
+mod subtract_a_square;
 
 use crate::base::input::Extras;
 use crate::games::find_game;
@@ -193,7 +194,7 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
         dir: dir.to_path_buf(),
     };
     type Study = fn(&ReportWriter) -> Result<Vec<Section>, ReportError>;
-    let studies: [(&str, Study); 5] = [
+    let studies: [(&str, Study); 6] = [
         (
             "the parity study (stone-game, two value distributions)",
             parity::write,
@@ -207,6 +208,10 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
         (
             "the strategy tournament and how strategies fail",
             strategies::write,
+        ),
+        (
+            "how rare losing positions are in subtract-a-square (to 2^26)",
+            subtract_a_square::write,
         ),
     ];
     let mut sections = Vec::new();
