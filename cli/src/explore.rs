@@ -8,6 +8,7 @@ use clap::Args;
 use gamelab::cost::{Cost, Operation, Work};
 use gamelab::games::find_game;
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
+use gamelab::util::plural::counted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -48,11 +49,11 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
     out.finish()?;
     if let Some(path) = &args.out {
         note!(
-            "wrote {}: {} {}, {} positions",
+            "wrote {}: {} {}, {}",
             path.display(),
             entry.name(),
             input.describe(),
-            space.positions.len()
+            counted(space.positions.len(), "position")
         );
     }
     Ok(ExitCode::SUCCESS)

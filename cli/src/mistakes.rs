@@ -25,7 +25,8 @@ use std::process::ExitCode;
 /// The options both commands share: opponent, seat, instances, seed, outputs.
 #[derive(Args)]
 pub struct StudyArgs {
-    /// The opponent's strategy
+    /// The opponent's strategy: optimal, greedy, random, lookahead-K, mcts-K, noisy-P or a
+    /// game's own (parity), as `play` takes
     #[arg(long, value_name = "STRATEGY", default_value = "optimal")]
     against: StrategySpec,
     /// The studied strategy's side
@@ -45,7 +46,8 @@ pub struct StudyArgs {
 pub struct MistakesArgs {
     /// The game (see `gamelab games`)
     game: String,
-    /// The strategies to study, comma-separated (each in its own games)
+    /// The strategies to study, comma-separated (each in its own games): optimal, greedy,
+    /// random, lookahead-K, mcts-K, noisy-P or a game's own (parity), as `play` takes
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     strategy: Vec<StrategySpec>,
     #[command(flatten)]

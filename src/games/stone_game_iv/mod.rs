@@ -19,6 +19,7 @@ use crate::cost::{Cost, Operation, Work};
 use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
+use crate::util::plural::counted;
 
 pub use crate::games::families::heaps::Position;
 
@@ -140,7 +141,7 @@ impl HeapRule for Squares {
     }
 
     fn describe_heap(&self, stones: u64) -> String {
-        format!("{stones} stones")
+        counted(stones, "stone")
     }
 
     fn describe_option(&self, _: u64, option: HeapOption) -> String {

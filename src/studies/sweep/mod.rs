@@ -473,12 +473,21 @@ fn records_shares(entry: &dyn GameEntry, generator: &Generator) -> bool {
 }
 
 /// The first player's margin in each of `trials` instances of size `generator.sizes.min` (a
-/// single size), in trial order; solved in parallel, identical on any thread count.
+/// single size), in trial order; solved in parallel, identical on any thread count. A number
+/// game is refused: it has one instance per N, as its sweeps have.
 pub fn margins_at(
     entry: &dyn GameEntry,
     generator: GeneratorSpec,
     trials: u64,
 ) -> Result<Vec<i64>, SweepError> {
+    if !entry.takes_piles() {
+        return Err(InputError::NoRandomInstances {
+            game: entry.name(),
+            what: "distribution of margins",
+            instead: "its winner at every N is a sweep's winner strip",
+        }
+        .into());
+    }
     let generator = Generator::new(entry, generator)?;
     let n = generator.spec().sizes.nth(0);
     let one = entry.margin_cost(n);
