@@ -16,7 +16,7 @@ use gamelab::present::plot::win_rate::WinRateChart;
 use gamelab::present::plot::winner_strip::WinnerStripChart;
 use gamelab::present::plot::{Chart, PlotError, draw_staged, image_format};
 use gamelab::studies::generate::SizeRange;
-use gamelab::studies::sweep::{SweepRow, margins_at, read_whole};
+use gamelab::studies::sweep::{SweepRow, margin_distribution_applies, margins_at, read_whole};
 use gamelab::util::output::Staged;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -238,6 +238,7 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
     let picture = Picture::reserve(&args.out, None)?;
     let game = find_game(&args.game)?;
+    margin_distribution_applies(game)?;
     let spec = args
         .draws
         .spec(game, SizeRange::new(args.n, args.n), args.random.seed);
