@@ -84,14 +84,20 @@ fn man_writes_the_main_page_and_one_per_subcommand() {
     // Every page has examples, and every page another page names exists.
     for name in &written {
         let page = std::fs::read_to_string(out.join(name)).unwrap();
-        assert!(page.contains(".SH EXAMPLES\n.PP\n"), "{name} has no examples");
+        assert!(
+            page.contains(".SH EXAMPLES\n.PP\n"),
+            "{name} has no examples"
+        );
         for named in page.split("gamelab\\-").skip(1) {
             let Some((stem, _)) = named.split_once("(1)") else {
                 continue;
             };
             let target = format!("gamelab-{}.1", stem.replace("\\-", "-"));
             if !stem.contains(char::is_whitespace) {
-                assert!(written.contains(&target), "{name} names {target}, which is not written");
+                assert!(
+                    written.contains(&target),
+                    "{name} names {target}, which is not written"
+                );
             }
         }
     }

@@ -275,10 +275,21 @@ fn bad_plot_requests_are_refused() {
             "--out",
             "/tmp/h.svg",
         ],
-        &["divisor-game has no two-dimensional DP table", "stone-game-vii"],
+        &[
+            "divisor-game has no two-dimensional DP table",
+            "stone-game-vii",
+        ],
     );
     fails_with(
-        &["plot", "heatmap", "stone-game", "--n", "5", "--out", "/tmp/h.svg"],
+        &[
+            "plot",
+            "heatmap",
+            "stone-game",
+            "--n",
+            "5",
+            "--out",
+            "/tmp/h.svg",
+        ],
         &["--n"],
     );
     fails_with(

@@ -379,7 +379,14 @@ fn piles_in_brackets_are_the_same_piles() {
     let missing = gamelab().args(["solve", "stone-game"]).output().unwrap();
     assert!(String::from_utf8_lossy(&missing.stderr).contains("e.g. [3, 9, 1, 2]"));
     assert_eq!(
-        stdout_of(&["solve", "nim", "--heaps", "[7, 11, 30]", "--subtract", "[1, 3, 4]"]),
+        stdout_of(&[
+            "solve",
+            "nim",
+            "--heaps",
+            "[7, 11, 30]",
+            "--subtract",
+            "[1, 3, 4]"
+        ]),
         stdout_of(&["solve", "nim", "--heaps", "7,11,30", "--subtract", "1,3,4"])
     );
 }
@@ -388,12 +395,24 @@ fn piles_in_brackets_are_the_same_piles() {
 #[test]
 fn a_count_of_one_takes_the_singular() {
     let nim = stdout_of(&["solve", "nim", "--n", "1"]);
-    assert!(nim.contains("takes 1 stone ") && nim.contains("0 stones"), "{nim}");
+    assert!(
+        nim.contains("takes 1 stone ") && nim.contains("0 stones"),
+        "{nim}"
+    );
     assert!(!nim.contains("1 stones"), "{nim}");
     let sweep = stdout_of(&["sweep", "nim", "--n-max", "1"]);
     assert!(sweep.contains("(1 size, 1 instance)"), "{sweep}");
     let check = gamelab()
-        .args(["check", "stone-game", "--expect", "first-wins", "--n", "2", "--max-value", "3"])
+        .args([
+            "check",
+            "stone-game",
+            "--expect",
+            "first-wins",
+            "--n",
+            "2",
+            "--max-value",
+            "3",
+        ])
         .output()
         .unwrap();
     let check = String::from_utf8_lossy(&check.stdout);
@@ -404,5 +423,8 @@ fn a_count_of_one_takes_the_singular() {
         .output()
         .unwrap();
     let nim = String::from_utf8_lossy(&nim.stdout);
-    assert!(nim.contains("smallest counterexample: N=4 (no smaller N refutes it)"), "{nim}");
+    assert!(
+        nim.contains("smallest counterexample: N=4 (no smaller N refutes it)"),
+        "{nim}"
+    );
 }
