@@ -22,7 +22,7 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "FILE.html")]
     out: Option<PathBuf>,
     /// Refuse instances that may have more positions than this (each adds about 100 bytes to
-    /// the page)
+    /// the page, and takes a few hundred bytes of memory while it is solved, as in `analyze`)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
 }
