@@ -105,7 +105,8 @@ pub const DEFAULT_SIZES: DefaultSizes = DefaultSizes {
 
 #[derive(Args)]
 pub struct SizeArgs {
-    /// One size: the number of piles (pile games) or N (divisor-game)
+    /// One size: the number of piles (pile games) or N (the number games: divisor-game,
+    /// stone-game-iv, nim, ...)
     #[arg(long, value_name = "N", conflicts_with_all = ["n_min", "n_max"], value_parser = whole_number, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Smallest size (number of piles, or N)

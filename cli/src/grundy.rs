@@ -10,6 +10,7 @@ use clap::Args;
 use gamelab::games::find_game;
 use gamelab::studies::grundy::{SequenceSummary, csv_cost, nim_sequence, write_csv};
 use gamelab::util::output::OutputFile;
+use gamelab::util::plural::counted;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -99,8 +100,8 @@ fn write_text(out: &mut impl Write, summary: &SequenceSummary) -> std::io::Resul
     };
     writeln!(
         out,
-        "losing:    {} heaps of value 0: {}{more}",
-        summary.zeros,
+        "losing:    {} of value 0: {}{more}",
+        counted(summary.zeros, "heap"),
         first.join(", ")
     )?;
     if let Some(checksum) = &summary.checksum {

@@ -11,6 +11,7 @@ mod bench;
 mod check;
 mod claims;
 mod completions;
+mod examples;
 mod explore;
 mod games;
 mod generate;

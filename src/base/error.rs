@@ -232,6 +232,15 @@ pub enum InputError {
     #[error("{what} cannot be met: {reason}")]
     Unsatisfiable { what: String, reason: String },
 
+    #[error(
+        "{game} has one instance per N, nothing random to draw, so it has no {what}; {instead}"
+    )]
+    NoRandomInstances {
+        game: &'static str,
+        what: &'static str,
+        instead: &'static str,
+    },
+
     #[error("{game} {reason}, so {setting} does not apply")]
     DoesNotApply {
         game: &'static str,

@@ -21,6 +21,7 @@ use crate::cost::{Cost, Operation, Work, reserve};
 use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, LosingSink};
 use crate::solve::{Solver, SolverKind, Solvers};
+use crate::util::plural::counted;
 use sieve::SieveOptions;
 
 pub use crate::games::families::heaps::Position;
@@ -156,7 +157,7 @@ impl HeapRule for Squares {
     }
 
     fn describe_heap(&self, stones: u64) -> String {
-        format!("{stones} stones")
+        counted(stones, "stone")
     }
 
     fn describe_option(&self, _: u64, option: HeapOption) -> String {
