@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import gamelab
-from conftest import require
+from conftest import TakeOneOrTwo, require
 
 pyspiel = require("pyspiel", "pip install 'gamelab[openspiel]'")
 import gamelab.openspiel as gos  # noqa: E402
@@ -239,27 +239,6 @@ def test_a_sum_of_heaps_registers_with_openspiel():
     direct = gamelab.solve("nim", heaps=[3, 5, 6])
     assert minimax.alpha_beta_search(spiel_game)[0] == direct.margin
 
-
-class TakeOneOrTwo(gamelab.Game):
-    """Take 1 or 2 counters; whoever cannot move loses."""
-
-    def __init__(self, heap):
-        self.heap = heap
-
-    def initial(self):
-        return (self.heap, "first")
-
-    def to_move(self, state):
-        return state[1]
-
-    def moves(self, state):
-        return [k for k in (1, 2) if k <= state[0]]
-
-    def play(self, state, move):
-        return (state[0] - move, "second" if state[1] == "first" else "first"), 0
-
-    def final_payoff(self, state):
-        return (0, 1) if state[1] == "first" else (1, 0)
 
 
 def test_a_game_defined_in_python_registers_and_passes_openspiels_checks():
