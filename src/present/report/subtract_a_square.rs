@@ -48,13 +48,14 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     body.push_str(&counts_table(&study.counts));
     body.push('\n');
     body.push_str(&picture);
-    let command = format!(
-        "gamelab losing-positions stone-game-iv --n-max {N_MAX} --out {STEM}.csv --plot {STEM}.svg"
-    );
-    body.push_str(&provenance(
-        &format!("[{STEM}.csv]({STEM}.csv)"),
-        &[command],
-    ));
+    let commands = [
+        format!(
+            "gamelab losing-positions stone-game-iv --n-max {N_MAX} --out {STEM}.csv --plot \
+             {STEM}.svg"
+        ),
+        format!("gamelab losing-positions stone-game-iv --n-max {N_MAX} --plot {STEM}.png"),
+    ];
+    body.push_str(&provenance(&format!("[{STEM}.csv]({STEM}.csv)"), &commands));
     Ok(vec![Section {
         title: "How rare are losing positions in subtract-a-square?".to_string(),
         body,
