@@ -136,7 +136,7 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// The nim-sequence of a heap game: every heap's Grundy value, the period (proved or not), as CSV
     Grundy(grundy::GrundyArgs),
-    /// Count a heap game's losing positions up to N (at every power of two), fit c(n) ≈ a·n^b, list and chart them
+    /// Count a heap game's losing positions up to N at every power of two, fit a power law to the counts, list and chart them
     LosingPositions(losing::LosingArgs),
     /// Write an explorer page: one offline HTML file to play through a game with every move's value
     Explore(explore::ExploreArgs),

@@ -57,9 +57,10 @@ def require(module: str, install: str):
         pytest.skip(reason, allow_module_level=True)
 
 
+# The game defined in Python that several tests share; its docstring is the rules its explorer
+# page shows.
 class TakeOneOrTwo(gamelab.Game):
-    """Take one or two stones from a heap; whoever cannot move (the heap is empty) loses: the
-    game defined in Python that several tests share."""
+    """Take one or two stones from a heap; whoever takes the last stone wins."""
 
     def __init__(self, heap):
         self.heap = heap

@@ -249,7 +249,7 @@ def test_a_game_defined_in_python_registers_and_passes_openspiels_checks():
     state = spiel_game.new_initial_state()
     state.apply_action(0)
     again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel_game, state))
-    assert str(again[1]) == str(state) == "(9, 'second') (second to move; first 0, second 0)"
+    assert str(again[1]) == str(state) == "9 stones (second to move; first 0, second 0)"
     assert minimax.alpha_beta_search(spiel_game)[0] == gamelab.solve(TakeOneOrTwo(10)).margin
     # A name registered again takes the new game.
     assert gos.register(TakeOneOrTwo(9), name=name) == name
