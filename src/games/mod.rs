@@ -17,6 +17,7 @@ pub mod explicit;
 pub mod families;
 pub mod instance;
 pub mod nim;
+pub mod octal;
 pub mod stone_game;
 pub mod stone_game_ii;
 pub mod stone_game_iii;
