@@ -67,6 +67,9 @@ operations! {
     DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
     /// nim's Grundy table: an amount of the subtraction set tried from one N.
     NimGrundy: "nim-grundy", "moves tried by nim's Grundy table";
+    /// An octal game's nim-sequence by rare and common values: a pair of heaps with a rare one,
+    /// as the estimate counts them (`games::octal::sequence::sequence_cost`).
+    OctalRarePairs: "octal-rare-pairs", "pairs with a rare heap of octal nim-sequences";
     /// coins-in-a-circle `dp`: a DP cell.
     CoinsDp: "coins-in-a-circle-dp", "DP cells of coins-in-a-circle";
     /// `memo` (and `optimal` play without a table): a move tried from a distinct position.

@@ -229,6 +229,13 @@ impl OctalCode {
         self.digits.iter().any(|digit| digit & TWO != 0)
     }
 
+    /// The amounts `k` whose digit has `bit` (1, 2 or 4), ascending.
+    pub(super) fn takes_with(&self, bit: u8) -> Vec<usize> {
+        (0..=self.largest_take())
+            .filter(|&k| self.digits[k] & bit != 0)
+            .collect()
+    }
+
     /// Every move from a heap of `heap` tokens, in this order: by tokens taken, fewest first;
     /// for one amount, taking the whole heap, then leaving one heap, then leaving two heaps
     /// `(a, b)` with the smaller `b` rising from 1 (so `a` falls). A heap of 0 has no move.
@@ -336,6 +343,7 @@ mod tests {
         assert_eq!(two.options(2), []);
         assert_eq!(two.options(3)[0].left, Left::Two(1, 1));
         assert!(!OctalCode::parse("0.33").unwrap().has_breaking_moves());
+        assert_eq!(whole.takes_with(WHOLE), [2]);
     }
 
     #[test]

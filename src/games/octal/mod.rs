@@ -6,6 +6,12 @@
 //! Guy, *Winning Ways for your Mathematical Plays*, the chapter on octal games; Guy and Smith,
 //! "The G-values of various games" (1956).
 //!
-//! [`code`] reads a code and lists a heap's options.
+//! [`code`] reads a code and lists a heap's options; [`sequence`] computes nim-sequences, fast,
+//! with their periods proved.
 
 pub mod code;
+pub mod sequence;
+
+mod kernel;
+mod period;
+mod split;
