@@ -4,7 +4,9 @@
 //! `generator_args` included), since they nest in one another and a flag shared by commands
 //! should be defined, and worded, in one place.
 
-use super::values::{PileList, SubtractionSet, choice, pile_list, subtraction_set, whole_number};
+use super::values::{
+    HeapList, PileList, SubtractionSet, choice, heap_list, pile_list, subtraction_set, whole_number,
+};
 use clap::Args;
 use gamelab::base::input::{Extras, InstanceInput};
 use gamelab::games::GameEntry;
@@ -21,18 +23,26 @@ const DEFAULT_SEED: u64 = 1;
 /// Instances per pairing when `--trials` is not given.
 pub const DEFAULT_TRIALS: u64 = 1000;
 
-/// One instance named on the command line: `--piles 3,9,1,2` or `--n 10`.
+/// One instance named on the command line: `--piles 3,9,1,2`, `--n 10` or `--heaps 7,11,30`.
 #[derive(Args)]
 pub struct InstanceArgs {
     /// Pile values, comma-separated, for the pile games (e.g. 3,9,1,2; negatives allowed)
     #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list)]
     pub piles: Option<PileList>,
-    /// The number N, for number games (divisor-game, stone-game-iv, nim)
+    /// The number N, for the heap games (divisor-game, stone-game-iv, nim, the octal games): one
+    /// heap of N
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub n: Option<u64>,
+    /// Several heaps, comma-separated, for the heap games (e.g. 7,11,30): a sum of games, a turn
+    /// moves in one heap
+    #[arg(long, value_name = "LIST", value_parser = heap_list, conflicts_with = "n")]
+    pub heaps: Option<HeapList>,
     /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
     #[arg(long, value_name = "LIST", value_parser = subtraction_set)]
     pub subtract: Option<SubtractionSet>,
+    /// The octal code, for the octal game (e.g. 0.77 for Kayles, 0.6, 0.137)
+    #[arg(long, value_name = "CODE")]
+    pub code: Option<String>,
 }
 
 impl InstanceArgs {
@@ -43,6 +53,8 @@ impl InstanceArgs {
             piles: self.piles.as_ref().map(|piles| piles.0.clone()),
             n: self.n,
             subtract: self.subtract.as_ref().map(|set| set.0.clone()),
+            heaps: self.heaps.as_ref().map(|heaps| heaps.0.clone()),
+            code: self.code.clone(),
         }
     }
 }

@@ -14,10 +14,15 @@ pub fn run() -> anyhow::Result<ExitCode> {
             InputForm::Piles { .. } => "--piles 3,9,1,2 (any 64-bit integers)",
             InputForm::Number {
                 subtraction_set: false,
-            } => "--n 10 (N >= 1)",
+                code: false,
+            } => "--n 10 (N >= 1), or --heaps 7,11,30 (a sum)",
             InputForm::Number {
                 subtraction_set: true,
-            } => "--n 10 (N >= 1) [--subtract 1,3,4]",
+                ..
+            } => "--n 10 (N >= 1), or --heaps 7,11,30 (a sum) [--subtract 1,3,4]",
+            InputForm::Number { code: true, .. } => {
+                "--code 0.77 --n 10 (N >= 1), or --heaps 7,11,30 (a sum)"
+            }
         };
         writeln!(out, "{}\n  {}", game.name(), game.title())?;
         writeln!(out, "  rules:   {}", game.rules())?;

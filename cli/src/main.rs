@@ -14,6 +14,7 @@ mod completions;
 mod explore;
 mod games;
 mod generate;
+mod grundy;
 mod interrupt;
 mod man;
 #[cfg(unix)]
@@ -116,6 +117,8 @@ enum Command {
     Games,
     /// Analyse one position: value, margin and remoteness for the player to move, every move best first
     Analyze(analyze::AnalyzeArgs),
+    /// The nim-sequence of a heap game: every heap's Grundy value, the period (proved or not), as CSV
+    Grundy(grundy::GrundyArgs),
     /// Write an explorer page: one offline HTML file to play through a game with every move's value
     Explore(explore::ExploreArgs),
     /// Serve the explorer on a local web server: pick any game and instance; JSON API for analysis
@@ -228,6 +231,8 @@ fn flag_name(setting: gamelab::base::error::Setting) -> &'static str {
         Setting::Piles => "piles (--piles)",
         Setting::Number => "N (--n)",
         Setting::Subtract => "the subtraction set (--subtract)",
+        Setting::Heaps => "heaps (--heaps)",
+        Setting::Code => "the octal code (--code)",
         Setting::MinSize => "--n-min",
         Setting::MaxSize => "--n-max",
         Setting::SizeModulus => "--n-mod",
@@ -256,6 +261,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Games => games::run(),
         Command::Analyze(args) => analyze::run(args),
+        Command::Grundy(args) => grundy::run(args),
         Command::Explore(args) => explore::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Generate(args) => generate::run(args),

@@ -20,7 +20,7 @@ use axum::routing::get;
 use clap::Args;
 use gamelab::analysis::SolvedSpace;
 use gamelab::base::error::InputError;
-use gamelab::base::input::{InstanceInput, parse_piles, parse_subtract};
+use gamelab::base::input::{InstanceInput, parse_heaps, parse_piles, parse_subtract};
 use gamelab::games::InputForm;
 use gamelab::games::{GAMES, GameEntry, find_game};
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
@@ -147,13 +147,16 @@ async fn not_found() -> ApiError {
 }
 
 fn describe(entry: &dyn GameEntry) -> Value {
-    let (input, subtraction_set) = match entry.input_form() {
-        InputForm::Piles { .. } => ("piles", false),
-        InputForm::Number { subtraction_set } => ("number", subtraction_set),
+    let (input, subtraction_set, code) = match entry.input_form() {
+        InputForm::Piles { .. } => ("piles", false, false),
+        InputForm::Number {
+            subtraction_set,
+            code,
+        } => ("number", subtraction_set, code),
     };
     json!({
         "name": entry.name(), "title": entry.title(), "rules": entry.rules(), "input": input,
-        "subtraction_set": subtraction_set, "solvers": entry.solver_names(),
+        "subtraction_set": subtraction_set, "code": code, "solvers": entry.solver_names(),
     })
 }
 
@@ -213,6 +216,11 @@ fn instance_of(
             .get("subtract")
             .map(|s| parse_subtract(s))
             .transpose()?,
+        heaps: parameters
+            .get("heaps")
+            .map(|h| parse_heaps(h))
+            .transpose()?,
+        code: parameters.get("code").cloned(),
     };
     Ok((entry, input))
 }

@@ -4,7 +4,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::{Error, ErrorKind};
-use gamelab::base::input::{parse_piles, parse_subtract};
+use gamelab::base::input::{parse_heaps, parse_piles, parse_subtract};
 use gamelab::solve::SolverKind;
 use gamelab::studies::sweep::Shard;
 use gamelab::util::choice::Choice;
@@ -87,6 +87,15 @@ pub struct SubtractionSet(pub Vec<u64>);
 /// Parses `--subtract`.
 pub fn subtraction_set(text: &str) -> Result<SubtractionSet, gamelab::InputError> {
     parse_subtract(text).map(SubtractionSet)
+}
+
+/// Heaps as typed: `--heaps 7,11,30`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapList(pub Vec<u64>);
+
+/// Parses `--heaps`.
+pub fn heap_list(text: &str) -> Result<HeapList, gamelab::InputError> {
+    parse_heaps(text).map(HeapList)
 }
 
 /// Parses a count, size or seed: a whole number from 0 to 18446744073709551615. Flags that take

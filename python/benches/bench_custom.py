@@ -11,6 +11,7 @@ alternated in one process; run after ``pip install ./python`` or ``maturin devel
 2. OpenSpiel's nim on piles 5;5;5;5;5 (normal play) wrapped by ``gamelab.openspiel.game``:
    ``solve`` against a plain memoised solver written on pyspiel's own API (``str(state)`` as
    the memo key, ``legal_actions``, ``child``, ``returns``): target <= 1.1x.
+   ``--piles 1201`` gives the Python stone-game 721,802 positions.
 3. With ``--dask``: a 64-shard sweep (n 1..40, 500,000 trials each) on a 2-worker Dask
    LocalCluster against the same sweep in one process: target <= 1.3x.
 
@@ -110,8 +111,8 @@ def alternated(functions, runs):
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def python_defined(runs):
-    piles = [(7 * i) % 100 + 1 for i in range(447)]
+def python_defined(runs, count=447):
+    piles = [(7 * i) % 100 + 1 for i in range(count)]
     game, batch = StoneGame(piles), BatchStoneGame(piles)
     explored = gamelab.custom.explore(game)
     positions = explored.position_count
@@ -125,7 +126,7 @@ def python_defined(runs):
         "engine, batch hook": lambda: gamelab.solve(batch),
         "the game's methods alone": lambda: replay(calls),
     }, runs)
-    print(f"python-defined stone-game, 447 piles: {positions} positions, "
+    print(f"python-defined stone-game, {count} piles: {positions} positions, "
           f"{explored.move_count} moves; median CPU time of {runs} alternated runs")
     per = {name: seconds / positions * 1e6 for name, seconds in medians.items()}
     methods = medians["the game's methods alone"]
@@ -139,13 +140,20 @@ def python_defined(runs):
           "(target <= 0.8)")
 
 
-def openspiel_plain_solver(spiel_game):
+def openspiel_plain_solver(spiel_game, board_only=False):
     """The first player's value by a plain memoised minimax on pyspiel's own API, positions
-    keyed by ``str(state)`` as gamelab.openspiel keys them."""
+    keyed as gamelab.openspiel keys them by default: ``str(state)`` with the player to move
+    (and the returns at the end), so that no two different states are merged. ``board_only``
+    keys by ``str(state)`` alone, as this solver did before the bridge checked the board."""
     memo = {}
 
     def value(state):
-        key = str(state)
+        if board_only:
+            key = str(state)
+        else:
+            player = state.current_player()
+            key = (str(state), player) if player >= 0 else (str(state), player,
+                                                             tuple(state.returns()))
         known = memo.get(key)
         if known is not None:
             return known
@@ -176,15 +184,18 @@ def openspiel_wrapped(runs):
     assert wrapped.explore().position_count == positions
     medians = alternated({
         "plain": lambda: openspiel_plain_solver(spiel_game),
+        "plain, board only": lambda: openspiel_plain_solver(spiel_game, board_only=True),
         "engine": lambda: gamelab.openspiel.game(spiel_game).solve(),
     }, runs)
     print(f"OpenSpiel nim 5;5;5;5;5 (normal play): {positions} positions; median CPU time of "
           f"{runs} alternated runs")
-    for name in ("plain", "engine"):
+    for name in ("plain", "plain, board only", "engine"):
         print(f"  {name:22s} {medians[name]:7.3f} s  "
               f"{medians[name] / positions * 1e6:6.2f} us a position")
     print(f"  engine / plain             {medians['engine'] / medians['plain']:5.2f} x "
           "(target <= 1.1)")
+    print(f"  engine / plain board only  {medians['engine'] / medians['plain, board only']:5.2f} x "
+          "(the cost of telling apart states that print alike)")
 
 
 def dask_sweep():
@@ -214,8 +225,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--dask", action="store_true", help="also the Dask sweep benchmark")
+    parser.add_argument("--piles", type=int, default=447,
+                        help="piles of the Python stone-game (1201: 721,802 positions)")
     args = parser.parse_args()
-    python_defined(args.runs)
+    python_defined(args.runs, args.piles)
     openspiel_wrapped(args.runs)
     if args.dask:
         dask_sweep()

@@ -23,9 +23,9 @@ from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .bridge import SWEEP_DTYPES, PathLike, options, read_csv, sweep_csv, sweep_frame, sweep_table
 from .custom import Game
 from .explorer_page import Explorer, explorer
-from .kinds import AnyGame, builtin_name, load_game, loaded
+from .kinds import AnyGame, builtin_name, load_game, loaded, own_instance
 from .positions import TERMINAL, LoadedGame, Move, State
-from .results import MOVE_COLUMNS, SVG_NODE_LIMIT, Batch, Verdict
+from .results import MOVE_COLUMNS, SVG_NODE_LIMIT, Batch, NimSequence, Verdict
 
 if TYPE_CHECKING:  # pandas is imported when a frame is made, not with the package
     import numpy.typing as npt
@@ -42,6 +42,7 @@ __all__ = [
     "InputError",
     "LoadedGame",
     "Move",
+    "NimSequence",
     "Solution",
     "State",
     "Verdict",
@@ -49,6 +50,7 @@ __all__ = [
     "explorer",
     "games",
     "generate",
+    "grundy",
     "load_game",
     "merge",
     "play",
@@ -95,20 +97,26 @@ def solve(
     solver: str = "auto",
     value_only: bool = False,
     max_states: Optional[int] = None,
+    *,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
 ) -> Solution:
     """Solves one instance exactly: ``solve('stone-game', piles=[4, 6, 2, 3])``.
 
-    Pile games take ``piles``; number games take ``n`` (and nim ``subtract``). ``solver`` is
+    Pile games take ``piles``; heap games take ``n`` (one heap) or ``heaps`` (a sum of heaps,
+    ``heaps=[7, 11, 30]``), nim also ``subtract`` and the octal games ``code``. ``solver`` is
     one of the game's solvers (see :func:`games`); ``value_only`` skips the move list. The
     :class:`Solution` prints as ``gamelab solve`` does.
 
     ``game`` may also be a game defined in Python (a :class:`Game`): it is explored into a
     table of at most ``max_states`` positions and solved there (see :mod:`gamelab.custom`), and
     so may a :class:`LoadedGame` (see :func:`load_game`)."""
-    game_loaded = loaded(game, max_states)
+    game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
+                               heaps=heaps, code=code)
     if game_loaded is not None:
         return game_loaded.solve(value_only=value_only)
-    settings = options(piles=piles, n=n, subtract=subtract, solver=solver, value_only=value_only)
+    settings = options(piles=piles, n=n, subtract=subtract, heaps=heaps, code=code, solver=solver,
+                       value_only=value_only)
     return _gamelab.solve(builtin_name(game), settings)
 
 
@@ -118,6 +126,8 @@ def analyze(
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
     moves: Sequence[str] = (),
     max_states: Optional[int] = None,
 ) -> dict[str, Any]:
@@ -130,11 +140,31 @@ def analyze(
     if isinstance(moves, str):
         raise InputError("moves must be a list of move names, e.g. ['left', 'right']")
     moves = [str(move) for move in moves]
-    game_loaded = loaded(game, max_states)
+    game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
+                               heaps=heaps, code=code)
     if game_loaded is not None:
         return game_loaded.analyze(moves)
-    settings = options(piles=piles, n=n, subtract=subtract, max_states=max_states)
+    settings = options(piles=piles, n=n, subtract=subtract, heaps=heaps, code=code,
+                       max_states=max_states)
     return _gamelab.analyze(builtin_name(game), settings, moves)
+
+
+def grundy(
+    game: str,
+    n_max: int,
+    subtract: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
+) -> NimSequence:
+    """The nim-sequence of a heap game, as ``gamelab grundy GAME --n-max N``: the Grundy value
+    of every heap from 0 to ``n_max`` (``values``, an int64 array indexed by the heap) and its
+    summary (period, pre-period, whether the period is proved, largest value, losing heaps,
+    checksum). Nim takes its ``subtract`` set, the octal games their ``code``.
+
+    >>> gamelab.grundy("nim", 100, subtract=[1, 3, 4]).period
+    7"""
+    values, record = _gamelab.grundy(
+        builtin_name(game, "grundy"), options(n_max=n_max, subtract=subtract, code=code))
+    return NimSequence(values, record)
 
 
 def _integer_array(values: npt.ArrayLike, name: str) -> np.ndarray:
@@ -159,7 +189,7 @@ def solve_many(
     margins and both scores."""
     array = _integer_array(instances, "instances")
     margin, first, second = _gamelab.solve_many(
-        builtin_name(game), array, None if subtract is None else list(subtract)
+        builtin_name(game, "solve_many"), array, None if subtract is None else list(subtract)
     )
     return Batch(margin, first, second)
 
@@ -187,7 +217,7 @@ def generate(
     ready for :func:`solve_many`; pile games of several sizes a list of 1-D arrays; number games
     a 1-D array of N. Defaults: 1..10 piles of values 1..100, or N in 1..100; seed 1."""
     return _gamelab.generate(
-        builtin_name(game),
+        builtin_name(game, "generate"),
         options(
             count=count, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity, n_mod=n_mod,
             n_residue=n_residue, min_value=min_value, max_value=max_value,
@@ -307,6 +337,8 @@ def play(
     distribution: Optional[str] = None,
     total_parity: Optional[str] = None,
     subtract: Optional[Sequence[int]] = None,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
     trials: Optional[int] = None,
     seed: int = 1,
     max_states: Optional[int] = None,
@@ -314,14 +346,17 @@ def play(
     """Plays strategy ``first`` against ``second`` (optimal, greedy, random, lookahead-K, or a
     game's own such as parity).
 
-    With ``piles`` (or ``n`` of a number game, without ``trials``) one instance is played move
+    With ``piles`` (or ``n`` or ``heaps`` of a heap game, without ``trials``) one instance is
+    played move
     by move: the game record as ``gamelab play --format json`` gives it (``moves``, scores,
     ``optimal``...). Otherwise ``trials`` seeded instances (default 1000): the match statistics
     (wins, ties, mean margin, mean shortfall). The ``json`` key holds the CLI's JSON line.
 
     ``game`` may also be a game defined in Python (a :class:`Game`): one game is played on it
     with the generic strategies."""
-    game_loaded = loaded(game, max_states)
+    game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
+                               heaps=heaps, code=code, n_min=n_min, n_max=n_max,
+                               trials=trials)
     if game_loaded is not None:
         return game_loaded.play(first, second, seed)
     return _gamelab.play(
@@ -330,7 +365,7 @@ def play(
             first=first, second=second, piles=piles, n=n, n_min=n_min, n_max=n_max,
             n_parity=n_parity, min_value=min_value, max_value=max_value,
             distribution=distribution, total_parity=total_parity, subtract=subtract,
-            trials=trials, seed=seed,
+            heaps=heaps, code=code, trials=trials, seed=seed,
         ),
     )
 
@@ -359,7 +394,7 @@ def tournament(
     else:
         names = ",".join(str(name) for name in strategies)
     text, record = _gamelab.tournament(
-        builtin_name(game),
+        builtin_name(game, "tournament"),
         options(
             strategies=names, n=n, n_min=n_min, n_max=n_max, n_parity=n_parity,
             min_value=min_value, max_value=max_value, distribution=distribution,
@@ -378,6 +413,8 @@ def tree(
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
     dag: bool = False,
     max_nodes: Optional[int] = None,
     max_states: Optional[int] = None,
@@ -387,8 +424,10 @@ def tree(
     (default 1,000,000). The :class:`Graph` exports DOT, EFG and JSON as ``gamelab tree``
     does, converts to networkx, and draws itself in Jupyter. ``game`` may also be a game
     defined in Python (a :class:`Game`) or a :class:`LoadedGame`."""
-    game_loaded = loaded(game, max_states)
+    game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
+                               heaps=heaps, code=code)
     if game_loaded is not None:
         return game_loaded.tree(dag, max_nodes)
-    settings = options(piles=piles, n=n, subtract=subtract, dag=dag, max_nodes=max_nodes)
+    settings = options(piles=piles, n=n, subtract=subtract, heaps=heaps, code=code, dag=dag,
+                       max_nodes=max_nodes)
     return _gamelab.tree(builtin_name(game), settings)

@@ -106,4 +106,4 @@ def sweep_csv(game: str, shard: Union[None, str, tuple[int, int]] = None,
         if len(shard) != 2:
             raise _gamelab.InputError(f"shard must be (k, count), got {shard!r}")
         shard = f"{shard[0]}/{shard[1]}"
-    return _gamelab.sweep(builtin_name(game), options(shard=shard, **settings))
+    return _gamelab.sweep(builtin_name(game, "sweep"), options(shard=shard, **settings))

@@ -40,7 +40,7 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Union
 
 from . import _gamelab
 from ._gamelab import ExploredGame, Graph, InputError, Solution
-from .kinds import AnyGame, is_custom, loaded
+from .kinds import AnyGame, is_custom, loaded, one_game
 from .positions import DEFAULT_MAX_STATES
 from .results import Verdict
 
@@ -134,12 +134,15 @@ def check(instances: Union[Iterable[AnyGame], Callable[[int], AnyGame]], expect:
           count: Optional[int] = None, max_states: Optional[int] = None) -> Verdict:
     """Checks a claim (``first-wins``, ``first-never-loses``, ``second-wins``,
     ``second-never-loses``, ``tie``) on games defined in Python: ``instances`` is an iterable
-    of game objects, or a callable ``f(i)`` giving instance ``i`` for ``i`` in ``range(count)``.
+    of game objects, or a callable ``f(i)`` giving instance ``i`` for ``i`` in ``range(count)``,
+    or one game (of any kind but a built-in game's name).
     A refuted claim names the refuting instance with the fewest positions (the first such when
     several tie), with its optimal play. The result is a :class:`gamelab.Verdict`, as for a
     built-in game: its ``counterexample`` holds the refuting game object under ``game``, with
     its positions and optimal scores."""
     _gamelab.expectation_holds(expect, 0)  # an unknown claim fails before any work
+    if one_game(instances):
+        instances = [instances]  # the claim about this game alone
     if callable(instances) and not isinstance(instances, Game):
         if count is None:
             raise InputError("check with an instance generator needs count=")

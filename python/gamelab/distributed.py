@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from . import _gamelab
 from ._gamelab import InputError
-from .bridge import sweep_csv, sweep_frame
+from .bridge import options, sweep_csv, sweep_frame
+from .kinds import builtin_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -46,6 +47,20 @@ def _run_shards(game: str, shards: list[str], settings: dict[str, Any]) -> list[
     data, so Dask can ship it). Each shard comes back as its CSV text, which travels cheaper
     than a DataFrame and merges without re-encoding."""
     return [sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
+
+
+#: The settings a sweep's instances are drawn with: the part of a sweep that
+#: :func:`gamelab.generate` checks too.
+_GENERATOR_SETTINGS = ("n", "n_min", "n_max", "n_parity", "n_mod", "n_residue", "min_value",
+                       "max_value", "distribution", "total_parity", "subtract", "seed")
+
+
+def _check_here(game: Any, settings: dict[str, Any]) -> None:
+    """Refuses a bad game or bad instance settings in this process, before any task is sent:
+    on the workers each task would fail and log its traceback before the error came back."""
+    name = builtin_name(game, "distributed.sweep")
+    drawn = {key: value for key, value in settings.items() if key in _GENERATOR_SETTINGS}
+    _gamelab.generate(name, options(count=0, **drawn))
 
 
 # Dask tasks per worker thread when ``tasks`` is not given: enough to even out workers of
@@ -78,6 +93,7 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
         raise InputError("distributed.sweep makes the shards itself; leave out shard=")
     if "threads" in settings:
         raise InputError("distributed.sweep sets each shard's threads; use threads_per_shard=")
+    _check_here(game, settings)
     settings["threads"] = threads_per_shard
     if tasks is None:
         threads = sum(client.nthreads().values())

@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .bridge import PathLike
-from .kinds import AnyGame, NotAGame, builtin_name, loaded
+from .kinds import AnyGame, NotAGame, builtin_name, loaded, own_instance
 
 __all__ = ["Explorer", "explorer"]
 
@@ -36,12 +36,20 @@ DEFAULT_HEIGHT = 900
 _DATA_START = '<script id="data" type="application/json">'
 
 
+def _check_height(height: Any) -> None:
+    """Refuses a frame height that is not a positive whole number of pixels, when it is given
+    rather than when a notebook first shows the page."""
+    if isinstance(height, bool) or not isinstance(height, int) or height < 1:
+        raise InputError(f"height must be a positive whole number of pixels, got {height!r}")
+
+
 class Explorer:
     """One explorer page: ``html`` is the self-contained page (styles, script and the solved
     positions inline). Jupyter (JupyterLab, classic Notebook, VS Code) shows it inline through
     :meth:`_repr_html_`; :meth:`save` writes it to a file."""
 
     def __init__(self, page: str, name: str, positions: int, height: int = DEFAULT_HEIGHT):
+        _check_height(height)
         #: The page, exactly as ``gamelab explore`` writes it for a built-in game.
         self.html: str = page
         #: The game's name (a built-in name, or the Python class's name).
@@ -74,7 +82,10 @@ class Explorer:
             f'<iframe srcdoc="{html.escape(self.html, quote=True)}" '
             f'title="gamelab explorer: {html.escape(self.name, quote=True)}" '
             f'sandbox="allow-scripts" '
-            f'style="width: 100%; height: {int(self.height)}px; border: 1px solid #d9dee4; '
+            # border-box: the border inside the width, or the frame is 2 px wider than the
+            # output cell, which then scrolls sideways.
+            f'style="display: block; box-sizing: border-box; width: 100%; '
+            f'height: {int(self.height)}px; border: 1px solid #d9dee4; '
             f'border-radius: 6px"></iframe>'
         )
 
@@ -99,17 +110,20 @@ def explorer(
     n: Optional[int] = None,
     subtract: Optional[Sequence[int]] = None,
     *,
+    heaps: Optional[Sequence[int]] = None,
+    code: Optional[str] = None,
     max_states: Optional[int] = None,
     title: Optional[str] = None,
     rules: Optional[str] = None,
     height: int = DEFAULT_HEIGHT,
 ) -> Explorer:
     """The explorer page of a game: a built-in game's name with its instance (``piles=``,
-    ``n=``, ``subtract=``, as ``gamelab explore`` takes them; refused above ``max_states``
+    ``n=``, ``heaps=``, ``subtract=``, ``code=``, as ``gamelab explore`` takes them; refused above ``max_states``
     positions, default 200,000), or a game defined in Python (a :class:`gamelab.Game`, any
     object with its methods, or an explored game). For a Python game, ``title`` and ``rules``
     head the page (default: the class name and the first paragraph of its docstring).
     ``height`` is the inline frame's height in a notebook."""
+    _check_height(height)
     try:
         game_loaded = loaded(game, max_states)
     except NotAGame as error:
@@ -117,12 +131,8 @@ def explorer(
             f"explorer takes a game's name (see gamelab.games()) or a game defined in Python "
             f"(see gamelab.Game), not {error.type_name}"
         ) from None
+    own_instance(game_loaded, piles=piles, n=n, subtract=subtract, heaps=heaps, code=code)
     if game_loaded is not None:
-        if piles is not None or n is not None or subtract is not None:
-            raise InputError(
-                "piles, n and subtract describe a built-in game's instance; a game defined in "
-                "Python is its own instance"
-            )
         explored = game_loaded.explore()
         page, positions = _gamelab.explorer_page_explored(
             explored,
@@ -133,6 +143,7 @@ def explorer(
     if title is not None or rules is not None:
         raise InputError("title and rules are for games defined in Python")
     name = builtin_name(game)
-    options = {"piles": piles, "n": n, "subtract": subtract, "max_states": max_states}
+    options = {"piles": piles, "n": n, "subtract": subtract, "heaps": heaps, "code": code,
+               "max_states": max_states}
     page, positions = _gamelab.explorer_page(name, options)
     return Explorer(page, name, positions, height)

@@ -23,8 +23,8 @@ from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .positions import LoadedGame
 
-__all__ = ["AnyGame", "NotAGame", "Rules", "builtin_name", "defines_rules", "is_custom",
-           "load_game", "loaded"]
+__all__ = ["AnyGame", "BUILTIN_ONLY", "BuiltinOnly", "NotAGame", "Rules", "builtin_name", "defines_rules", "is_custom", "one_game",
+           "load_game", "loaded", "own_instance"]
 
 
 class Rules(Protocol):
@@ -63,12 +63,38 @@ def defines_rules(game: Any) -> bool:
         hasattr(game, "children") or (hasattr(game, "moves") and hasattr(game, "play")))
 
 
-def builtin_name(game: Any) -> str:
+#: The functions that take a built-in game's name only, each with the reason.
+BUILTIN_ONLY = {
+    "solve_many": "it solves rows of an array as instances of the game",
+    "generate": "it draws random instances of the game",
+    "sweep": "it draws random instances of the game",
+    "tournament": "it draws random instances of the game",
+    "grundy": "it reads the nim-sequence off the game's rule",
+    "plot": "it draws random instances of the game",
+    "distributed.sweep": "it draws random instances of the game",
+}
+
+
+class BuiltinOnly(NotAGame):
+    """A function that takes a built-in game's name only was given another kind of game."""
+
+    def __init__(self, game: Any, function: str):
+        NotAGame.__init__(self, game)
+        self.args = (
+            f"{function} takes a built-in game's name ({BUILTIN_ONLY[function]}), got "
+            f"{self.type_name}; a game of any other kind is one instance, which solve, analyze, "
+            "play, tree, explorer and load_game take, and check takes many of (an iterable of "
+            "games)",)
+
+
+def builtin_name(game: Any, function: Optional[str] = None) -> str:
     """``game`` as a built-in game's name, for the functions that take nothing else; else
     :class:`NotAGame` (rather than the extension's "'NoneType' object cannot be cast as
-    'str'")."""
+    'str'"), saying why ``function`` (a key of :data:`BUILTIN_ONLY`) takes names only."""
     if isinstance(game, str):
         return game
+    if function is not None:
+        raise BuiltinOnly(game, function)
     raise NotAGame(game)
 
 
@@ -107,6 +133,31 @@ def _(game: type, max_states: Optional[int] = None) -> LoadedGame:
     raise NotAGame(game)
 
 
+def own_instance(game: Optional[LoadedGame], **instance: Any) -> Optional[LoadedGame]:
+    """``game`` (what :func:`loaded` gave), refusing the keywords of a built-in game's instance
+    (``piles``, ``n``, ``heaps``...) beside any other kind of game, which is its own instance:
+    a keyword given there would otherwise be ignored."""
+    if game is not None:
+        given = [key for key, value in instance.items() if value is not None]
+        if given:
+            raise InputError(
+                f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} a built-in game's "
+                f"instance; {game.name} is its own instance")
+    return game
+
+
+def one_game(value: Any) -> bool:
+    """Whether ``value`` is one game of a kind other than a built-in game's name (a game defined
+    in Python, a LoadedGame, an explored game), rather than several (an iterable of games, a
+    function of an index, or a class of games)."""
+    if isinstance(value, (str, type)):
+        return False
+    try:
+        return loaded(value) is not None
+    except NotAGame:
+        return False
+
+
 def is_custom(game: Any) -> bool:
     """Whether ``game`` is a game defined in Python (rather than a built-in game's name): one
     that :func:`loaded` takes, or its class."""
@@ -120,10 +171,12 @@ def is_custom(game: Any) -> bool:
 
 def load_game(game: AnyGame, piles: Optional[Sequence[int]] = None, n: Optional[int] = None,
               subtract: Optional[Sequence[int]] = None, *,
+              heaps: Optional[Sequence[int]] = None, code: Optional[str] = None,
               max_states: Optional[int] = None) -> LoadedGame:
     """A game to step through: a built-in game's name with its instance
     (``load_game("stone-game", piles=[4, 6, 2, 3])``, ``load_game("nim", n=10,
-    subtract=[1, 3, 4])``) or a game defined in Python (``load_game(MyGame())``). Its
+    subtract=[1, 3, 4])``, ``load_game("nim", heaps=[3, 5])``) or a game defined in Python
+    (``load_game(MyGame())``). Its
     positions are explored on the first :meth:`LoadedGame.new_initial_state`, refused above
     ``max_states`` (default 2,000,000)."""
     try:
@@ -135,8 +188,8 @@ def load_game(game: AnyGame, piles: Optional[Sequence[int]] = None, n: Optional[
     if game_loaded is not None:
         return game_loaded
     name = builtin_name(game)
-    options = {key: value for key, value in (("piles", piles), ("n", n), ("subtract", subtract))
-               if value is not None}
+    given = (("piles", piles), ("n", n), ("subtract", subtract), ("heaps", heaps), ("code", code))
+    options = {key: value for key, value in given if value is not None}
     # Solved (for its value only) now, so that a bad instance fails here rather than at the
     # first step, and the instance is named as the command line names it.
     instance = _gamelab.solve(name, dict(options, value_only=True)).instance

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from . import _gamelab
 from .bridge import PathLike, options, sweep_table
+from .kinds import builtin_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,7 +61,7 @@ def margins(
     """Histogram of the margin over ``trials`` random instances of size ``n`` (``gamelab plot
     margins``)."""
     _gamelab.plot_margins(
-        game,
+        builtin_name(game, "plot"),
         options(n=n, trials=trials, min_value=min_value, max_value=max_value,
                  distribution=distribution, total_parity=total_parity, subtract=subtract,
                  seed=seed),
@@ -76,7 +77,7 @@ def heatmap(
 ) -> None:
     """Heatmap of one instance's DP table, stone-game or stone-game-ii (``gamelab plot
     heatmap``)."""
-    _gamelab.plot_heatmap(game, options(piles=piles, n=n), os.fspath(path))
+    _gamelab.plot_heatmap(builtin_name(game, "plot"), options(piles=piles, n=n), os.fspath(path))
 
 
 def divisor(path: Path, n_min: int = 1, n_max: int = 200) -> None:

@@ -223,9 +223,14 @@ class State:
             if 0 <= move < len(listed):
                 return listed[move]
         else:
-            for entry in listed:
-                if table.move_name(entry[0]) == move:
-                    return entry
+            named = [entry for entry in listed if table.move_name(entry[0]) == move]
+            if len(named) > 1:
+                raise _gamelab.InputError(
+                    f"move {move!r} is ambiguous at {table.label(self._position)}: "
+                    f"{len(named)} of the legal moves there have that name (name the moves of "
+                    "a position apart, with describe_move; or pass a Move or its index)")
+            if named:
+                return named[0]
         legal = ", ".join(f"{i}: {table.move_name(mv)}" for i, (mv, _, _) in enumerate(listed))
         raise _gamelab.InputError(
             f"move {move!r} is not legal at {table.label(self._position)}; the legal moves are: "

@@ -1,6 +1,6 @@
 """What the package's functions return beside the extension's own classes: :class:`Batch`
 (:func:`gamelab.solve_many`), :class:`Verdict` (:func:`gamelab.check`, for built-in games and
-games defined in Python alike), and the methods written in Python of the extension's
+games defined in Python alike), :class:`NimSequence` (:func:`gamelab.grundy`), and the methods written in Python of the extension's
 :class:`~gamelab.Solution` (``moves_frame``) and :class:`~gamelab.Graph` (``to_networkx`` and
 Jupyter's display), attached to those classes when this module is imported."""
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pandas and networkx are imported when needed, not with the 
     import networkx
     import pandas as pd
 
-__all__ = ["Batch", "MOVE_COLUMNS", "SVG_NODE_LIMIT", "Verdict"]
+__all__ = ["Batch", "MOVE_COLUMNS", "NimSequence", "SVG_NODE_LIMIT", "Verdict"]
 
 #: A frame of more than this many graph nodes is shown as text only in Jupyter.
 SVG_NODE_LIMIT = 500
@@ -62,10 +62,62 @@ class Verdict:
         if self.holds:
             how = "exhaustively" if self.exhaustive else "on samples"
             return f"Verdict(claim={self.claim!r}, holds on {self.checked} instances {how})"
-        example = {k: v for k, v in (self.counterexample or {}).items()
-                   if k in ("piles", "n", "subtract")}
+        found = self.counterexample or {}
+        example: Any = {k: v for k, v in found.items()
+                        if k in ("piles", "n", "heaps", "subtract", "code")}
+        if not example and "instance" in found:  # games defined in Python: the instance's name
+            example = found["instance"]
         return (f"Verdict(claim={self.claim!r}, refuted after {self.checked} instances, "
-                f"counterexample={example})")
+                f"counterexample={example!r})")
+
+
+class NimSequence:
+    """The nim-sequence of a heap game, :func:`gamelab.grundy`: ``values`` (an int64 array
+    indexed by the heap: ``values[n]`` is the Grundy value of a heap of n, for n from 0 to
+    ``n_max``) and the summary ``gamelab grundy`` prints: ``period`` and ``preperiod`` (None
+    when no period was found), ``proved`` (whether the period holds for every heap, not only
+    those computed), ``largest``, ``zeros`` (how many heaps from ``first_heap`` to ``n_max``
+    have value 0: the losing ones) with ``first_zeros`` (the first 20 of them), ``checksum``
+    (ogsolve's Fletcher checksum, hexadecimal), ``game``, ``rule`` (``S={1, 3, 4}``; empty for
+    games of one rule) and ``first_heap`` (the smallest heap that is a position: 0, or 1 for
+    divisor-game, whose ``values[0]`` is 0 for indexing only)."""
+
+    def __init__(self, values: np.ndarray, record: dict[str, Any]):
+        self.values: np.ndarray = values
+        self.game: str = record["game"]
+        self.rule: str = record["rule"]
+        self.first_heap: int = record["first_heap"]
+        self.n_max: int = record["n_max"]
+        self.period: Optional[int] = record["period"]
+        self.preperiod: Optional[int] = record["preperiod"]
+        self.proved: bool = record["proved"]
+        self.largest: int = record["largest"]
+        self.zeros: int = record["zeros"]
+        self.first_zeros: list[int] = record["first_zeros"]
+        self.checksum: Optional[str] = record["checksum"]
+        self._json: str = record["json"]
+
+    def to_json(self) -> str:
+        """The summary as ``gamelab grundy --format json`` prints it (without the newline)."""
+        return self._json
+
+    def frame(self) -> pd.DataFrame:
+        """The values as a DataFrame with the columns of ``gamelab grundy --out`` (``n``,
+        ``grundy``), one row per heap from ``first_heap`` to ``n_max``."""
+        import pandas as pd
+
+        heaps = np.arange(self.first_heap, self.n_max + 1, dtype=np.int64)
+        return pd.DataFrame({"n": heaps, "grundy": self.values[self.first_heap:]})
+
+    def __repr__(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        if self.period is None:
+            period = "no period found"
+        else:
+            how = "proved" if self.proved else "observed, not proved"
+            period = f"period {self.period} from heap {self.preperiod}, {how}"
+        return (f"NimSequence({self.game}{rule}, heaps {self.first_heap}..{self.n_max}: "
+                f"{period}, largest {self.largest}, {self.zeros} zeros)")
 
 
 def _graph_to_networkx(self: Graph) -> networkx.DiGraph:

@@ -6,7 +6,9 @@ use crate::options::Options;
 use crate::solve::Solution;
 use crate::stoppable::run_stoppable;
 use gamelab::solve::SolverKind;
-use gamelab::studies::claims::{CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, check_claim};
+use gamelab::studies::claims::{
+    CheckOptions, Claim, ClaimError, DEFAULT_SAMPLES, Expectation, check_claim_until,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -37,8 +39,14 @@ pub fn check<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py
         seed: options.seed()?,
         ..CheckOptions::default()
     };
-    let verdict =
-        run_stoppable(py, |_| check_claim(entry, &claim, &check_options))?.map_err(input_error)?;
+    let verdict = match run_stoppable(py, |stop| {
+        check_claim_until(entry, &claim, &check_options, stop)
+    })? {
+        Ok(verdict) => verdict,
+        // Only a signal raises the flag, and run_stoppable raised its exception.
+        Err(ClaimError::Stopped) => return Err(input_error("the check was stopped")),
+        Err(error) => return Err(input_error(error)),
+    };
     let record = pythonize::pythonize(py, &verdict)
         .map_err(input_error)?
         .cast_into::<PyDict>()?;

@@ -288,6 +288,10 @@ impl<'py> Rules for PythonRules<'py> {
             None => bound.clone(),
         };
         let hash = key.hash().map_err(|error| {
+            // Ctrl-C inside a `__hash__` written in Python is the user's, not a bad position.
+            if !error.is_instance_of::<pyo3::exceptions::PyException>(py) {
+                return error;
+            }
             PyTypeError::new_err(format!(
                 "the position {} cannot be hashed ({error}); use a hashable value such as a \
                  tuple, an int or a frozenset (or give the game a key(state) method)",
@@ -647,9 +651,12 @@ impl ExploredGame {
             None => {
                 let table = Arc::clone(&self.table);
                 let builtin = self.builtin.clone();
+                // The table holds every position; a built-in instance's own bound on them
+                // may be looser, so it is held to the default limit instead.
+                let explored = table.position_count() as u128;
                 let solved = py
                     .detach(move || match builtin {
-                        Some(instance) => instance.solve_space(table.position_count() as u128),
+                        Some(instance) => instance.solve_space(explored.max(DEFAULT_MAX_STATES)),
                         None => solve_space(table.as_ref(), table.position_count() as u128),
                     })
                     .map_err(input_error)?;

@@ -27,6 +27,8 @@ pub fn keyword_name(setting: Setting) -> &'static str {
         Setting::Piles => "piles",
         Setting::Number => "n",
         Setting::Subtract => "subtract",
+        Setting::Heaps => "heaps",
+        Setting::Code => "code",
         Setting::MinSize => "n_min",
         Setting::MaxSize => "n_max",
         Setting::SizeModulus => "n_mod",

@@ -63,4 +63,10 @@ pub fn explorer_page_explored(
         };
         page(&meta, &space)
     })
+    .and_then(|made| {
+        // A describe_state or describe_move that raised left `<error>` in the page: raised
+        // here instead, as every other output of the game does.
+        explored.raise_label_error()?;
+        Ok(made)
+    })
 }

@@ -3,11 +3,13 @@
 
 use crate::errors::input_error;
 use crate::options::Options;
+use crate::stoppable::run_stoppable;
 use gamelab::studies::generate::Generator;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
+use std::sync::atomic::Ordering;
 
 /// Sizes when none are given: 1..=10 piles, or N = 1..=100 (as `gamelab generate`).
 fn default_sizes(takes_piles: bool) -> (u64, u64) {
@@ -16,6 +18,9 @@ fn default_sizes(takes_piles: bool) -> (u64, u64) {
 
 /// Rows one parallel task generates.
 const ROWS_PER_TASK: usize = 4096;
+
+/// Instances of several sizes made between two looks for a pending Ctrl-C.
+const SIGNAL_CHECK_ROWS: u64 = 1024;
 
 /// The most pile values one call returns (16 GB of int64): more is refused, not attempted.
 const MAX_VALUES: u64 = 1 << 31;
@@ -31,9 +36,12 @@ pub fn generate<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<
     let generator = Generator::new(entry, spec).map_err(input_error)?;
     let sizes = generator.spec().sizes;
     if !entry.takes_piles() {
-        let numbers: Vec<i64> = (0..count)
-            .map(|index| generator.instance(index).n.map_or(0, |n| n as i64))
-            .collect();
+        let numbers: Vec<i64> = run_stoppable(py, |stop| {
+            (0..count)
+                .take_while(|_| !stop.load(Ordering::Relaxed))
+                .map(|index| generator.instance(index).n.map_or(0, |n| n as i64))
+                .collect()
+        })?;
         return Ok(PyArray1::from_vec(py, numbers).into_any());
     }
     if sizes.count() == 1 {
@@ -46,7 +54,7 @@ pub fn generate<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<
             )));
         }
         // Rows are independent streams: fill them in parallel, in blocks.
-        let flat = py.detach(|| {
+        let flat = run_stoppable(py, |stop| {
             let width = n as usize;
             let mut flat = vec![0i64; count as usize * width];
             flat.par_chunks_mut((width * ROWS_PER_TASK).max(1))
@@ -54,13 +62,16 @@ pub fn generate<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<
                 .for_each(|(block, rows)| {
                     let mut piles = Vec::with_capacity(width);
                     for (offset, row) in rows.chunks_mut(width.max(1)).enumerate() {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
                         let index = (block * ROWS_PER_TASK + offset) as u64;
                         generator.piles_into(n, index, &mut piles);
                         row.copy_from_slice(&piles);
                     }
                 });
             flat
-        });
+        })?;
         let rows = PyArray1::from_vec(py, flat);
         let array: Bound<'py, PyArray2<i64>> = rows.reshape([count as usize, n as usize])?;
         return Ok(array.into_any());
@@ -74,6 +85,10 @@ pub fn generate<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<
     }
     let list = PyList::empty(py);
     for index in 0..count {
+        // The GIL is held here, so Python runs no signal handler until asked.
+        if index % SIGNAL_CHECK_ROWS == 0 {
+            py.check_signals()?;
+        }
         let piles = generator.instance(index).piles.unwrap_or_default();
         list.append(PyArray1::from_vec(py, piles))?;
     }

@@ -148,15 +148,20 @@ impl Graph {
         .map_err(input_error)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Graph(game='{}', instance='{}', kind='{}', nodes={}, edges={})",
-            self.source.game(),
-            self.source.instance(),
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Python's own quoting: an instance may hold quotes (a game defined in Python's
+        // position, `(6, 'first')`).
+        let quoted = |text: &str| -> PyResult<String> {
+            Ok(pyo3::types::PyString::new(py, text).repr()?.to_string())
+        };
+        Ok(format!(
+            "Graph(game={}, instance={}, kind='{}', nodes={}, edges={})",
+            quoted(self.source.game())?,
+            quoted(&self.source.instance())?,
             self.kind.name(),
             self.node_count,
             self.edge_count
-        )
+        ))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Python extension module `gamelab._gamelab`: thin bindings over the gamelab library, one
-//! file per area (solve, generate, sweep, check, play, graph, plot, explorer). The Python package
-//! (`python/gamelab/`) wraps these functions into its public API (DataFrames, classes,
-//! docstrings); everything computed here is the library's own code. `gamelab/_gamelab.pyi`
+//! file per area (solve, generate, sweep, check, play, graph, grundy, plot, explorer). The
+//! Python package (`python/gamelab/`) wraps these functions into its public API (DataFrames,
+//! classes, docstrings); everything computed here is the library's own code. `gamelab/_gamelab.pyi`
 //! types what the module below exports, and the tests hold the two equal (`mypy.stubtest`).
 
 mod analyze;
@@ -12,6 +12,7 @@ mod errors;
 mod explorer;
 mod generate;
 mod graph;
+mod grundy;
 mod options;
 mod play;
 mod plot;
@@ -42,6 +43,8 @@ mod _gamelab {
     #[pymodule_export]
     use crate::graph::{Graph, explored_tree, tree};
     #[pymodule_export]
+    use crate::grundy::grundy;
+    #[pymodule_export]
     use crate::play::{play, tournament};
     #[pymodule_export]
     use crate::plot::{plot_divisor, plot_heatmap, plot_margins, plot_table};
@@ -55,6 +58,7 @@ mod _gamelab {
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         gamelab::base::error::name_settings(crate::errors::keyword_name);
+        crate::stoppable::load_numpy_api(module.py())?;
         module.add(
             "InputError",
             module.py().get_type::<crate::errors::InputError>(),

@@ -193,13 +193,24 @@ impl<'py> Options<'py> {
             .map(|list| list.into_iter().map(|n| n as u64).collect()))
     }
 
-    /// One instance: `piles`, `n`, `subtract` (validated later by the game).
+    /// One instance: `piles`, `n` or `heaps`, `subtract`, `code` (validated later by the game).
     pub fn instance(&self) -> PyResult<InstanceInput> {
         Ok(InstanceInput {
             game: None,
             piles: self.i64_list("piles")?,
             n: self.u64("n")?,
             subtract: self.u64_list("subtract")?,
+            heaps: self.u64_list("heaps")?,
+            code: self.string("code")?,
+        })
+    }
+
+    /// The rule of a heap game's nim-sequence: `subtract` and `code`, without a heap.
+    pub fn rule(&self) -> PyResult<InstanceInput> {
+        Ok(InstanceInput {
+            subtract: self.u64_list("subtract")?,
+            code: self.string("code")?,
+            ..InstanceInput::default()
         })
     }
 

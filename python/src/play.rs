@@ -4,14 +4,12 @@
 use crate::errors::input_error;
 use crate::options::Options;
 use crate::stoppable::run_stoppable;
-use gamelab::base::input::InstanceInput;
 use gamelab::solve::SolverKind;
 use gamelab::strategy::Pairing;
 use gamelab::strategy::StrategySpec;
 use gamelab::studies::generate::Generator;
 use gamelab::studies::tournament::{
-    check_strategies, describe_instances, run_matches, tournament as run_tournament,
-    write_tournament_csv,
+    check_strategies, describe_instances, run_matches_until, tournament_until, write_tournament_csv,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -31,7 +29,7 @@ fn strategy(options: &Options<'_>, key: &str) -> PyResult<StrategySpec> {
     name.parse().map_err(input_error)
 }
 
-/// One instance (`piles`, or `n` of a number game without `trials`): the game record as the
+/// One instance (`piles`; `n` or `heaps` of a heap game without `trials`): the game record as the
 /// CLI's JSON; otherwise many seeded instances: the match statistics as the CLI's JSON. The
 /// dict's `json` key holds the CLI's JSON line.
 #[pyfunction]
@@ -62,17 +60,22 @@ pub fn play<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py,
              not both"
         )));
     }
-    let single = match (piles, entry.takes_piles(), options.u64("n")?, trials) {
-        (Some(piles), _, _, None) => Some(InstanceInput::piles(piles)),
-        (Some(_), _, _, Some(_)) => {
+    let single = match (piles, options.first_given(&["heaps", "code"])?, trials) {
+        (Some(_), _, None) => Some(options.instance()?),
+        (Some(_), _, Some(_)) => {
             return Err(input_error(
                 "give either piles (one instance) or trials (many), not both",
             ));
         }
-        (None, false, Some(n), None) => {
-            let mut input = InstanceInput::number(n);
-            options.extras()?.apply_to(&mut input);
-            Some(input)
+        // heaps and an octal code describe one instance; random instances take neither.
+        (None, Some(setting), Some(_)) => {
+            return Err(input_error(format!(
+                "give either {setting} (one instance) or trials (many), not both"
+            )));
+        }
+        (None, Some(_), None) => Some(options.instance()?),
+        (None, None, None) if !entry.takes_piles() && options.u64("n")?.is_some() => {
+            Some(options.instance()?)
         }
         _ => None,
     };
@@ -106,9 +109,10 @@ pub fn play<'py>(name: &str, options: Bound<'py, PyDict>) -> PyResult<Bound<'py,
             let generator = Generator::new(entry, spec).map_err(input_error)?;
             let trials = trials.unwrap_or(DEFAULT_TRIALS);
             let pairs = [(first, second)];
-            let stats =
-                run_stoppable(py, |_| run_matches(entry, &pairs, &generator, trials, seed))?
-                    .map_err(input_error)?;
+            let stats = run_stoppable(py, |stop| {
+                run_matches_until(entry, &pairs, &generator, trials, seed, stop)
+            })?
+            .map_err(input_error)?;
             let stats = stats
                 .into_iter()
                 .next()
@@ -153,8 +157,8 @@ pub fn tournament<'py>(
     let generator = Generator::new(entry, spec).map_err(input_error)?;
     let trials = options.u64("trials")?.unwrap_or(DEFAULT_TRIALS);
     let seed = options.seed()?;
-    let result = run_stoppable(py, |_| {
-        run_tournament(entry, &strategies, &generator, trials, seed)
+    let result = run_stoppable(py, |stop| {
+        tournament_until(entry, &strategies, &generator, trials, seed, stop)
     })?
     .map_err(input_error)?;
     let mut csv = Vec::new();

@@ -25,10 +25,13 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             InputForm::Piles { .. } => &["piles"],
             InputForm::Number {
                 subtraction_set: false,
-            } => &["n"],
+                code: false,
+            } => &["n", "heaps"],
             InputForm::Number {
                 subtraction_set: true,
-            } => &["n", "subtract"],
+                ..
+            } => &["n", "heaps", "subtract"],
+            InputForm::Number { code: true, .. } => &["n", "heaps", "code"],
         };
         record.set_item("input", input.to_vec())?;
         let solvers: Vec<&str> = entry

@@ -250,3 +250,37 @@ def test_an_exception_raised_naming_a_position_comes_back_from_the_call_that_sho
         gamelab.solve(game)
     with pytest.raises(KeyError, match="no name"):
         gamelab.tree(game)
+    # The explorer page too: no page with "<error>" labels.
+    with pytest.raises(KeyError, match="no name"):
+        gamelab.explorer(game)
+
+
+class SameNames(StoneGame):
+    def describe_move(self, state, move):
+        return "take"
+
+
+def test_two_moves_with_one_name_are_refused_when_a_move_is_named():
+    game = SameNames([1, 2, 3])
+    with pytest.raises(gamelab.InputError, match="move 1 'take' is ambiguous at"):
+        gamelab.analyze(game, moves=["take"])
+    state = gamelab.load_game(game).new_initial_state()
+    with pytest.raises(gamelab.InputError, match="move 'take' is ambiguous"):
+        state.apply_move("take")
+    state.apply_move(1)  # by index it is clear
+    assert state.history() == ["take"]
+
+
+def test_a_refuted_claim_about_python_games_names_the_instance():
+    verdict = gamelab.check([StoneGame([1, 1]), StoneGame([3, 9, 1, 2])], "first-wins")
+    assert not verdict
+    assert "counterexample='StoneGame (0, 2)'" in repr(verdict) or \
+        f"counterexample={verdict.counterexample['instance']!r}" in repr(verdict)
+    assert "counterexample={}" not in repr(verdict)
+
+
+def test_a_graph_of_a_python_game_prints_its_instance_quoted_as_python_does():
+    graph = gamelab.tree(SameNames([6]), dag=True)
+    assert repr(graph).startswith("Graph(game=")
+    instance = repr(graph).split("instance=")[1].split(", kind=")[0]
+    assert eval(instance) == graph.instance  # a valid Python string literal

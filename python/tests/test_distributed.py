@@ -111,3 +111,22 @@ def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table():
                                           **HEAVY)
             killer.join()
             assert killed.is_set()
+
+
+class NoClient:
+    """A client that fails any use: what is checked before any task is sent never reaches it."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the client was used ({name}) before the settings were checked")
+
+
+def test_a_bad_game_or_bad_settings_fail_before_any_task_is_sent():
+    with pytest.raises(gamelab.InputError) as local:
+        gamelab.sweep("stone-gam")
+    with pytest.raises(gamelab.InputError) as spread:
+        gamelab.distributed.sweep(NoClient(), "stone-gam", shards=4)
+    assert str(spread.value) == str(local.value)
+    with pytest.raises(gamelab.InputError, match="n_min 9 is larger than n_max 3"):
+        gamelab.distributed.sweep(NoClient(), "stone-game", shards=4, n_min=9, n_max=3)
+    with pytest.raises(TypeError, match="distributed.sweep takes a built-in game's name"):
+        gamelab.distributed.sweep(NoClient(), gamelab.load_game("nim", n=3), shards=4)

@@ -40,7 +40,7 @@ def python_blocks(page):
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_python_block_of_the_page_runs(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    namespace = {"__name__": "__doc_page__"}
+    namespace = {"__name__": "__main__"}  # as a script runs: guarded blocks run too
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     for line, code in python_blocks(page):

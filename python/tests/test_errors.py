@@ -92,6 +92,8 @@ def test_a_frame_that_is_not_a_sweep_is_refused(tmp_path):
 
 @pytest.mark.parametrize("game", [None, object(), 3])
 def test_a_game_of_the_wrong_type_says_what_a_game_is(game):
-    for call in (gamelab.solve, gamelab.sweep, gamelab.analyze):
+    for call in (gamelab.solve, gamelab.analyze):
         with pytest.raises(TypeError, match=r"game must be a built-in game's name \(gamelab"):
             call(game)
+    with pytest.raises(TypeError, match=r"sweep takes a built-in game's name \(it draws"):
+        gamelab.sweep(game)

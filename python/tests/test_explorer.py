@@ -148,3 +148,14 @@ def test_a_python_game_of_ten_thousand_positions_makes_a_page():
 def test_bad_requests_are_clear_errors(call, message):
     with pytest.raises(gamelab.InputError, match=message):
         call()
+
+
+@pytest.mark.parametrize("height", ["big", 0, -5, 2.5, True])
+def test_a_bad_frame_height_is_refused_when_given(height):
+    with pytest.raises(gamelab.InputError, match="height must be a positive whole number"):
+        gamelab.explorer(TakeOneOrTwo(3), height=height)
+
+
+def test_the_frame_fits_the_output_cell():
+    frame = gamelab.explorer(TakeOneOrTwo(3))._repr_html_()
+    assert "box-sizing: border-box; width: 100%" in frame

@@ -139,12 +139,15 @@ def test_registered_games_load_in_openspiel_with_parameters():
     state = game.new_initial_state()
     assert state.legal_actions() == [0, 1]
     assert [state.action_to_string(0, a) for a in (0, 1)] == ["left", "right"]
-    assert str(state) == "[4, 6, 2, 3]" and game.num_distinct_actions() == 2
+    assert str(state) == "[4, 6, 2, 3] (first to move; first 0, second 0)"
+    assert game.num_distinct_actions() == 2
     state.apply_action(1)
-    assert str(state) == "[4, 6, 2]" and state.current_player() == 1
+    assert str(state) == "[4, 6, 2] (second to move; first 3, second 0)"
+    assert state.current_player() == 1
     copy = state.clone()
     copy.apply_action(0)
-    assert str(state) == "[4, 6, 2]" and str(copy) == "[6, 2]"
+    assert str(state) == "[4, 6, 2] (second to move; first 3, second 0)"
+    assert str(copy) == "[6, 2] (first to move; first 3, second 4)"
     nim = pyspiel.load_game("gamelab_nim", {"n": 10, "subtract": "1;3;4"})
     assert nim.new_initial_state().legal_actions() == [0, 1, 2]
 
@@ -197,3 +200,110 @@ def test_the_optimal_bot_plays_openspiel_own_games_too():
         returns = evaluate_bots.evaluate_bots(
             game.new_initial_state(), [gos.OptimalBot(game), random_bot], rng)
         assert returns[0] >= 0
+
+
+def _instance_of(entry: dict) -> tuple[dict, dict]:
+    """A small instance of a built-in game: its gamelab keywords and OpenSpiel parameters."""
+    if "piles" in entry["input"]:
+        return {"piles": [5, 1, 7, 3, 9, 2]}, {"piles": "5;1;7;3;9;2"}
+    if "subtract" in entry["input"]:
+        return {"n": 12, "subtract": [1, 3, 4]}, {"n": 12, "subtract": "1;3;4"}
+    return {"n": 12}, {"n": 12}
+
+
+@pytest.mark.parametrize("entry", gamelab.games(), ids=lambda entry: entry["name"])
+def test_every_builtin_game_round_trips_through_openspiel_with_its_winner_and_margin(entry):
+    gos.register()
+    keywords, params = _instance_of(entry)
+    direct = gamelab.solve(entry["name"], **keywords)
+    spiel_game = pyspiel.load_game(gos.spiel_name(entry["name"]), params)
+    wrapped = gos.game(spiel_game).solve()
+    # Returns are [margin, -margin]: the first player's return is the direct margin.
+    assert (wrapped.winner, wrapped.first_score) == (direct.winner, direct.margin)
+    assert minimax.alpha_beta_search(spiel_game)[0] == direct.margin
+
+
+def test_the_divisor_game_keeps_its_winner_through_openspiel():
+    # Positions that print alike (N=1, whoever is to move) once merged into one, and the
+    # registered game came back with the wrong winner.
+    gos.register()
+    spiel_game = pyspiel.load_game("gamelab_divisor_game", {"n": 12})
+    assert gos.game(spiel_game).solve().winner == "first" == gamelab.solve(
+        "divisor-game", n=12).winner
+    assert gos.game(spiel_game, key="history").solve().winner == "first"
+
+
+def test_a_sum_of_heaps_registers_with_openspiel():
+    gos.register()
+    spiel_game = pyspiel.load_game("gamelab_nim", {"heaps": "3;5;6", "subtract": "1;2;3"})
+    direct = gamelab.solve("nim", heaps=[3, 5, 6])
+    assert minimax.alpha_beta_search(spiel_game)[0] == direct.margin
+
+
+class TakeOneOrTwo(gamelab.Game):
+    """Take 1 or 2 counters; whoever cannot move loses."""
+
+    def __init__(self, heap):
+        self.heap = heap
+
+    def initial(self):
+        return (self.heap, "first")
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [k for k in (1, 2) if k <= state[0]]
+
+    def play(self, state, move):
+        return (state[0] - move, "second" if state[1] == "first" else "first"), 0
+
+    def final_payoff(self, state):
+        return (0, 1) if state[1] == "first" else (1, 0)
+
+
+def test_a_game_defined_in_python_registers_and_passes_openspiels_checks():
+    name = gos.register(TakeOneOrTwo(10))
+    assert name == "gamelab_take_one_or_two"
+    spiel_game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(spiel_game, num_sims=20, serialize=True, verbose=False)
+    state = spiel_game.new_initial_state()
+    state.apply_action(0)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel_game, state))
+    assert str(again[1]) == str(state) == "(9, 'second') (second to move; first 0, second 0)"
+    assert minimax.alpha_beta_search(spiel_game)[0] == gamelab.solve(TakeOneOrTwo(10)).margin
+    # A name registered again takes the new game.
+    assert gos.register(TakeOneOrTwo(9), name=name) == name
+    assert minimax.alpha_beta_search(pyspiel.load_game(name))[0] == -1
+
+
+def test_every_kind_of_game_registers():
+    nim = gos.game("nim", pile_sizes="1;2", is_misere=False)
+    name = gos.register(nim, name="gamelab_openspiel_nim")
+    assert minimax.alpha_beta_search(pyspiel.load_game(name))[0] == 2 * nim.solve().margin // 2
+    loaded = gamelab.load_game("stone-game", piles=[3, 1, 4])
+    name = gos.register(loaded, name="gamelab_loaded_stone")
+    assert minimax.alpha_beta_search(pyspiel.load_game(name))[0] == loaded.solve().margin
+    assert gos.register("nim") == "gamelab_nim"
+
+
+def test_registration_refuses_what_openspiel_cannot_tell_apart():
+    class SameNames(TakeOneOrTwo):
+        def describe_move(self, state, move):
+            return "take"
+
+    with pytest.raises(gamelab.InputError, match="both named 'take'"):
+        gos.register(SameNames(3))
+    with pytest.raises(gamelab.InputError, match="built-in game's OpenSpiel name"):
+        gos.register(TakeOneOrTwo(3), name="gamelab_stone_game")
+    with pytest.raises(TypeError):
+        gos.register(3.5)
+
+
+def test_an_illegal_action_names_the_legal_ones():
+    gos.register()
+    state = pyspiel.load_game("gamelab_divisor_game", {"n": 12}).new_initial_state()
+    with pytest.raises(gamelab.InputError) as illegal:
+        state.apply_action(7)
+    assert str(illegal.value) == (
+        "action 7 is not legal at N=12; the legal actions are: 0 (1), 1 (2), 2 (3), 3 (4), 4 (6)")

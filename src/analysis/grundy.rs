@@ -25,6 +25,133 @@ impl Periodicity {
     }
 }
 
+/// A period of a nim-sequence and whether it is proved: by a theorem that makes the repetition
+/// seen certain to go on forever (the subtraction-game argument above, Guy and Smith's octal
+/// periodicity theorem), or only observed over the values computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FoundPeriod {
+    pub periodicity: Periodicity,
+    pub proved: bool,
+}
+
+/// A nim-sequence as far as it was computed, and its period where one was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NimValues {
+    /// g(0), g(1), ...: every heap size asked for, or only up to the end of the first cycle when
+    /// a proved period ended the computation early.
+    pub values: Vec<u32>,
+    /// The period found, proved or observed.
+    pub period: Option<FoundPeriod>,
+}
+
+impl NimValues {
+    /// Values with no period known.
+    pub fn plain(values: Vec<u32>) -> NimValues {
+        NimValues {
+            values,
+            period: None,
+        }
+    }
+
+    /// The Grundy value of a heap of `n`: computed, or read off a proved period; `None` beyond
+    /// both.
+    pub fn value(&self, n: u64) -> Option<u32> {
+        if let Some(&value) = usize::try_from(n).ok().and_then(|n| self.values.get(n)) {
+            return Some(value);
+        }
+        let period = self.period.filter(|found| found.proved)?.periodicity;
+        self.values.get(period.index(n)).copied()
+    }
+
+    /// The proved period, if any.
+    pub fn proved_period(&self) -> Option<Periodicity> {
+        self.period
+            .filter(|found| found.proved)
+            .map(|found| found.periodicity)
+    }
+
+    /// The largest value among heaps 0 to `n_max` (those computed, and with a proved period
+    /// its first cycle, which holds every later value).
+    pub fn largest(&self, n_max: u64) -> u32 {
+        let known = usize::try_from(n_max.saturating_add(1)).unwrap_or(usize::MAX);
+        self.values.iter().take(known).copied().max().unwrap_or(0)
+    }
+
+    /// The Fletcher checksum of the values of heaps 0 to `n_max` as 16-bit words, as P. Beling's
+    /// `ogsolve` prints it, so that two tools' sequences can be compared at a glance; `None`
+    /// when a value is not known. A proved period's repetitions are summed in closed form, so
+    /// any `n_max` costs one period.
+    pub fn checksum(&self, n_max: u64) -> Option<u32> {
+        let count = n_max.checked_add(1)?;
+        let computed = (self.values.len() as u64).min(count);
+        let mut sums = Fletcher::default();
+        for &value in &self.values[..computed as usize] {
+            sums.add(value);
+        }
+        if computed < count {
+            let period = self.proved_period()?;
+            let cycle = self
+                .values
+                .get(period.preperiod..period.preperiod + period.period)?;
+            let start = computed - period.preperiod as u64;
+            // The values from `computed` on run through the cycle from `start` (mod its length).
+            let rotated: Vec<u32> = (0..period.period)
+                .map(|k| cycle[(start as usize + k) % period.period])
+                .collect();
+            let rest = count - computed;
+            let full = rest / period.period as u64;
+            sums.add_repeated(&rotated, full);
+            for &value in &rotated[..(rest % period.period as u64) as usize] {
+                sums.add(value);
+            }
+        }
+        Some(sums.value())
+    }
+}
+
+/// Fletcher's two running sums of 16-bit words.
+#[derive(Default)]
+struct Fletcher {
+    first: u16,
+    second: u16,
+}
+
+impl Fletcher {
+    fn add(&mut self, value: u32) {
+        self.first = self.first.wrapping_add(value as u16);
+        self.second = self.second.wrapping_add(self.first);
+    }
+
+    /// Adds `block` `times` times over. Over one block the first sum grows by the block's sum B
+    /// and the second by L·F + C, F the first sum before it, L its length and C the second sum
+    /// the block alone adds; over k blocks: first + k·B and second + k·(L·F + C) + L·B·k(k-1)/2,
+    /// all modulo 2^16.
+    fn add_repeated(&mut self, block: &[u32], times: u64) {
+        let mut alone = Fletcher::default();
+        for &value in block {
+            alone.add(value);
+        }
+        let wrap = |value: u128| (value % 65_536) as u16;
+        let (length, block_sum, block_second) = (
+            block.len() as u128,
+            u128::from(alone.first),
+            u128::from(alone.second),
+        );
+        let times = u128::from(times);
+        let pairs = wrap(times * times.saturating_sub(1) / 2);
+        let growth = wrap(length * u128::from(self.first) + block_second);
+        self.second = self
+            .second
+            .wrapping_add(wrap(times * u128::from(growth)))
+            .wrapping_add(wrap(length * block_sum % 65_536 * u128::from(pairs)));
+        self.first = self.first.wrapping_add(wrap(times * block_sum));
+    }
+
+    fn value(&self) -> u32 {
+        (u32::from(self.second) << 16) | u32::from(self.first)
+    }
+}
+
 /// The least period of `values` (with its preperiod) whose repetition at the end of the values
 /// runs over at least `window` values, if any: with `window` the reach of the game's longest
 /// move, such a run proves the period (module docs).
@@ -50,4 +177,68 @@ pub fn repeating_run(values: &[u32], window: usize) -> Option<Periodicity> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checksum word by word, as `ogsolve` computes it.
+    fn plain_checksum(values: &[u32]) -> u32 {
+        let mut sums = Fletcher::default();
+        values.iter().for_each(|&value| sums.add(value));
+        sums.value()
+    }
+
+    #[test]
+    fn a_proved_period_gives_the_checksum_of_the_whole_sequence() {
+        // Preperiod 3, period 5; values large enough to wrap the 16-bit sums.
+        let cycle_start = [9u32, 60_000, 7];
+        let cycle = [1u32, 65_535, 40_000, 0, 12_345];
+        let value = |n: usize| {
+            if n < 3 {
+                cycle_start[n]
+            } else {
+                cycle[(n - 3) % 5]
+            }
+        };
+        let full: Vec<u32> = (0..100_003).map(value).collect();
+        for computed in [8, 9, 12] {
+            let values = NimValues {
+                values: full[..computed].to_vec(),
+                period: Some(FoundPeriod {
+                    periodicity: Periodicity {
+                        preperiod: 3,
+                        period: 5,
+                    },
+                    proved: true,
+                }),
+            };
+            for n_max in [7u64, 8, 11, 12, 13, 999, 100_002] {
+                assert_eq!(
+                    values.checksum(n_max),
+                    Some(plain_checksum(&full[..=n_max as usize])),
+                    "computed {computed}, n_max {n_max}"
+                );
+                assert_eq!(values.value(n_max), Some(full[n_max as usize]));
+            }
+        }
+    }
+
+    #[test]
+    fn values_beyond_an_unproved_period_are_unknown() {
+        let values = NimValues {
+            values: vec![0, 1, 0, 1],
+            period: Some(FoundPeriod {
+                periodicity: Periodicity {
+                    preperiod: 0,
+                    period: 2,
+                },
+                proved: false,
+            }),
+        };
+        assert_eq!(values.value(3), Some(1));
+        assert_eq!(values.value(4), None);
+        assert_eq!(values.checksum(4), None);
+    }
 }

@@ -105,6 +105,17 @@ pub enum AnalysisError {
         legal: String,
     },
 
+    #[error(
+        "move {number} '{name}' is ambiguous at {position}: {count} of the legal moves there \
+         have that name (a game must name the moves of a position apart)"
+    )]
+    AmbiguousMove {
+        number: usize,
+        name: String,
+        position: String,
+        count: usize,
+    },
+
     #[error(transparent)]
     Input(#[from] InputError),
 }
@@ -193,7 +204,8 @@ impl<G: Game> Solved<G> {
 impl SolvedSpace {
     /// The position reached from the start by `line` (moves named as in `solve`'s JSON), with
     /// the points each player took on the way; an illegal move is an error naming it and the
-    /// legal ones.
+    /// legal ones, and so is a name that several legal moves share (a game defined outside,
+    /// naming its own moves, may give two the same name).
     pub fn follow<S: AsRef<str>>(&self, line: &[S]) -> Result<(u32, Scores), AnalysisError> {
         let mut id = 0u32;
         let mut scores = Scores::ZERO;
@@ -212,6 +224,19 @@ impl SolvedSpace {
                     legal: self.legal_names(position),
                 });
             };
+            let count = position
+                .moves
+                .iter()
+                .filter(|other| other.name == entry.name)
+                .count();
+            if count > 1 {
+                return Err(AnalysisError::AmbiguousMove {
+                    number: number + 1,
+                    name: name.to_string(),
+                    position: position.label.clone(),
+                    count,
+                });
+            }
             scores = scores.plus(position.to_move, entry.gain);
             id = entry.child;
         }

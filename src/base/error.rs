@@ -19,6 +19,10 @@ pub enum Setting {
     Number,
     /// nim's subtraction set.
     Subtract,
+    /// The heaps of a sum of heap games.
+    Heaps,
+    /// An octal game's code.
+    Code,
     /// The smallest size (number of piles, or N) of generated instances.
     MinSize,
     /// The largest size of generated instances.
@@ -64,6 +68,8 @@ impl Setting {
             Setting::Piles => "the piles",
             Setting::Number => "N",
             Setting::Subtract => "the subtraction set",
+            Setting::Heaps => "the heaps",
+            Setting::Code => "the octal code",
             Setting::MinSize => "the smallest size",
             Setting::MaxSize => "the largest size",
             Setting::SizeModulus => "the size modulus",
@@ -127,6 +133,13 @@ pub enum InputError {
     #[error("unknown game '{name}' (known games: {known})")]
     UnknownGame { name: String, known: String },
 
+    #[error(
+        "{game} is not an impartial heap game, so it has no Grundy values; these are: \
+         divisor-game, stone-game-iv, nim and the octal games (octal, kayles, dawsons-kayles, \
+         dawsons-chess)"
+    )]
+    NotAHeapGame { game: String },
+
     #[error("the instance is for '{named}', but this works on {expected}")]
     WrongGame {
         named: String,
@@ -145,6 +158,13 @@ pub enum InputError {
         game: &'static str,
         field: Setting,
         takes: Setting,
+    },
+
+    #[error("{game} takes {one} or {other}, not both")]
+    EitherOr {
+        game: &'static str,
+        one: Setting,
+        other: Setting,
     },
 
     #[error("{game} needs at least one pile, got none")]
@@ -322,6 +342,15 @@ pub enum SolveError {
     },
 
     #[error(
+        "solver '{solver}' solves one heap of {game}; a sum of heaps is solved by 'grundy' (or \
+         'auto')"
+    )]
+    OneHeapOnly {
+        solver: &'static str,
+        game: &'static str,
+    },
+
+    #[error(
         "solver '{solver}' refuses this instance: {what} is {size}, above its limit of {limit}; \
          {advice}"
     )]
@@ -348,6 +377,14 @@ pub enum SolveError {
 
     #[error(transparent)]
     Input(#[from] InputError),
+}
+
+impl SolveError {
+    /// Whether the solver applies only to other instances of its game (a solver of one heap
+    /// given a sum), as opposed to refusing this one for its size or its input.
+    pub fn is_not_for_this_instance(&self) -> bool {
+        matches!(self, SolveError::OneHeapOnly { .. })
+    }
 }
 
 /// The advice of [`SolveError::TooLarge`] when a solver was chosen by hand: `auto` picks the

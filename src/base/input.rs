@@ -27,6 +27,12 @@ pub struct InstanceInput {
     /// The subtraction set, for nim (the amounts a move may take).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subtract: Option<Vec<u64>>,
+    /// The heaps of a sum of heap games (in place of N).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heaps: Option<Vec<u64>>,
+    /// An octal game's code, e.g. `0.77`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 /// Fields an instance may carry besides its piles or N, shared by every instance a generator
@@ -55,20 +61,26 @@ impl InstanceInput {
         }
     }
 
-    /// A short description for people: `[4, 6, 2, 3]`, `N=10` or `N=10 S={1, 3, 4}`.
+    /// A short description for people: `[4, 6, 2, 3]`, `N=10`, `N=10 S={1, 3, 4}`, `heaps 7 +
+    /// 11 + 30` or `N=10 code 0.6`.
     pub fn describe(&self) -> String {
-        let base = match (&self.piles, self.n) {
-            (Some(piles), _) => format_piles(piles),
-            (None, Some(n)) => format!("N={n}"),
-            (None, None) => "(empty instance)".to_string(),
-        };
-        match &self.subtract {
-            Some(set) => {
-                let items: Vec<String> = set.iter().map(u64::to_string).collect();
-                format!("{base} S={{{}}}", items.join(", "))
+        let mut text = match (&self.piles, self.n, &self.heaps) {
+            (Some(piles), _, _) => format_piles(piles),
+            (None, Some(n), _) => format!("N={n}"),
+            (None, None, Some(heaps)) => {
+                let items: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                format!("heaps {}", items.join(" + "))
             }
-            None => base,
+            (None, None, None) => "(empty instance)".to_string(),
+        };
+        if let Some(set) = &self.subtract {
+            let items: Vec<String> = set.iter().map(u64::to_string).collect();
+            text.push_str(&format!(" S={{{}}}", items.join(", ")));
         }
+        if let Some(code) = &self.code {
+            text.push_str(&format!(" code {code}"));
+        }
+        text
     }
 
     /// An input holding only the number N.
@@ -251,12 +263,29 @@ fn parse_pile(position: usize, text: &str, list: &str) -> Result<i64, InputError
 /// assert!(parse_subtract("1,x").unwrap_err().to_string().contains("'x'"));
 /// ```
 pub fn parse_subtract(list: &str) -> Result<Vec<u64>, InputError> {
+    parse_numbers(list, Setting::Subtract)
+}
+
+/// Parses comma-separated heaps such as `7,11,30` (whole numbers; the game checks each against
+/// its smallest heap).
+///
+/// ```
+/// use gamelab::base::input::parse_heaps;
+/// assert_eq!(parse_heaps("7, 11,30").unwrap(), vec![7, 11, 30]);
+/// assert!(parse_heaps("7,-1").unwrap_err().to_string().contains("'-1'"));
+/// ```
+pub fn parse_heaps(list: &str) -> Result<Vec<u64>, InputError> {
+    parse_numbers(list, Setting::Heaps)
+}
+
+/// A comma-separated list of whole numbers, the errors naming `what`.
+fn parse_numbers(list: &str, what: Setting) -> Result<Vec<u64>, InputError> {
     list.split(',')
         .enumerate()
         .map(|(index, text)| {
             let text = text.trim();
             text.parse::<u64>().map_err(|_| InputError::NotPositive {
-                what: Setting::Subtract,
+                what,
                 position: index + 1,
                 list: list.to_string(),
                 text: text.to_string(),

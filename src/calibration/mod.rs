@@ -106,6 +106,14 @@ pub fn probes() -> Vec<Probe> {
             prepare: sweep_of_numbers,
         },
         Probe {
+            operation: Operation::WriteRow,
+            calibrates: true,
+            path: "gamelab grundy nim --n-max N --out FILE.csv",
+            quick: &[1_000_000, 3_000_000],
+            calibrate: 30_000_000,
+            prepare: write_grundy_rows,
+        },
+        Probe {
             operation: Operation::StoneGameRollingBatch,
             calibrates: true,
             path: "the batch kernel of gamelab sweep stone-game --n N (20,000 rows)",
@@ -238,7 +246,7 @@ pub fn probes() -> Vec<Probe> {
             },
         },
         Probe {
-            operation: Operation::NimGrundy,
+            operation: Operation::GrundyTable,
             calibrates: true,
             path: "gamelab solve nim --n N --subtract 1,3,4 --solver dp --value-only",
             quick: &[2_000_000, 5_000_000],

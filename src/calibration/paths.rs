@@ -11,6 +11,7 @@ use crate::solve::SolverKind;
 use crate::strategy::Pairing;
 use crate::strategy::StrategySpec;
 use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec};
+use crate::studies::grundy::{csv_cost, sequence_of, write_csv};
 use crate::studies::sweep::{Shard, SweepSpec, run_sweep, sweep_cost};
 
 /// `count` instances of random values.
@@ -470,6 +471,23 @@ pub(super) fn page(n: u64) -> Result<Prepared, String> {
                 &mut std::io::sink(),
             )
             .map_err(|e| e.to_string())
+        }),
+    })
+}
+
+/// The Grundy values of heaps 0 to `n` of nim (S = {1, 2, 3}, its period proved at once)
+/// written as CSV, as `gamelab grundy nim --n-max N --out FILE.csv` writes them.
+pub(super) fn write_grundy_rows(n: u64) -> Result<Prepared, String> {
+    let game = find_game("nim").map_err(|e| e.to_string())?;
+    let sequence = sequence_of(game).map_err(|e| e.to_string())?;
+    let values = sequence
+        .values(&InstanceInput::default(), n)
+        .map_err(|e| e.to_string())?;
+    Ok(Prepared {
+        estimate: csv_cost(n).work,
+        run: Box::new(move || {
+            let mut out = std::io::BufWriter::new(std::io::sink());
+            write_csv(&values, 0, n, &mut out).map_err(|e| e.to_string())
         }),
     })
 }

@@ -65,8 +65,9 @@ operations! {
     StoneGameIVDp: "stone-game-iv-dp", "squares tried by stone-game-iv's DP";
     /// divisor-game's win table (a sieve): a number up to N.
     DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
-    /// nim's Grundy table: an amount of the subtraction set tried from one N.
-    NimGrundy: "nim-grundy", "moves tried by nim's Grundy table";
+    /// A Grundy table of a heap game (nim's, stone-game-iv's, divisor-game's): a move tried from
+    /// one heap.
+    GrundyTable: "grundy-table", "moves tried by a Grundy table";
     /// An octal game's nim-sequence by rare and common values: a pair of heaps with a rare one,
     /// as the estimate counts them (`games::octal::sequence::sequence_cost`).
     OctalRarePairs: "octal-rare-pairs", "pairs with a rare heap of octal nim-sequences";
@@ -96,6 +97,8 @@ operations! {
     WritePile: "write-pile", "piles written as JSON";
     /// One instance drawn and written as a JSON line, besides its piles (`generate`).
     WriteInstance: "write-instance", "instances written as JSON lines";
+    /// One row of numbers written as CSV (`grundy --out`, `losing-positions --out`).
+    WriteRow: "write-row", "rows written as CSV";
     /// One row of a sweep: its rates and intervals, written out.
     SweepRow: "sweep-row", "sweep rows";
     /// One byte of a sweep CSV read back and checked (`merge`, `plot`).

@@ -7,7 +7,7 @@
 //! margins, `solve --input` for its stream answers, a DAG export for its DOT writer, a
 //! tournament for its own strategies. None of them names a game.
 
-use crate::analysis::grundy::Periodicity;
+use crate::analysis::grundy::NimValues;
 use crate::base::error::{InputError, SolveError};
 use crate::base::game::Game;
 use crate::base::input::{InstanceInput, InstanceRef};
@@ -23,9 +23,9 @@ use std::ops::Range;
 pub enum InputForm {
     /// A row of piles; `negative` tells whether negative values make sense.
     Piles { negative: bool },
-    /// A single number N; `subtraction_set` tells whether the game also reads a set of amounts
-    /// a move may take (nim).
-    Number { subtraction_set: bool },
+    /// A heap of N (or several: `heaps`); `subtraction_set` tells whether the game also reads a
+    /// set of amounts a move may take (nim), `code` whether it reads an octal code.
+    Number { subtraction_set: bool, code: bool },
 }
 
 /// A game's registry entry: what the tool knows about the game beyond its rules. Each game
@@ -184,14 +184,19 @@ pub trait StreamAnswerer: Send + Sync {
 }
 
 /// The nim-sequence of an impartial game on heaps: the Grundy value of every heap size under the
-/// rule an instance's input gives (nim's subtraction set; its N is not read), and its period.
+/// rule an input gives (nim's subtraction set, an octal code; its N or heaps are not read), and
+/// its period.
 pub trait NimSequence: Sync {
-    /// The Grundy values of heaps of 0 to `n_max` stones.
-    fn values(&self, input: &InstanceInput, n_max: usize) -> Result<Vec<u32>, InputError>;
+    /// The Grundy values of heaps of 0 to `n_max` tokens, with their period where one is found
+    /// (a proved period may end the computation early: [`NimValues`]).
+    fn values(&self, input: &InstanceInput, n_max: u64) -> Result<NimValues, SolveError>;
 
-    /// The least period of the values and its preperiod, as far as the rule proves one (`None`:
-    /// none found within the search).
-    fn period(&self, input: &InstanceInput) -> Result<Option<Periodicity>, InputError>;
+    /// What [`NimSequence::values`] costs.
+    fn cost(&self, input: &InstanceInput, n_max: u64) -> Result<Cost, InputError>;
+
+    /// The smallest heap that is a position of the game: 0 (the empty heap, where the player
+    /// to move has lost), or 1 for the divisor game, whose N never reaches 0.
+    fn smallest_position(&self) -> u64;
 }
 
 /// The type-erased view of a [`GameDefinition`]: a game in the registry, whatever its type.

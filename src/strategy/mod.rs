@@ -71,4 +71,7 @@ pub enum StrategyError {
     Input(#[from] InputError),
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The caller's stop flag was raised (Ctrl-C in the Python package) before the games ended.
+    #[error("stopped before every game was played")]
+    Stopped,
 }

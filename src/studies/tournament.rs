@@ -18,6 +18,7 @@ use crate::studies::generate::Generator;
 use crate::studies::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_cost, fit_ratings};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Outcome counts of one pairing over many instances.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -192,6 +193,26 @@ pub fn run_matches(
     trials: u64,
     seed: u64,
 ) -> Result<Vec<MatchStats>, StrategyError> {
+    run_matches_until(
+        entry,
+        pairs,
+        generator,
+        trials,
+        seed,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`run_matches`], ending early with [`StrategyError::Stopped`] once `stop` is raised: each
+/// instance looks at the flag before it is played.
+pub fn run_matches_until(
+    entry: &dyn GameEntry,
+    pairs: &[(StrategySpec, StrategySpec)],
+    generator: &Generator,
+    trials: u64,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Result<Vec<MatchStats>, StrategyError> {
     let strategies: Vec<StrategySpec> = pairs
         .iter()
         .flat_map(|(a, b)| [a.clone(), b.clone()])
@@ -215,6 +236,9 @@ pub fn run_matches(
     let tallies = (0..trials)
         .into_par_iter()
         .map(|index| -> Result<Vec<MatchTally>, StrategyError> {
+            if stop.load(Ordering::Relaxed) {
+                return Err(StrategyError::Stopped);
+            }
             let instance = entry.build(&generator.instance(index))?;
             let optimal = instance
                 .solve_value(crate::solve::SolverKind::AUTO)?
@@ -357,6 +381,25 @@ pub fn tournament(
     trials: u64,
     seed: u64,
 ) -> Result<Tournament, StrategyError> {
+    tournament_until(
+        entry,
+        strategies,
+        generator,
+        trials,
+        seed,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`tournament`], ending early with [`StrategyError::Stopped`] once `stop` is raised.
+pub fn tournament_until(
+    entry: &dyn GameEntry,
+    strategies: &[StrategySpec],
+    generator: &Generator,
+    trials: u64,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Result<Tournament, StrategyError> {
     let pairs = every_pair(strategies);
     let names: Vec<String> = strategies.iter().map(ToString::to_string).collect();
     // The ratings' bootstrap after the matches: refused with them, before any game is played.
@@ -373,7 +416,7 @@ pub fn tournament(
         ),
         "use fewer trials or fewer strategies",
     )?;
-    let mut matches = run_matches(entry, &pairs, generator, trials, seed)?;
+    let mut matches = run_matches_until(entry, &pairs, generator, trials, seed, stop)?;
     let _fitting = ratings_cost.admit("the ratings' bootstrap", "use fewer strategies")?;
     let k = names.len();
     let results: Vec<PairResult> = matches

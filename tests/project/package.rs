@@ -1,7 +1,9 @@
-//! What the published crate holds (`cargo package --list`): every file the sources read with
-//! `include_str!` or `include_bytes!`, the licences, the README, and nothing else of the
-//! repository's reports, tests, Python package, benchmarks, examples, fuzz targets or guide. Its files add up
-//! to well under crates.io's limit; scripts/check-release-artifacts weighs the real `.crate`.
+//! What the two published crates hold (`cargo package --list`). The library's (`gamelab`): every
+//! file the sources read with `include_str!` or `include_bytes!`, the licences, the README, and
+//! nothing else of the repository's reports, tests, Python package, benchmarks, examples, fuzz
+//! targets or guide. The command line's (`gamelab-cli`, in cli/): its sources, the README and the
+//! licence, and none of its tests. Each crate's files add up to well under crates.io's limit;
+//! scripts/check-release-artifacts weighs the real `.crate` files.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,8 +13,9 @@ fn repository() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The files `cargo package` would put in the crate, as paths relative to the repository.
-fn packaged_files() -> BTreeSet<String> {
+/// The files `cargo package` would put in `package`'s crate, as paths relative to the package's
+/// folder (the repository for `gamelab`, cli/ for `gamelab-cli`).
+fn packaged_files(package: &str) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let output = Command::new(cargo)
         .args([
@@ -21,7 +24,7 @@ fn packaged_files() -> BTreeSet<String> {
             "--allow-dirty",
             "--offline",
             "-p",
-            "gamelab",
+            package,
         ])
         .current_dir(repository())
         .output()
@@ -49,6 +52,23 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// The files under `dir` (relative to the repository) that end in `.rs`, relative to `dir`.
+fn rust_files_under(dir: &str) -> BTreeSet<String> {
+    let dir = repository().join(dir);
+    let mut found = Vec::new();
+    rust_files(&dir, &mut found);
+    found
+        .iter()
+        .map(|path| {
+            path.strip_prefix(&dir)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
 /// Every file a source file under src/ includes at compile time, relative to the repository.
 fn included_at_compile_time() -> BTreeSet<String> {
     let root = repository();
@@ -74,8 +94,8 @@ fn included_at_compile_time() -> BTreeSet<String> {
 }
 
 #[test]
-fn the_crate_holds_every_file_the_sources_include() {
-    let packaged = packaged_files();
+fn the_library_crate_holds_every_file_the_sources_include() {
+    let packaged = packaged_files("gamelab");
     let included = included_at_compile_time();
     for file in [
         "web/explorer/index.html",
@@ -109,8 +129,8 @@ fn the_crate_holds_every_file_the_sources_include() {
 }
 
 #[test]
-fn the_crate_holds_the_licences_and_its_manifest() {
-    let packaged = packaged_files();
+fn the_library_crate_holds_the_licences_and_its_manifest() {
+    let packaged = packaged_files("gamelab");
     for file in [
         "Cargo.toml",
         "Cargo.lock",
@@ -124,10 +144,11 @@ fn the_crate_holds_the_licences_and_its_manifest() {
 }
 
 #[test]
-fn the_crate_leaves_out_what_only_the_repository_needs() {
-    let packaged = packaged_files();
+fn the_library_crate_leaves_out_what_only_the_repository_needs() {
+    let packaged = packaged_files("gamelab");
     let included = included_at_compile_time();
     let kept_out = [
+        "cli/",
         "reports/",
         "tests/",
         "python/",
@@ -157,9 +178,9 @@ fn the_crate_leaves_out_what_only_the_repository_needs() {
 /// crates.io refuses a `.crate` over 10 MB and this project allows itself 5 MB: the files,
 /// before compression, stay under that (so the compressed crate does too).
 #[test]
-fn the_crate_s_files_add_up_to_less_than_5_mb() {
+fn the_library_crate_s_files_add_up_to_less_than_5_mb() {
     let root = repository();
-    let total: u64 = packaged_files()
+    let total: u64 = packaged_files("gamelab")
         .iter()
         .filter_map(|file| std::fs::metadata(root.join(file)).ok())
         .map(|metadata| metadata.len())
@@ -167,10 +188,71 @@ fn the_crate_s_files_add_up_to_less_than_5_mb() {
     assert!(total < 5_000_000, "{total} bytes");
 }
 
-/// A wheel can only hold files from python/, so the Python package ships copies of the licences
-/// (python/licenses/, named by pyproject.toml's `license-files`): they must stay the originals.
+/// The files of the command line's crate that are not its sources: the manifest (as cargo
+/// rewrites it, and the original), the lock file that `cargo install --locked` uses, the README
+/// (the repository's, which cargo copies in) and the licence. `.cargo_vcs_info.json` records the
+/// commit when the crate is packaged from a git checkout.
+const CLI_CRATE_EXTRAS: [&str; 6] = [
+    "Cargo.toml",
+    "Cargo.toml.orig",
+    "Cargo.lock",
+    "README.md",
+    "LICENSE",
+    ".cargo_vcs_info.json",
+];
+
 #[test]
-fn the_python_package_s_licences_are_the_repository_s() {
+fn the_cli_crate_holds_its_sources_the_readme_and_the_licence() {
+    let packaged = packaged_files("gamelab-cli");
+    for file in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "LICENSE",
+        "src/main.rs",
+    ] {
+        assert!(packaged.contains(file), "cli: {file} is not packaged");
+    }
+    for source in rust_files_under("cli/src") {
+        let file = format!("src/{source}");
+        assert!(packaged.contains(&file), "cli: {file} is not packaged");
+    }
+}
+
+/// Nothing of cli/tests/ (the tests, their fixtures, the browser driver and its node_modules)
+/// nor anything else that only the repository needs.
+#[test]
+fn the_cli_crate_holds_nothing_else() {
+    for file in packaged_files("gamelab-cli") {
+        let source = file.starts_with("src/") && file.ends_with(".rs");
+        assert!(
+            source || CLI_CRATE_EXTRAS.contains(&file.as_str()),
+            "cli: {file} should not be packaged"
+        );
+    }
+}
+
+#[test]
+fn the_cli_crate_s_files_add_up_to_less_than_5_mb() {
+    let root = repository();
+    let total: u64 = packaged_files("gamelab-cli")
+        .iter()
+        .map(|file| match file.as_str() {
+            // cargo copies the README from the repository's root (`readme = "../README.md"`).
+            "README.md" => root.join("README.md"),
+            _ => root.join("cli").join(file),
+        })
+        .filter_map(|path| std::fs::metadata(path).ok())
+        .map(|metadata| metadata.len())
+        .sum();
+    assert!(total < 5_000_000, "{total} bytes");
+}
+
+/// A package can only ship files from its own folder, so the Python package (a wheel holds only
+/// python/; pyproject.toml's `license-files` names python/licenses/) and the command line's crate
+/// (cli/LICENSE, in its `include` list) carry copies of the licences: they must stay the originals.
+#[test]
+fn the_licence_copies_are_the_repository_s() {
     let root = repository();
     for (copy, original) in [
         ("python/licenses/LICENSE", "LICENSE"),
@@ -178,6 +260,7 @@ fn the_python_package_s_licences_are_the_repository_s() {
             "python/licenses/DejaVuSans-LICENSE.txt",
             "assets/DejaVuSans-LICENSE.txt",
         ),
+        ("cli/LICENSE", "LICENSE"),
     ] {
         let copy_bytes = std::fs::read(root.join(copy)).unwrap();
         let original_bytes = std::fs::read(root.join(original)).unwrap();

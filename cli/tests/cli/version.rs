@@ -1,6 +1,7 @@
-//! One version everywhere: the newest entry of CHANGELOG.md, the crate's version (inherited
-//! from the workspace), `gamelab --version`, and the Python package's, which maturin reads from
-//! python/Cargo.toml (python/tests/test_version.py checks `gamelab.__version__` itself).
+//! One version everywhere: the newest entry of CHANGELOG.md, the crates' version (inherited
+//! from the workspace), the command line's requirement on the library, `gamelab --version`, and
+//! the Python package's, which maturin reads from python/Cargo.toml
+//! (python/tests/test_version.py checks `gamelab.__version__` itself).
 
 use crate::common::stdout_of;
 
@@ -68,5 +69,32 @@ fn the_python_package_takes_the_workspace_version() {
             .lines()
             .any(|line| line.trim() == "version.workspace = true"),
         "Cargo.toml's package must inherit the workspace version"
+    );
+}
+
+/// The command line's crate depends on the library by path in the workspace and by version once
+/// published (cargo drops the path when it packages the crate): that requirement must name this
+/// very version, so that the published command line is built on the library released with it.
+/// A version bump sets it together with `[workspace.package] version`.
+#[test]
+fn the_command_line_asks_for_the_library_of_its_own_version() {
+    let manifest = repository_file("cli/Cargo.toml");
+    assert!(
+        manifest
+            .lines()
+            .any(|line| line.trim() == "version.workspace = true"),
+        "cli/Cargo.toml's package must inherit the workspace version"
+    );
+    let dependency = manifest
+        .lines()
+        .find(|line| line.starts_with("gamelab = "))
+        .expect("cli/Cargo.toml depends on gamelab");
+    let expected = format!(
+        r#"gamelab = {{ path = "..", version = "{}" }}"#,
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(
+        dependency, expected,
+        "cli/Cargo.toml's requirement on the library"
     );
 }

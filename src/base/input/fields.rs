@@ -9,6 +9,10 @@ use crate::base::input::{InstanceInput, InstanceRef};
 const PILES_EXAMPLE: &str = "[3, 9, 1, 2]";
 /// How N is shown in messages about a missing N.
 const NUMBER_EXAMPLE: &str = "10";
+/// How heaps are shown in messages about an empty list of heaps.
+const HEAPS_EXAMPLE: &str = "7,11,30";
+/// The most heaps a sum may have: every position lists them.
+pub const MAX_HEAPS: usize = 1_000;
 
 /// The piles of a pile game's input, checked to be present and non-empty, with no stray fields.
 pub fn take_piles(game: &'static str, input: &InstanceInput) -> Result<Vec<i64>, InputError> {
@@ -46,7 +50,9 @@ pub fn borrow_piles<'a>(
 fn reject_pile_game_extras(game: &'static str, input: &InstanceInput) -> Result<(), InputError> {
     let stray = [
         (Setting::Number, input.n.is_some()),
+        (Setting::Heaps, input.heaps.is_some()),
         (Setting::Subtract, input.subtract.is_some()),
+        (Setting::Code, input.code.is_some()),
     ];
     match stray.into_iter().find(|(_, present)| *present) {
         Some((field, _)) => Err(InputError::UnexpectedField {
@@ -72,29 +78,14 @@ fn check_pile_count(game: &'static str, piles: &[i64]) -> Result<(), InputError>
     Ok(())
 }
 
-/// The N of a number game's input, checked to be present and at least `minimum`, with no stray
-/// fields.
-pub fn take_number(
+/// The heaps of a heap game's input, N (one heap) or the heaps of a sum, each at least
+/// `minimum`, with no piles. The game reads its own extra fields (a subtraction set, an octal
+/// code) and refuses the others.
+pub fn take_heaps(
     game: &'static str,
     input: &InstanceInput,
     minimum: u64,
-) -> Result<u64, InputError> {
-    if input.subtract.is_some() {
-        return Err(InputError::UnexpectedField {
-            game,
-            field: Setting::Subtract,
-            takes: Setting::Number,
-        });
-    }
-    take_number_with_set(game, input, minimum)
-}
-
-/// Like [`take_number`], for games that also read the subtraction set (nim).
-pub fn take_number_with_set(
-    game: &'static str,
-    input: &InstanceInput,
-    minimum: u64,
-) -> Result<u64, InputError> {
+) -> Result<Vec<u64>, InputError> {
     if input.piles.is_some() {
         return Err(InputError::UnexpectedField {
             game,
@@ -102,19 +93,59 @@ pub fn take_number_with_set(
             takes: Setting::Number,
         });
     }
-    let n = input.n.ok_or(InputError::MissingField {
-        game,
-        field: Setting::Number,
-        example: NUMBER_EXAMPLE,
-    })?;
-    if n < minimum {
+    let heaps = match (input.n, &input.heaps) {
+        (Some(_), Some(_)) => {
+            return Err(InputError::EitherOr {
+                game,
+                one: Setting::Number,
+                other: Setting::Heaps,
+            });
+        }
+        (Some(n), None) => vec![n],
+        (None, Some(heaps)) if heaps.is_empty() => {
+            return Err(InputError::EmptyList {
+                what: Setting::Heaps,
+                example: HEAPS_EXAMPLE,
+            });
+        }
+        (None, Some(heaps)) => heaps.clone(),
+        (None, None) => {
+            return Err(InputError::MissingField {
+                game,
+                field: Setting::Number,
+                example: NUMBER_EXAMPLE,
+            });
+        }
+    };
+    if let Some(&small) = heaps.iter().find(|&&heap| heap < minimum) {
+        let what = if input.n.is_some() { "N" } else { "a heap" };
         return Err(InputError::out_of_range(
-            format!("{game}: N"),
+            format!("{game}: {what}"),
             format!("at least {minimum}"),
-            n,
+            small,
         ));
     }
-    Ok(n)
+    if heaps.len() > MAX_HEAPS {
+        return Err(InputError::out_of_range(
+            "the number of heaps",
+            format!("at most {MAX_HEAPS}"),
+            heaps.len(),
+        ));
+    }
+    Ok(heaps)
+}
+
+/// Refuses a field a heap game does not read (`--subtract` outside nim, `--code` outside the
+/// octal game).
+pub fn refuse_field(game: &'static str, field: Setting, present: bool) -> Result<(), InputError> {
+    if present {
+        return Err(InputError::UnexpectedField {
+            game,
+            field,
+            takes: Setting::Number,
+        });
+    }
+    Ok(())
 }
 
 /// Checks that `factor` times the sum of the piles' absolute values fits in 64 bits. Every score,
@@ -157,9 +188,15 @@ mod tests {
         let number = InstanceInput::number(4);
         let message = take_piles("stone-game", &number).unwrap_err().to_string();
         assert_eq!(message, "stone-game does not take N; it takes the piles");
-        let message = take_number("divisor-game", &InstanceInput::default(), 1)
+        let message = take_heaps("divisor-game", &InstanceInput::default(), 1)
             .unwrap_err()
             .to_string();
         assert_eq!(message, "divisor-game needs N, e.g. 10");
+        let both = InstanceInput {
+            heaps: Some(vec![3, 4]),
+            ..InstanceInput::number(4)
+        };
+        let message = take_heaps("nim", &both, 1).unwrap_err().to_string();
+        assert_eq!(message, "nim takes N or the heaps, not both");
     }
 }

@@ -31,6 +31,39 @@ pub fn win_table(limit: usize) -> Vec<bool> {
     wins
 }
 
+/// Grundy values `g(0..=limit)` of the divisor game: the mex of `g(k - x)` over the proper
+/// divisors x of k (`g(0)` and `g(1)` are 0: no move).
+///
+/// Time O(limit · d) where d is the average number of divisors (about ln limit), memory 8 bytes
+/// per value.
+///
+/// ```
+/// use gamelab::games::divisor_game::dp::grundy_values;
+/// assert_eq!(grundy_values(8), vec![0, 0, 1, 0, 2, 0, 1, 0, 3]);
+/// ```
+pub fn grundy_values(limit: usize) -> Vec<u32> {
+    let smallest_factor = smallest_prime_factors(limit);
+    let mut values = vec![0u32; limit + 1];
+    let mut divisors = Vec::new();
+    // `seen[v] == k` marks value v as an option of k, so the marks need no clearing.
+    let mut seen: Vec<usize> = Vec::new();
+    for k in 2..=limit {
+        proper_divisors_from_sieve(k, &smallest_factor, &mut divisors);
+        for &x in &divisors {
+            let value = values[k - x] as usize;
+            if value >= seen.len() {
+                seen.resize(value + 1, 0);
+            }
+            seen[value] = k;
+        }
+        values[k] = seen
+            .iter()
+            .position(|&mark| mark != k)
+            .unwrap_or(seen.len()) as u32;
+    }
+    values
+}
+
 /// `factor[k]` is the smallest prime factor of k (0 and 1 map to themselves); linear sieve.
 fn smallest_prime_factors(limit: usize) -> Vec<u32> {
     let mut factor: Vec<u32> = (0..=limit as u32).collect();

@@ -8,43 +8,51 @@
 //! The claim of WenlSun's summary of game DPs, proved by induction: the first player wins iff N is even (take x = 1 from
 //! an even N; every divisor of an odd N is odd, so it hands back an even N).
 //!
-//! Positions are (N, player to move), as in every subtraction game; the two positions with N = 1 are terminal.
+//! Positions are (N, player to move), as in every heap game; the two positions with N = 1 are
+//! terminal. Several numbers (`--heaps`) are a sum: a turn changes one of them, and the XOR of
+//! their Grundy values decides it.
 
 pub mod dp;
 
-use crate::base::error::SolveError;
+use crate::analysis::grundy::NimValues;
+use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{Bounds, DagSize};
-use crate::base::input::InstanceRef;
+use crate::base::input::fields::refuse_field;
+use crate::base::input::{InstanceInput, InstanceRef};
 use crate::cost::{Cost, Operation, Work};
-use crate::games::divisor_game::dp::{TABLE_LIMIT, proper_divisors, win_table};
-use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
+use crate::games::divisor_game::dp::{TABLE_LIMIT, grundy_values, proper_divisors, win_table};
+use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
 
-pub use crate::games::families::subtraction::Position;
+pub use crate::games::families::heaps::Position;
 
 /// The rule of divisor-game: a move subtracts a proper divisor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProperDivisors;
 
-impl SubtractionRule for ProperDivisors {
+impl HeapRule for ProperDivisors {
     const NAME: &'static str = "divisor-game";
     const MOVE_KEY: &'static str = "x";
+    const SMALLEST_POSITION: u64 = 1;
 
     #[inline]
-    fn amounts(&self, n: u64) -> Vec<u64> {
+    fn options(&self, n: u64) -> Vec<HeapOption> {
         proper_divisors(n)
+            .into_iter()
+            .map(|x| HeapOption::subtract(n, x))
+            .collect()
     }
 
     /// No move is left at N = 1 (N never reaches 0).
     #[inline]
-    fn is_over(&self, n: u64) -> bool {
+    fn is_dead(&self, n: u64) -> bool {
         n <= 1
     }
 
     /// Both players at every N; proper divisors come in pairs around √N; each move lowers N by
     /// at least 1, and taking x = 1 every time visits N, N - 1, ..., 1.
-    fn bounds(&self, n: u64) -> Bounds {
+    fn heap_bounds(&self, n: u64) -> Bounds {
         let n = n as u128;
         Bounds {
             states: 2 * n,
@@ -70,22 +78,61 @@ impl SubtractionRule for ProperDivisors {
         })
     }
 
-    fn describe_stones(&self, n: u64) -> String {
+    /// The values are computed up to `n_max` (no period is known).
+    fn nim_values(&self, n_max: u64) -> Result<NimValues, SolveError> {
+        check_table_size("grundy", n_max, TABLE_LIMIT)?;
+        Ok(NimValues::plain(grundy_values(n_max as usize)))
+    }
+
+    /// The divisor sieve, and every proper divisor of every number tried (about N ln N).
+    fn nim_cost(&self, n_max: u64) -> Cost {
+        let n = n_max as u128;
+        let divisors = n.saturating_mul(u128::from(n_max.max(2).ilog2()));
+        Cost::new(
+            n.saturating_add(1).saturating_mul(8),
+            Work::of(Operation::DivisorSieve, n).plus(Work::of(Operation::GrundyTable, divisors)),
+        )
+    }
+
+    fn describe_heap(&self, n: u64) -> String {
         format!("N={n}")
     }
 
-    fn describe_take(&self, n: u64, x: u64) -> String {
-        format!("subtracts x={x} from {n}")
+    fn describe_option(&self, n: u64, option: HeapOption) -> String {
+        format!("subtracts x={} from {n}", option.take)
     }
 }
 
-/// One instance: the starting number N.
-pub type DivisorGame = SubtractionGame<ProperDivisors>;
+/// One instance: the starting number N, or several (a sum).
+pub type DivisorGame = HeapGame<ProperDivisors>;
+
+impl DivisorGame {
+    /// A validated instance of one number N >= 1.
+    pub fn new(n: u64) -> Result<DivisorGame, InputError> {
+        DivisorGame::from_input(&InstanceInput::number(n))
+    }
+
+    /// An instance read from input: N, or the numbers of a sum (each at least 1).
+    pub fn from_input(input: &InstanceInput) -> Result<DivisorGame, InputError> {
+        refuse_field(
+            ProperDivisors::NAME,
+            Setting::Subtract,
+            input.subtract.is_some(),
+        )?;
+        refuse_field(ProperDivisors::NAME, Setting::Code, input.code.is_some())?;
+        HeapGame::read(input, ProperDivisors)
+    }
+}
 
 /// The win table of [`dp`], a sieve of every number up to N.
 pub const DP: SolverKind = SolverKind::named("dp");
 /// The closed form: the first player wins iff N is even.
 pub const CLOSED_FORM: SolverKind = SolverKind::named("closed-form");
+
+/// divisor-game's nim-sequences, for `gamelab grundy` and `losing-positions`.
+static NIM_SEQUENCE: RuleSequence<ProperDivisors> = RuleSequence {
+    read: DivisorGame::from_input,
+};
 
 /// divisor-game's registry entry.
 pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
@@ -95,6 +142,7 @@ pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
         are 1 for the winner and 0 for the loser.",
     input_form: InputForm::Number {
         subtraction_set: false,
+        code: false,
     },
     share_bound: None,
     from_input: DivisorGame::from_input,
@@ -107,37 +155,57 @@ pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
                 "the win table of every number up to N, from a divisor sieve",
                 |game| {
                     let wins = table(game)?;
-                    Ok(game.solution_from(DP, |n| wins[n as usize]))
+                    Ok(game.solution_from_heap(DP, |n| wins[n as usize]))
                 },
                 // A sieve of every number up to N, 5 bytes each.
                 |game, value_only| {
-                    let n = game.n() as u128;
+                    let n = game.largest_heap() as u128;
                     Cost::new(n.saturating_mul(5), Work::of(Operation::DivisorSieve, n))
                         .then(game.line_cost(value_only))
                 },
             )
             .with_value(|game| {
+                let n = game.one_heap_for("dp")?;
                 let wins = table(game)?;
-                Ok(game.value_from(DP, wins[game.n() as usize]))
+                Ok(game.value_from(DP, wins[n as usize]))
             }),
             Solver::new(
                 CLOSED_FORM,
                 "the closed form: the first player wins iff N is even",
-                |game: &DivisorGame| Ok(game.solution_from(CLOSED_FORM, |n| n.is_multiple_of(2))),
-                |game, value_only| margin_cost(game.n()).then(game.line_cost(value_only)),
+                |game: &DivisorGame| {
+                    game.one_heap_for("closed-form")?;
+                    Ok(game.solution_from_heap(CLOSED_FORM, |n| n.is_multiple_of(2)))
+                },
+                |game, value_only| {
+                    margin_cost(game.largest_heap()).then(game.line_cost(value_only))
+                },
             )
-            .with_value(|game| Ok(game.value_from(CLOSED_FORM, game.n().is_multiple_of(2)))),
+            .with_value(|game| {
+                let n = game.one_heap_for("closed-form")?;
+                Ok(game.value_from(CLOSED_FORM, n.is_multiple_of(2)))
+            }),
+            DivisorGame::GRUNDY_SOLVER,
         ],
-        auto: |_, _| CLOSED_FORM,
+        auto: |game, _| match game.single_heap() {
+            Some(_) => CLOSED_FORM,
+            None => GRUNDY,
+        },
     },
-    batch: BatchPaths::margins(first_margin, margin_cost),
-    fast: FastPaths::NONE,
+    batch: BatchPaths {
+        nim_sequence: Some(&NIM_SEQUENCE),
+        ..BatchPaths::margins(first_margin, margin_cost)
+    },
+    fast: FastPaths {
+        facts: Some(|game: &DivisorGame| game.sum_facts_if_several()),
+        ..FastPaths::NONE
+    },
 };
 
-/// The win table up to N, refused above its limit.
+/// The win table up to N (a game of one number), refused above its limit.
 fn table(game: &DivisorGame) -> Result<Vec<bool>, SolveError> {
-    check_table_size("dp", game.n(), TABLE_LIMIT)?;
-    Ok(win_table(game.n() as usize))
+    let n = game.one_heap_for("dp")?;
+    check_table_size("dp", n, TABLE_LIMIT)?;
+    Ok(win_table(n as usize))
 }
 
 /// The closed form: constant.
@@ -147,7 +215,7 @@ fn margin_cost(_: u64) -> Cost {
 
 fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
     let game = input.read(DivisorGame::from_input)?;
-    Ok(if game.n().is_multiple_of(2) { 1 } else { -1 })
+    game.first_margin(|n| Ok(n.is_multiple_of(2)))
 }
 
 /// d(m), the number of divisors of m >= 1, by trial division up to √m.

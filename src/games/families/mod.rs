@@ -4,9 +4,10 @@
 //!
 //! - [`interval`]: a row of piles taken from either end (stone-game, stone-game-vii);
 //! - [`prefix`]: a row of piles taken from the front, a few at a time (stone-game-ii, -iii);
-//! - [`subtraction`]: one pile, each move removes an amount the rule allows (divisor-game,
-//!   stone-game-iv, nim).
+//! - [`heaps`]: impartial games on heaps of tokens, one heap or a sum of several; a move takes
+//!   from one heap what the rule allows and may split it (divisor-game, stone-game-iv, nim, the
+//!   octal games).
 
+pub mod heaps;
 pub mod interval;
 pub mod prefix;
-pub mod subtraction;

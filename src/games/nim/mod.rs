@@ -10,22 +10,23 @@
 //! `max S` values, once a window of `max S` consecutive values repeats `p` places later the
 //! sequence is periodic with period `p` from there; [`grundy::periodicity`] finds the least such period
 //! and preperiod. With S = {1, 2, 3}, g = 0 1 2 3 0 1 2 3 ...: the first player loses iff
-//! N % 4 == 0 (LeetCode 292).
+//! N % 4 == 0 (LeetCode 292). Several piles (`--heaps`) are a sum, decided by the XOR of their
+//! Grundy values.
 
 pub mod grundy;
 
-use crate::analysis::grundy::Periodicity;
+use crate::analysis::grundy::{FoundPeriod, NimValues, Periodicity};
 use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{Bounds, DagSize};
-use crate::base::input::fields::take_number_with_set;
+use crate::base::input::fields::refuse_field;
 use crate::base::input::{InstanceInput, InstanceRef};
 use crate::cost::{Cost, Operation, Work};
-use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
-use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, NimSequence};
+use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{Solution, Solver, SolverKind, Solvers, check_table_size};
 use grundy::{PERIOD_SEARCH_LIMIT, with_period};
 
-pub use crate::games::families::subtraction::Position;
+pub use crate::games::families::heaps::Position;
 pub use grundy::{grundy_values, periodicity};
 
 /// The subtraction set when none is given: LeetCode 292's.
@@ -58,22 +59,27 @@ impl SubtractionSet {
     }
 }
 
-impl SubtractionRule for SubtractionSet {
+impl HeapRule for SubtractionSet {
     const NAME: &'static str = "nim";
     const MOVE_KEY: &'static str = "take";
 
     #[inline]
-    fn amounts(&self, stones: u64) -> Vec<u64> {
+    fn options(&self, stones: u64) -> Vec<HeapOption> {
         self.set
             .iter()
-            .copied()
-            .take_while(|&s| s <= stones)
+            .take_while(|&&s| s <= stones)
+            .map(|&s| HeapOption::subtract(stones, s))
             .collect()
+    }
+
+    #[inline]
+    fn is_dead(&self, stones: u64) -> bool {
+        stones < self.set[0]
     }
 
     /// Both players at every count of stones; one move per amount in S; each move removes at
     /// least min(S), and taking the smallest amount every time visits N / min(S) + 1 positions.
-    fn bounds(&self, n: u64) -> Bounds {
+    fn heap_bounds(&self, n: u64) -> Bounds {
         let (n, smallest) = (n as u128, self.set[0] as u128);
         Bounds {
             states: 2 * (n + 1),
@@ -113,12 +119,35 @@ impl SubtractionRule for SubtractionSet {
         Some(DagSize { states, edges })
     }
 
-    fn describe_stones(&self, stones: u64) -> String {
+    /// With a period (proved by the subtraction-game argument, module docs), the values up to
+    /// the end of its first cycle; else every value up to `n_max`.
+    fn nim_values(&self, n_max: u64) -> Result<NimValues, SolveError> {
+        let found = with_period(&self.set, |found| found.cloned());
+        match found {
+            Some((periodicity, cycle)) if n_max as usize >= cycle.len() => Ok(NimValues {
+                values: cycle,
+                period: Some(FoundPeriod {
+                    periodicity,
+                    proved: true,
+                }),
+            }),
+            _ => {
+                check_table_size("grundy", n_max, TABLE_LIMIT)?;
+                Ok(NimValues::plain(grundy_values(&self.set, n_max as usize)))
+            }
+        }
+    }
+
+    fn nim_cost(&self, n_max: u64) -> Cost {
+        period_search_cost(&self.set, n_max)
+    }
+
+    fn describe_heap(&self, stones: u64) -> String {
         format!("{stones} stones")
     }
 
-    fn describe_take(&self, _: u64, take: u64) -> String {
-        format!("takes {take} stones")
+    fn describe_option(&self, _: u64, option: HeapOption) -> String {
+        format!("takes {} stones", option.take)
     }
 
     fn write_input(&self, input: InstanceInput) -> InstanceInput {
@@ -129,8 +158,8 @@ impl SubtractionRule for SubtractionSet {
     }
 }
 
-/// One instance: N and the subtraction set.
-pub type Nim = SubtractionGame<SubtractionSet>;
+/// One instance: N (or the piles of a sum) and the subtraction set.
+pub type Nim = HeapGame<SubtractionSet>;
 
 impl Nim {
     /// A validated instance: N >= 1, S non-empty with positive values.
@@ -144,7 +173,7 @@ impl Nim {
 
     /// Builds and validates an instance.
     pub fn from_input(input: &InstanceInput) -> Result<Nim, InputError> {
-        let n = take_number_with_set(SubtractionSet::NAME, input, 1)?;
+        refuse_field(SubtractionSet::NAME, Setting::Code, input.code.is_some())?;
         let mut set = input.subtract.clone().unwrap_or(DEFAULT_SET.to_vec());
         if set.is_empty() || set.contains(&0) {
             return Err(InputError::out_of_range(
@@ -155,7 +184,7 @@ impl Nim {
         }
         set.sort_unstable();
         set.dedup();
-        Ok(Nim::with_rule(n, SubtractionSet { set }))
+        HeapGame::read(input, SubtractionSet { set })
     }
 
     /// Whether the player to move with `stones` wins, from the period of the Grundy values
@@ -168,32 +197,26 @@ impl Nim {
     }
 }
 
-/// nim's [`NimSequence`]: the Grundy values of its subtraction set, and their period.
-struct NimSequences;
-
-impl NimSequence for NimSequences {
-    fn values(&self, input: &InstanceInput, n_max: usize) -> Result<Vec<u32>, InputError> {
-        Ok(grundy_values(&Nim::from_input(input)?.rule().set, n_max))
-    }
-
-    fn period(&self, input: &InstanceInput) -> Result<Option<Periodicity>, InputError> {
-        Ok(periodicity(&Nim::from_input(input)?.rule().set))
-    }
-}
-
 /// The Grundy table: g(k) for every k up to N, the player to move winning where it is not 0.
 pub const DP: SolverKind = SolverKind::named("dp");
 /// The closed form: the period of the Grundy values, then a lookup.
 pub const CLOSED_FORM: SolverKind = SolverKind::named("closed-form");
+
+/// nim's nim-sequences, for `gamelab grundy` and `losing-positions`.
+static NIM_SEQUENCE: RuleSequence<SubtractionSet> = RuleSequence {
+    read: Nim::from_input,
+};
 
 /// nim's registry entry.
 pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
     title: "Nim: subtraction games, take s stones for s in S (LeetCode 292, generalised)",
     rules: "One pile of N stones and a subtraction set S (default {1, 2, 3}). Players alternate, \
         first player first; a turn removes s stones for some s in S. Who cannot move loses. \
-        Scores are 1 for the winner and 0 for the loser.",
+        Scores are 1 for the winner and 0 for the loser. Several piles (--heaps) are a sum: a \
+        turn takes from one of them.",
     input_form: InputForm::Number {
         subtraction_set: true,
+        code: false,
     },
     share_bound: None,
     from_input: Nim::from_input,
@@ -206,10 +229,11 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
                 "the Grundy table of every pile size up to N",
                 |game| {
                     let values = grundy_table(game)?;
-                    Ok(game.solution_from(DP, |stones| values[stones as usize] != 0))
+                    Ok(game.solution_from_heap(DP, |stones| values[stones as usize] != 0))
                 },
                 |game, value_only| {
-                    table_cost(game, game.n() as u128 + 1).then(game.line_cost(value_only))
+                    table_cost(game, game.largest_heap() as u128 + 1)
+                        .then(game.line_cost(value_only))
                 },
             )
             .with_value(value_by_dp),
@@ -219,18 +243,25 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
                 solve_by_period,
                 closed_form_cost,
             )
-            .with_value(|game| match game.wins_by_period(game.n()) {
-                Some(wins) => Ok(game.value_from(CLOSED_FORM, wins)),
-                None => value_by_dp(game).map(|solution| Solution {
-                    solver: CLOSED_FORM,
-                    ..solution
-                }),
+            .with_value(|game| {
+                let n = game.one_heap_for("closed-form")?;
+                match game.wins_by_period(n) {
+                    Some(wins) => Ok(game.value_from(CLOSED_FORM, wins)),
+                    None => value_by_dp(game).map(|solution| Solution {
+                        solver: CLOSED_FORM,
+                        ..solution
+                    }),
+                }
             }),
+            Nim::GRUNDY_SOLVER,
         ],
-        auto: |_, _| CLOSED_FORM,
+        auto: |game, _| match game.single_heap() {
+            Some(_) => CLOSED_FORM,
+            None => GRUNDY,
+        },
     },
     batch: BatchPaths {
-        nim_sequence: Some(&NimSequences),
+        nim_sequence: Some(&NIM_SEQUENCE),
         // The closed form: the period of the subtraction set, searched once per set and thread
         // (remembered for the next instance of the same set), then a lookup.
         ..BatchPaths::margins(first_margin, |_| {
@@ -243,35 +274,38 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
     },
 };
 
-/// The first player's margin by the closed form, or the Grundy table where no period shows up.
+/// The first player's margin by the closed form, or the Grundy table where no period shows up;
+/// for a sum, by the nim-sum.
 fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveError> {
     let game = input.read(Nim::from_input)?;
-    let wins = match game.wins_by_period(game.n()) {
-        Some(wins) => wins,
-        None => grundy_table(&game)?[game.n() as usize] != 0,
-    };
-    Ok(if wins { 1 } else { -1 })
+    game.first_margin(|n| match game.wins_by_period(n) {
+        Some(wins) => Ok(wins),
+        None => Ok(grundy_table(&game)?[n as usize] != 0),
+    })
 }
 
-/// The Grundy table up to N, refused above its limit.
+/// The Grundy table up to N (a game of one pile), refused above its limit.
 fn grundy_table(game: &Nim) -> Result<Vec<u32>, SolveError> {
-    check_table_size("dp", game.n(), TABLE_LIMIT)?;
-    Ok(grundy_values(&game.rule().set, game.n() as usize))
+    let n = game.one_heap_for("dp")?;
+    check_table_size("dp", n, TABLE_LIMIT)?;
+    Ok(grundy_values(&game.rule().set, n as usize))
 }
 
 fn value_by_dp(game: &Nim) -> Result<Solution, SolveError> {
+    let n = game.one_heap_for("dp")?;
     let values = grundy_table(game)?;
-    Ok(game.value_from(DP, values[game.n() as usize] != 0))
+    Ok(game.value_from(DP, values[n as usize] != 0))
 }
 
 fn solve_by_period(game: &Nim) -> Result<Solution, SolveError> {
+    let n = game.one_heap_for("closed-form")?;
     let set = &game.rule().set;
     let Some(Periodicity { preperiod, period }) = periodicity(set) else {
         // No period within the search: the Grundy table answers directly while N is within its
         // limit.
-        if game.n() <= TABLE_LIMIT {
+        if n <= TABLE_LIMIT {
             let values = grundy_table(game)?;
-            return Ok(game.solution_from(CLOSED_FORM, |stones| values[stones as usize] != 0));
+            return Ok(game.solution_from_heap(CLOSED_FORM, |stones| values[stones as usize] != 0));
         }
         return Err(SolveError::TooLarge {
             solver: "closed-form",
@@ -284,32 +318,40 @@ fn solve_by_period(game: &Nim) -> Result<Solution, SolveError> {
     };
     let cycle = grundy_values(set, preperiod + period);
     let found = Periodicity { preperiod, period };
-    Ok(game.solution_from(CLOSED_FORM, |stones| cycle[found.index(stones)] != 0))
+    Ok(game.solution_from_heap(CLOSED_FORM, |stones| cycle[found.index(stones)] != 0))
 }
 
 /// The Grundy table up to `limit`: |S| moves tried at each, 4 bytes each.
 fn table_cost(game: &Nim, limit: u128) -> Cost {
-    let set = game.rule().set.len() as u128;
+    table_cost_of(&game.rule().set, limit)
+}
+
+fn table_cost_of(set: &[u64], limit: u128) -> Cost {
     Cost::new(
         limit.saturating_mul(4),
-        Work::of(Operation::NimGrundy, limit.saturating_mul(set)),
+        Work::of(
+            Operation::GrundyTable,
+            limit.saturating_mul(set.len() as u128),
+        ),
     )
 }
 
 /// The period search (for the usual small sets its first window of 256 values; a set that needs
 /// the whole search costs at most its limit, doubling windows up to 2^20) and, with no period
-/// found, the table.
-fn closed_form_cost(game: &Nim, value_only: bool) -> Cost {
-    let set = &game.rule().set;
-    let search = match with_period(set, |found| found.map(|(found, _)| *found)) {
-        Some(_) => table_cost(game, 256.max(4 * set[set.len() - 1] as u128)),
-        None => table_cost(game, 2 * PERIOD_SEARCH_LIMIT as u128)
-            .then(table_cost(game, game.n().min(TABLE_LIMIT) as u128 + 1)),
-    };
-    search.then(game.line_cost(value_only))
+/// found, the table up to `n`.
+fn period_search_cost(set: &[u64], n: u64) -> Cost {
+    match with_period(set, |found| found.map(|(found, _)| *found)) {
+        Some(_) => table_cost_of(set, 256.max(4 * set[set.len() - 1] as u128)),
+        None => table_cost_of(set, 2 * PERIOD_SEARCH_LIMIT as u128)
+            .then(table_cost_of(set, n.min(TABLE_LIMIT) as u128 + 1)),
+    }
 }
 
-/// The period of the Grundy values, and N's value.
+fn closed_form_cost(game: &Nim, value_only: bool) -> Cost {
+    period_search_cost(&game.rule().set, game.largest_heap()).then(game.line_cost(value_only))
+}
+
+/// The period of the Grundy values, and N's value (for a sum, the heaps' values).
 fn facts(game: &Nim) -> Vec<String> {
     let mut notes = Vec::new();
     match periodicity(&game.rule().set) {
@@ -329,22 +371,23 @@ fn facts(game: &Nim) -> Vec<String> {
             game.rule().text()
         )),
     }
+    let Some(n) = game.single_heap() else {
+        notes.extend(game.sum_facts());
+        return notes;
+    };
     let value = with_period(&game.rule().set, |found| {
         let (period, cycle) = found?;
-        Some(cycle[period.index(game.n())])
+        Some(cycle[period.index(n)])
     });
     let value = match value {
         Some(value) => Some(value),
-        None if game.n() <= TABLE_LIMIT => {
-            Some(grundy_values(&game.rule().set, game.n() as usize)[game.n() as usize])
-        }
+        None if n <= TABLE_LIMIT => Some(grundy_values(&game.rule().set, n as usize)[n as usize]),
         None => None,
     };
     if let Some(value) = value {
         let verdict = if value == 0 { "loses" } else { "wins" };
         notes.push(format!(
-            "N = {}: Grundy value {value}, so the first player {verdict}",
-            game.n()
+            "N = {n}: Grundy value {value}, so the first player {verdict}"
         ));
     }
     notes

@@ -8,15 +8,19 @@
 //! The losing positions (where the player to move loses) are OEIS A030193: 0, 2, 5, 7, 10, 12,
 //! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
 //! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
+//! Several heaps (`--heaps`) are a sum, solved by the XOR of the heaps' Grundy values.
 
-use crate::base::error::SolveError;
+use crate::analysis::grundy::NimValues;
+use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{Bounds, DagSize};
+use crate::base::input::InstanceInput;
+use crate::base::input::fields::refuse_field;
 use crate::cost::{Cost, Operation, Work};
-use crate::games::families::subtraction::{SubtractionGame, SubtractionRule};
+use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
 
-pub use crate::games::families::subtraction::Position;
+pub use crate::games::families::heaps::Position;
 
 /// The largest N the table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
@@ -42,25 +46,61 @@ pub fn win_table(limit: usize) -> Vec<bool> {
     wins
 }
 
+/// Grundy values `g(0..=limit)` of subtract-a-square: the mex of `g(k - j²)` over squares
+/// `j² <= k`.
+///
+/// Time O(limit^1.5) (every square is tried at every k), memory 4 bytes per value.
+///
+/// ```
+/// use gamelab::games::stone_game_iv::grundy_values;
+/// assert_eq!(grundy_values(9), vec![0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);
+/// ```
+pub fn grundy_values(limit: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(limit + 1);
+    // `seen[v] == k + 1` marks value v as an option of k, so the marks need no clearing.
+    let mut seen: Vec<usize> = Vec::new();
+    for k in 0..=limit {
+        for root in (1..).take_while(|&root: &usize| root * root <= k) {
+            let value = values[k - root * root] as usize;
+            if value >= seen.len() {
+                seen.resize(value + 1, 0);
+            }
+            seen[value] = k + 1;
+        }
+        let mex = seen
+            .iter()
+            .position(|&mark| mark != k + 1)
+            .unwrap_or(seen.len());
+        values.push(mex as u32);
+    }
+    values
+}
+
 /// The rule of stone-game-iv (subtract-a-square): a move removes a non-zero square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Squares;
 
-impl SubtractionRule for Squares {
+impl HeapRule for Squares {
     const NAME: &'static str = "stone-game-iv";
     const MOVE_KEY: &'static str = "take";
 
     #[inline]
-    fn amounts(&self, stones: u64) -> Vec<u64> {
+    fn options(&self, stones: u64) -> Vec<HeapOption> {
         (1u64..)
             .map(|root| root * root)
             .take_while(|&square| square <= stones)
+            .map(|square| HeapOption::subtract(stones, square))
             .collect()
+    }
+
+    #[inline]
+    fn is_dead(&self, stones: u64) -> bool {
+        stones == 0
     }
 
     /// Both players at every count of stones; one move per square up to N; each move removes
     /// at least one stone, and taking one every time visits N, N - 1, ..., 0.
-    fn bounds(&self, n: u64) -> Bounds {
+    fn heap_bounds(&self, n: u64) -> Bounds {
         let n = n as u128;
         Bounds {
             states: 2 * (n + 1),
@@ -85,20 +125,53 @@ impl SubtractionRule for Squares {
         Some(DagSize { states, edges })
     }
 
-    fn describe_stones(&self, stones: u64) -> String {
+    /// Subtract-a-square is not periodic: its values are computed up to `n_max`.
+    fn nim_values(&self, n_max: u64) -> Result<NimValues, SolveError> {
+        check_table_size("grundy", n_max, TABLE_LIMIT)?;
+        Ok(NimValues::plain(grundy_values(n_max as usize)))
+    }
+
+    fn nim_cost(&self, n_max: u64) -> Cost {
+        let n = n_max as u128;
+        Cost::new(
+            n.saturating_add(1).saturating_mul(4),
+            Work::of(Operation::GrundyTable, sum_of_square_roots(n)),
+        )
+    }
+
+    fn describe_heap(&self, stones: u64) -> String {
         format!("{stones} stones")
     }
 
-    fn describe_take(&self, _: u64, square: u64) -> String {
-        format!("takes {square} ({}²) stones", square.isqrt())
+    fn describe_option(&self, _: u64, option: HeapOption) -> String {
+        format!("takes {} ({}²) stones", option.take, option.take.isqrt())
     }
 }
 
-/// One instance: the pile size N.
-pub type StoneGameIV = SubtractionGame<Squares>;
+/// One instance: the pile size N, or several piles (a sum).
+pub type StoneGameIV = HeapGame<Squares>;
+
+impl StoneGameIV {
+    /// A validated instance of one pile of N >= 1 stones.
+    pub fn new(n: u64) -> Result<StoneGameIV, InputError> {
+        StoneGameIV::from_input(&InstanceInput::number(n))
+    }
+
+    /// An instance read from input: N, or the heaps of a sum (each at least 1).
+    pub fn from_input(input: &InstanceInput) -> Result<StoneGameIV, InputError> {
+        refuse_field(Squares::NAME, Setting::Subtract, input.subtract.is_some())?;
+        refuse_field(Squares::NAME, Setting::Code, input.code.is_some())?;
+        HeapGame::read(input, Squares)
+    }
+}
 
 /// The win table of [`win_table`].
 pub const DP: SolverKind = SolverKind::named("dp");
+
+/// stone-game-iv's nim-sequences, for `gamelab grundy` and `losing-positions`.
+static NIM_SEQUENCE: RuleSequence<Squares> = RuleSequence {
+    read: StoneGameIV::from_input,
+};
 
 /// stone-game-iv's registry entry.
 pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
@@ -108,48 +181,61 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
         the winner and 0 for the loser.",
     input_form: InputForm::Number {
         subtraction_set: false,
+        code: false,
     },
     share_bound: None,
     from_input: StoneGameIV::from_input,
     from_owned_input: None,
     input: StoneGameIV::input,
     solvers: Solvers {
-        own: &[Solver::new(
-            DP,
-            "the win table of every pile size up to N",
-            |game| {
+        own: &[
+            Solver::new(
+                DP,
+                "the win table of every pile size up to N",
+                |game| {
+                    let wins = table(game)?;
+                    Ok(game.solution_from_heap(DP, |stones| wins[stones as usize]))
+                },
+                |game, value_only| {
+                    margin_cost(game.largest_heap()).then(game.line_cost(value_only))
+                },
+            )
+            .with_value(|game| {
+                let n = game.one_heap_for("dp")?;
                 let wins = table(game)?;
-                Ok(game.solution_from(DP, |stones| wins[stones as usize]))
-            },
-            |game, value_only| margin_cost(game.n()).then(game.line_cost(value_only)),
-        )
-        .with_value(|game| {
-            let wins = table(game)?;
-            Ok(game.value_from(DP, wins[game.n() as usize]))
-        })],
-        auto: |_, _| DP,
-    },
-    batch: BatchPaths::margins(
-        |input, _| {
-            let game = input.read(StoneGameIV::from_input)?;
-            Ok(if table(&game)?[game.n() as usize] {
-                1
-            } else {
-                -1
-            })
+                Ok(game.value_from(DP, wins[n as usize]))
+            }),
+            StoneGameIV::GRUNDY_SOLVER,
+        ],
+        auto: |game, _| match game.single_heap() {
+            Some(_) => DP,
+            None => GRUNDY,
         },
-        margin_cost,
-    ),
+    },
+    batch: BatchPaths {
+        nim_sequence: Some(&NIM_SEQUENCE),
+        ..BatchPaths::margins(
+            |input, _| {
+                let game = input.read(StoneGameIV::from_input)?;
+                game.first_margin(|n| {
+                    check_table_size("dp", n, TABLE_LIMIT)?;
+                    Ok(win_table(n as usize)[n as usize])
+                })
+            },
+            margin_cost,
+        )
+    },
     fast: FastPaths {
         facts: Some(facts),
         ..FastPaths::NONE
     },
 };
 
-/// The win table up to N, refused above its limit.
+/// The win table up to N (a game of one pile), refused above its limit.
 fn table(game: &StoneGameIV) -> Result<Vec<bool>, SolveError> {
-    check_table_size("dp", game.n(), TABLE_LIMIT)?;
-    Ok(win_table(game.n() as usize))
+    let n = game.one_heap_for("dp")?;
+    check_table_size("dp", n, TABLE_LIMIT)?;
+    Ok(win_table(n as usize))
 }
 
 /// The win table: one byte per k <= N, the squares tried at each (Σ⌊√k⌋, in closed form; a
@@ -162,9 +248,12 @@ fn margin_cost(size: u64) -> Cost {
     )
 }
 
-/// The losing positions up to 200 (OEIS A030193).
+/// The losing positions up to 200 (OEIS A030193); for a sum, its Grundy values.
 fn facts(game: &StoneGameIV) -> Vec<String> {
-    let shown = game.n().min(200) as usize;
+    if game.single_heap().is_none() {
+        return game.sum_facts();
+    }
+    let shown = game.largest_heap().min(200) as usize;
     let losing: Vec<String> = win_table(shown)
         .iter()
         .enumerate()

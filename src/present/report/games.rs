@@ -394,9 +394,12 @@ fn nim_sequence() -> Result<&'static dyn NimSequence, ReportError> {
         .ok_or_else(|| ReportError::study("nim has no nim-sequence"))
 }
 
-/// The period of the Grundy values of subtraction set `set`.
+/// The period of the Grundy values of subtraction set `set`, searched over the first 2^20 heaps.
 fn nim_period(sequence: &dyn NimSequence, set: &[u64]) -> Result<Option<Periodicity>, ReportError> {
-    sequence.period(&set_input(set)).map_err(ReportError::study)
+    let values = sequence
+        .values(&set_input(set), 1 << 20)
+        .map_err(ReportError::study)?;
+    Ok(values.period.map(|found| found.periodicity))
 }
 
 /// The input that names subtraction set `set` (its N is not read).
@@ -422,11 +425,10 @@ fn nim_periods() -> Result<Table, ReportError> {
             Some(period) => {
                 let end = period.preperiod + period.period;
                 let grundy = sequence
-                    .values(&set_input(set), end)
+                    .values(&set_input(set), end as u64)
                     .map_err(ReportError::study)?;
-                let losing: Vec<u64> = (period.preperiod..end)
-                    .filter(|&n| grundy[n] == 0)
-                    .map(|n| n as u64)
+                let losing: Vec<u64> = (period.preperiod as u64..end as u64)
+                    .filter(|&n| grundy.value(n) == Some(0))
                     .collect();
                 let _ = writeln!(
                     text,

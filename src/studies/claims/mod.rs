@@ -26,6 +26,7 @@ use crate::studies::generate::{Generator, GeneratorSpec, SizeRange, ValueSpec, e
 use crate::util::choice::Choice;
 use search::{Candidate, Space};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a claim says about the outcome under optimal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -237,6 +238,7 @@ impl Counterexample {
             piles: self.piles.clone(),
             n: self.n,
             subtract: self.subtract.clone(),
+            ..InstanceInput::default()
         }
     }
 }
@@ -258,6 +260,9 @@ pub enum ClaimError {
     Input(#[from] InputError),
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The caller's stop flag was raised (Ctrl-C in the Python package) before the check ended.
+    #[error("the check was stopped before it ended")]
+    Stopped,
 }
 
 /// The generator of the instances `claim` is about. It validates the conditions (an empty size
@@ -287,10 +292,21 @@ pub fn check_claim(
     claim: &Claim,
     options: &CheckOptions,
 ) -> Result<Verdict, ClaimError> {
+    check_claim_until(entry, claim, options, &AtomicBool::new(false))
+}
+
+/// [`check_claim`], ending early with [`ClaimError::Stopped`] once `stop` is raised: every
+/// instance judged looks at the flag first.
+pub fn check_claim_until(
+    entry: &dyn GameEntry,
+    claim: &Claim,
+    options: &CheckOptions,
+    stop: &AtomicBool,
+) -> Result<Verdict, ClaimError> {
     let generator = claim_generator(entry, claim, options)?;
     check_runnable(entry, claim, options)?;
     let space = Space::new(generator.spec());
-    let mut judge = Judge::new(entry, claim);
+    let mut judge = Judge::new(entry, claim, stop);
     let (instances, per_instance, judging) =
         judging_cost(entry, &generator, &space, &mut judge, options)?;
     judge.progress = Some((
@@ -418,7 +434,8 @@ pub fn check_cost(
 ) -> Result<Cost, ClaimError> {
     let generator = claim_generator(entry, claim, options)?;
     let space = Space::new(generator.spec());
-    let mut judge = Judge::new(entry, claim);
+    let never = AtomicBool::new(false);
+    let mut judge = Judge::new(entry, claim, &never);
     Ok(judging_cost(entry, &generator, &space, &mut judge, options)?.2)
 }
 
@@ -525,13 +542,16 @@ struct Judge<'a> {
     /// While the admitted instances are judged: the admission and one instance's work, reported
     /// as each is judged.
     progress: Option<(crate::cost::progress::Admitted, Work)>,
+    /// Raised by the caller to end the check early.
+    stop: &'a AtomicBool,
 }
 
 impl<'a> Judge<'a> {
-    fn new(entry: &'a dyn GameEntry, claim: &'a Claim) -> Judge<'a> {
+    fn new(entry: &'a dyn GameEntry, claim: &'a Claim, stop: &'a AtomicBool) -> Judge<'a> {
         Judge {
             entry,
             claim,
+            stop,
             scratch: Vec::new(),
             costs: std::collections::HashMap::new(),
             allowance: None,
@@ -576,6 +596,9 @@ impl<'a> Judge<'a> {
 
     /// Whether `candidate` refutes the claim.
     fn refutes(&mut self, candidate: &Candidate) -> Result<bool, ClaimError> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(ClaimError::Stopped);
+        }
         if let Some((admitted, one)) = &self.progress {
             admitted.advance(one.cpu_nanos());
         }

@@ -1,0 +1,121 @@
+//! `gamelab grundy`: the nim-sequence of a heap game — the Grundy value of every heap from 0 to
+//! N, the period and whether it is proved, the largest value, the losing heaps — as a summary,
+//! with the values as CSV.
+
+use super::values::whole_number;
+use super::{Format, commit, open_output, stage_outputs};
+use anyhow::Context;
+use clap::Args;
+use gamelab::base::input::InstanceInput;
+use gamelab::games::find_game;
+use gamelab::studies::grundy::{SequenceSummary, csv_cost, nim_sequence, write_csv};
+use gamelab::util::output::OutputFile;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct GrundyArgs {
+    /// The game: a heap game (divisor-game, stone-game-iv, nim, octal, kayles, dawsons-kayles,
+    /// dawsons-chess)
+    game: String,
+    /// The largest heap
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole_number, allow_negative_numbers = true)]
+    n_max: u64,
+    /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
+    #[arg(long, value_name = "LIST", value_parser = super::values::subtraction_set)]
+    subtract: Option<super::values::SubtractionSet>,
+    /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+    /// Write every value as CSV (`n,grundy`) to this file
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+    /// Output format of the summary
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
+    let game = find_game(&args.game)?;
+    let input = InstanceInput {
+        subtract: args.subtract.as_ref().map(|set| set.0.clone()),
+        code: args.code.clone(),
+        ..InstanceInput::default()
+    };
+    if args.out.is_some() {
+        csv_cost(args.n_max).check(
+            format_args!("writing {} rows", args.n_max.saturating_add(1)),
+            "write a smaller --n-max",
+        )?;
+    }
+    let [csv] = stage_outputs([("--out", args.out.as_deref())], &[])?;
+    let values = nim_sequence(game, &input, args.n_max)?;
+    let summary = SequenceSummary::of(game, &input, &values, args.n_max);
+    let mut written = Vec::new();
+    if let (Some(staged), Some(path)) = (csv, &args.out) {
+        let mut file = OutputFile::on(staged)?;
+        write_csv(&values, summary.first_heap, args.n_max, &mut file)
+            .with_context(|| format!("writing {}", path.display()))?;
+        written.push(file.written()?);
+    }
+    let mut out = open_output(None)?;
+    match args.format {
+        Format::Text => write_text(&mut out, &summary)?,
+        Format::Json => {
+            serde_json::to_writer(&mut out, &summary)?;
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    commit(written, &[])?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The summary for people.
+fn write_text(out: &mut impl Write, summary: &SequenceSummary) -> std::io::Result<()> {
+    let rule = if summary.rule.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", summary.rule)
+    };
+    writeln!(
+        out,
+        "{}{rule}: Grundy values of heaps {} to {}",
+        summary.game, summary.first_heap, summary.n_max
+    )?;
+    match (summary.period, summary.preperiod) {
+        (Some(period), Some(preperiod)) => {
+            let how = if summary.proved {
+                "proved: it holds for every heap"
+            } else {
+                "observed over the values computed, not proved"
+            };
+            writeln!(
+                out,
+                "period:    {period} from heap {preperiod} (pre-period {preperiod}), {how}"
+            )?;
+        }
+        _ => writeln!(out, "period:    none found")?,
+    }
+    writeln!(out, "largest:   {}", summary.largest)?;
+    let first: Vec<String> = summary.first_zeros.iter().map(u64::to_string).collect();
+    let more = if summary.zeros > summary.first_zeros.len() as u64 {
+        ", ..."
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "losing:    {} heaps of value 0: {}{more}",
+        summary.zeros,
+        first.join(", ")
+    )?;
+    if let Some(checksum) = &summary.checksum {
+        writeln!(
+            out,
+            "checksum:  {checksum} (Fletcher-32 of the values as 16-bit words, as ogsolve prints it)"
+        )?;
+    }
+    Ok(())
+}

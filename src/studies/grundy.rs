@@ -1,0 +1,208 @@
+//! Nim-sequences of the heap games, for `gamelab grundy`: the Grundy value of every heap up to
+//! N, the period and whether it is proved, the largest value, the heaps of value 0, and the
+//! values as CSV (`n,grundy`).
+
+use crate::analysis::grundy::{FoundPeriod, NimValues};
+use crate::base::error::{InputError, SolveError};
+use crate::base::input::InstanceInput;
+use crate::cost::{Cost, Operation, Work};
+use crate::games::{GameEntry, NimSequence};
+use crate::util::digits::push_unsigned;
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// The nim-sequence of `game` under the rule `input` gives (a subtraction set, an octal code),
+/// for every heap from 0 to `n_max`: costed and checked against the budget first.
+pub fn nim_sequence(
+    game: &dyn GameEntry,
+    input: &InstanceInput,
+    n_max: u64,
+) -> Result<NimValues, SolveError> {
+    let sequence = sequence_of(game)?;
+    sequence.cost(input, n_max)?.check(
+        format_args!("the Grundy values of {} heaps", n_max.saturating_add(1)),
+        "use a smaller --n-max",
+    )?;
+    sequence.values(input, n_max)
+}
+
+/// The game's nim-sequence, or the error that says it has none.
+pub fn sequence_of(game: &dyn GameEntry) -> Result<&'static dyn NimSequence, InputError> {
+    game.nim_sequence().ok_or_else(|| InputError::NotAHeapGame {
+        game: game.name().to_string(),
+    })
+}
+
+/// What writing the values of heaps 0 to `n_max` as CSV costs.
+pub fn csv_cost(n_max: u64) -> Cost {
+    Cost::work(Work::of(
+        Operation::WriteRow,
+        u128::from(n_max).saturating_add(1),
+    ))
+}
+
+/// Writes `n,grundy` with a header, one row per heap from `first` (the game's smallest
+/// position) to `n_max`; values beyond those computed come from the proved period.
+pub fn write_csv(
+    values: &NimValues,
+    first: u64,
+    n_max: u64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "n,grundy")?;
+    let mut line = Vec::with_capacity(32);
+    for n in first..=n_max {
+        let Some(value) = values.value(n) else {
+            return Err(io::Error::other(format!(
+                "the Grundy value of heap {n} was not computed"
+            )));
+        };
+        line.clear();
+        push_unsigned(&mut line, n);
+        line.push(b',');
+        push_unsigned(&mut line, u64::from(value));
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    Ok(())
+}
+
+/// What `gamelab grundy` reports about a nim-sequence (its JSON form).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SequenceSummary {
+    pub game: &'static str,
+    /// The rule in words, e.g. `S={1, 3, 4}` or `code 0.6`; empty for games of one rule.
+    pub rule: String,
+    /// The heaps listed: from the game's smallest position (0, or 1 for the divisor game) to N.
+    pub first_heap: u64,
+    pub n_max: u64,
+    /// The period, its pre-period (the first heap of the repeating part) and whether it is
+    /// proved; absent when none was found.
+    pub period: Option<usize>,
+    pub preperiod: Option<usize>,
+    pub proved: bool,
+    /// The largest value among heaps 0 to N.
+    pub largest: u32,
+    /// The heaps of value 0 among 0 to N (the losing positions), and the first few of them.
+    pub zeros: u64,
+    pub first_zeros: Vec<u64>,
+    /// The Fletcher checksum of the values as 16-bit words, in hexadecimal, as P. Beling's
+    /// `ogsolve` prints it.
+    pub checksum: Option<String>,
+}
+
+/// How many heaps of value 0 the summary lists.
+const ZEROS_LISTED: usize = 20;
+
+impl SequenceSummary {
+    /// The summary of `values`, heaps 0 to `n_max`, of `game` under `input`'s rule.
+    pub fn of(
+        game: &dyn GameEntry,
+        input: &InstanceInput,
+        values: &NimValues,
+        n_max: u64,
+    ) -> SequenceSummary {
+        let found: Option<FoundPeriod> = values.period;
+        let first_heap = game
+            .nim_sequence()
+            .map_or(0, |sequence| sequence.smallest_position());
+        let (zeros, first_zeros) = zeros(values, first_heap, n_max);
+        SequenceSummary {
+            game: game.name(),
+            rule: rule_text(input),
+            first_heap,
+            n_max,
+            period: found.map(|found| found.periodicity.period),
+            preperiod: found.map(|found| found.periodicity.preperiod),
+            proved: found.is_some_and(|found| found.proved),
+            largest: values.largest(n_max),
+            zeros,
+            first_zeros,
+            checksum: values
+                .checksum(n_max)
+                .map(|checksum| format!("{checksum:X}")),
+        }
+    }
+}
+
+/// The rule part of an input in words (`S={1, 3, 4}`, `code 0.6`), empty without one.
+fn rule_text(input: &InstanceInput) -> String {
+    let rule_only = InstanceInput {
+        subtract: input.subtract.clone(),
+        code: input.code.clone(),
+        ..InstanceInput::default()
+    };
+    let text = rule_only.describe();
+    text.strip_prefix("(empty instance)")
+        .unwrap_or(&text)
+        .trim()
+        .to_string()
+}
+
+/// The number of heaps of value 0 from `first` to `n_max`, and the first [`ZEROS_LISTED`] of
+/// them; a proved period counts the repetitions without visiting them.
+pub fn zeros(values: &NimValues, first: u64, n_max: u64) -> (u64, Vec<u64>) {
+    // Past the computed values, a proved period's zeros come within a cycle of each other, so
+    // the listed ones lie within that many cycles (none at all if no cycle has one).
+    let cycle = values
+        .proved_period()
+        .map_or(0, |period| period.period as u64);
+    let searched = (values.values.len() as u64).saturating_add(cycle * ZEROS_LISTED as u64);
+    let listed: Vec<u64> = (first..=n_max.min(searched))
+        .filter(|&n| values.value(n) == Some(0))
+        .take(ZEROS_LISTED)
+        .collect();
+    let below_first = (0..first).filter(|&n| values.value(n) == Some(0)).count() as u64;
+    (count_zeros(values, n_max) - below_first, listed)
+}
+
+/// The number of heaps of value 0 from 0 to `n_max`: the computed values, then whole cycles of
+/// a proved period and the part of one left.
+pub fn count_zeros(values: &NimValues, n_max: u64) -> u64 {
+    let computed = (values.values.len() as u64).min(n_max.saturating_add(1));
+    let mut count = values.values[..computed as usize]
+        .iter()
+        .filter(|&&value| value == 0)
+        .count() as u64;
+    let Some(period) = values.proved_period() else {
+        return count;
+    };
+    let rest = n_max.saturating_add(1) - computed;
+    if rest == 0 {
+        return count;
+    }
+    let length = period.period as u64;
+    let zero_at = |n: u64| values.value(n) == Some(0);
+    let per_cycle = (0..length).filter(|&k| zero_at(computed + k)).count() as u64;
+    count += rest / length * per_cycle;
+    count += (0..rest % length)
+        .filter(|&k| zero_at(computed + k))
+        .count() as u64;
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::grundy::Periodicity;
+
+    #[test]
+    fn zeros_beyond_the_computed_values_follow_the_period() {
+        // 0 1 2 | 0 1 (period 2 from heap 3, proved).
+        let values = NimValues {
+            values: vec![0, 1, 2, 0, 1],
+            period: Some(FoundPeriod {
+                periodicity: Periodicity {
+                    preperiod: 3,
+                    period: 2,
+                },
+                proved: true,
+            }),
+        };
+        let plain = |n_max: u64| (0..=n_max).filter(|&n| values.value(n) == Some(0)).count();
+        for n_max in [0, 3, 4, 5, 6, 7, 100, 1001] {
+            assert_eq!(count_zeros(&values, n_max), plain(n_max) as u64, "{n_max}");
+        }
+        assert_eq!(count_zeros(&values, 1_000_000_000_000), 500_000_000_000);
+    }
+}
