@@ -43,6 +43,10 @@ pub static GAMES: &[&dyn GameEntry] = &[
     &stone_game_iv::DEFINITION,
     &nim::DEFINITION,
     &coins_in_a_circle::DEFINITION,
+    &octal::OCTAL,
+    &octal::KAYLES,
+    &octal::DAWSONS_KAYLES,
+    &octal::DAWSONS_CHESS,
 ];
 
 /// Finds a game by its command-line name.

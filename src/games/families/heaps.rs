@@ -420,11 +420,12 @@ impl<R: HeapRule> Game for HeapGame<R> {
         }
     }
 
-    /// One heap as the rule words it (`5 stones`, `N=5`); several as `heaps 7 + 4 + 2`.
+    /// One heap as the rule words it (`5 stones`, `N=5`, `a heap of 5`); several as
+    /// `heaps 7 + 4 + 2`.
     fn describe_state(&self, state: &Position) -> String {
         match state.heaps[..] {
             [] => self.rule.describe_heap(0),
-            [heap] if !self.rule.splits() => self.rule.describe_heap(heap),
+            [heap] => self.rule.describe_heap(heap),
             _ => {
                 let heaps: Vec<String> = state.heaps.iter().map(u64::to_string).collect();
                 format!("heaps {}", heaps.join(" + "))

@@ -60,7 +60,7 @@ pub(super) struct Tracker {
 /// The start of the run of shift `p` at the end of `values`: scanned down from the end, to the
 /// first mismatch or to `floor`, below which `known` (the run's start at an earlier check) holds.
 #[inline]
-fn run_start(values: &[u16], p: usize, floor: usize, known: Option<usize>) -> usize {
+fn run_start<V: Copy + Eq>(values: &[V], p: usize, floor: usize, known: Option<usize>) -> usize {
     let mut m = values.len() - p;
     while m > floor && values[m - 1] == values[m - 1 + p] {
         m -= 1;
@@ -85,7 +85,7 @@ impl Tracker {
     /// Checks `values`: the least shift proved, or else the shift the theorem would prove first
     /// among those whose run covers a whole period and a quarter of the values (`proved:
     /// false`); schedules the next check.
-    pub(super) fn check(&mut self, values: &[u16]) -> (Option<Found>, bool) {
+    pub(super) fn check<V: Copy + Eq>(&mut self, values: &[V]) -> (Option<Found>, bool) {
         let len = values.len();
         let mut long = Vec::new();
         let mut remembered = self.long.iter().peekable();
@@ -128,7 +128,7 @@ impl Tracker {
 /// known to repeat with `found`'s period from its pre-period on: only multiples of the least
 /// period can be proved, and each one's run ends where that period's does, give or take a few
 /// values below it. Values past the slice follow the period.
-pub(super) fn least_proved(values: &[u16], found: Found, theorem: Theorem) -> Found {
+pub(super) fn least_proved<V: Copy + Eq>(values: &[V], found: Found, theorem: Theorem) -> Found {
     let Periodicity { preperiod, period } = found.periodicity;
     let len = values.len();
     let at = |m: usize| {

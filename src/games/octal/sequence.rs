@@ -7,24 +7,27 @@
 //! at every pair only when the candidate value is rare (Gangolli and Plambeck, "A note on
 //! periodicity in some octal games", Int. J. Game Theory 18, 1989; Flammenkamp's sparse-space
 //! programs; P. Beling's `ogs`), and checks the periodicity theorem as it goes (Guy and Smith,
-//! "The G-values of various games", 1956). Memory: 2 bytes a heap, 4 with breaking moves.
+//! "The G-values of various games", 1956). Memory: 6 bytes a heap, 8 with breaking moves.
+//!
+//! The result is the library's [`NimValues`]: the values computed (up to the proof when a period
+//! is proved, every value asked for otherwise) and the period, proved or only observed.
 //!
 //! ```
 //! use gamelab::games::octal::code::OctalCode;
 //! use gamelab::games::octal::sequence::nim_sequence;
 //! let kayles = nim_sequence(&OctalCode::KAYLES, 100_000)?;
 //! assert_eq!(&kayles.values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
-//! let period = kayles.period.expect("Kayles is periodic");
-//! assert!(period.proved);
-//! assert_eq!((period.periodicity.period, period.periodicity.preperiod), (12, 71));
-//! assert!(kayles.computed < 200);
+//! let period = kayles.proved_period().expect("Kayles' period is proved");
+//! assert_eq!((period.period, period.preperiod), (12, 71));
+//! assert!(kayles.values.len() < 200);
+//! assert_eq!(kayles.value(1_000_000_000_000), Some(2));
 //! # Ok::<(), gamelab::games::octal::sequence::SequenceError>(())
 //! ```
 
 use super::code::{Left, OctalCode};
 use super::kernel::{Kernel, VALUE_LIMIT};
-use super::period::{Found, Theorem, Tracker, least_proved};
-use crate::analysis::grundy::Periodicity;
+use super::period::{Theorem, Tracker, least_proved};
+use crate::analysis::grundy::{FoundPeriod, NimValues, Periodicity};
 use crate::base::error::InputError;
 use crate::cost::{Cost, Operation, Work, reserve};
 use thiserror::Error;
@@ -35,30 +38,6 @@ pub const RARE_ALLOWANCE: usize = 2048;
 
 /// Heaps between two progress reports.
 const PROGRESS_HEAPS: usize = 4096;
-
-/// A nim-sequence and its period.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sequence {
-    /// `g(0..=N)`.
-    pub values: Vec<u16>,
-    /// The least period the theorem proves from the values (ogsolve's convention), or else the
-    /// one it would prove first if the values went on repeating it (`proved: false`), among the
-    /// shifts that repeat over a whole period and a quarter of the values at their end.
-    pub period: Option<Period>,
-    /// How many values were computed by the mex rule; the rest follow from the proved period.
-    pub computed: usize,
-}
-
-/// A period of a nim-sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// The period and its pre-period (the first heap from which the values repeat).
-    pub periodicity: Periodicity,
-    /// Whether the octal periodicity theorem proves it from the values.
-    pub proved: bool,
-    /// How many values (heaps 0 to `needs - 1`) the theorem needs to prove it.
-    pub needs: usize,
-}
 
 /// Why a nim-sequence could not be computed.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -90,13 +69,17 @@ pub enum SequenceError {
 /// The largest heap [`nim_sequence`] computes: heaps are numbered in 32 bits.
 pub const HEAP_LIMIT: u64 = u32::MAX as u64 - 1;
 
-/// The nim-values of `code`'s heaps of 0 to `n_max`, and their period (module docs).
+/// The nim-values of `code`'s heaps of 0 to `n_max`, and their period (module docs): the
+/// values up to the proof when a period is proved (the rest follow from it), else all of them.
+/// The period is the least one the theorem proves (ogsolve's convention), or else the one it
+/// would prove first if the values went on repeating it (not proved), among the shifts that
+/// repeat over a whole period and a quarter of the values at their end.
 ///
 /// Time: per heap, the pairs with a rare heap (a few thousand at most in the codes studied)
 /// and, when the candidate value is rare, a vectorised search of all pairs; it stops where a
-/// period is proved. Memory: 2 bytes a heap (4 with breaking moves). Progress is reported in
-/// the units of [`sequence_cost`].
-pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<Sequence, SequenceError> {
+/// period is proved. Memory: 2 bytes a heap while computing (4 with breaking moves) and the
+/// result's 4. Progress is reported in the units of [`sequence_cost`].
+pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, SequenceError> {
     if n_max as u64 > HEAP_LIMIT {
         return Err(SequenceError::TooManyHeaps {
             n_max,
@@ -132,27 +115,24 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<Sequence, Sequence
         }
     };
     report(code, reported, len);
-    let mut values = kernel.values;
-    let computed = values.len();
     let period = match found {
-        Some(found) if proved => {
-            fill(&mut values, found.periodicity, len);
-            Some(period_of(least_proved(&values, found, theorem), true))
-        }
-        other => other.map(|found| period_of(found, false)),
+        Some(found) if proved => Some(least_proved(&kernel.values, found, theorem)),
+        other => other,
     };
-    Ok(Sequence {
-        values,
-        period,
-        computed,
+    Ok(NimValues {
+        values: kernel.values.into_iter().map(u32::from).collect(),
+        period: period.map(|found| FoundPeriod {
+            periodicity: found.periodicity,
+            proved,
+        }),
     })
 }
 
 /// The nim-values of `code`'s heaps of 0 to `n_max`, each the mex over every option as
 /// [`OctalCode::options`] lists them: the reference [`nim_sequence`] is tested against.
-/// Time `O(n_max²)` with breaking moves, memory 2 bytes a heap and a set of the options' values.
-pub fn naive_sequence(code: &OctalCode, n_max: usize) -> Result<Vec<u16>, SequenceError> {
-    let mut values: Vec<u16> = Vec::new();
+/// Time `O(n_max²)` with breaking moves, memory 4 bytes a heap and a set of the options' values.
+pub fn naive_sequence(code: &OctalCode, n_max: usize) -> Result<Vec<u32>, SequenceError> {
+    let mut values: Vec<u32> = Vec::new();
     reserve(&mut values, n_max + 1, "the nim-sequence")?;
     let mut seen = Vec::new();
     for heap in 0..=n_max {
@@ -163,7 +143,7 @@ pub fn naive_sequence(code: &OctalCode, n_max: usize) -> Result<Vec<u16>, Sequen
                 Left::One(a) => values[a],
                 Left::Two(a, b) => values[a] ^ values[b],
             };
-            let value = usize::from(value);
+            let value = value as usize;
             if value >= seen.len() {
                 seen.resize(value + 1, false);
             }
@@ -176,37 +156,42 @@ pub fn naive_sequence(code: &OctalCode, n_max: usize) -> Result<Vec<u16>, Sequen
                 heap,
             });
         }
-        values.push(mex as u16);
+        values.push(mex as u32);
     }
     Ok(values)
 }
 
 /// The period the octal periodicity theorem proves from `values` (the least one, ogsolve's
-/// convention), or else the one it would prove first if the values went on repeating it,
-/// among the shifts that repeat over a whole period and a quarter of the values at their end
-/// (`proved: false`).
+/// convention), or else the one it would prove first if the values went on repeating it, as
+/// [`nim_sequence`] finds it.
 ///
 /// Time: the length of the repeating run of every shift, `O(len)` for most sequences and up to
 /// `O(len² / p)` for one that repeats with a short period `p` but is not proved.
-pub fn periodicity(code: &OctalCode, values: &[u16]) -> Option<Period> {
+pub fn periodicity(code: &OctalCode, values: &[u32]) -> Option<FoundPeriod> {
     let (found, proved) = Tracker::new(theorem(code)).check(values);
-    found.map(|found| period_of(found, proved))
+    let found = match found {
+        Some(found) if proved => least_proved(values, found, theorem(code)),
+        other => other?,
+    };
+    Some(FoundPeriod {
+        periodicity: found.periodicity,
+        proved,
+    })
 }
 
-/// The Fletcher-32 checksum of a nim-sequence as ogsolve prints it: two 16-bit sums, the
-/// second of the running first, wrapping; the second sum in the high half.
+/// How many values (heaps 0 to `len - 1`) the octal periodicity theorem needs to prove
+/// `period` for `code`: `2·(n0 + p) + t` with breaking moves, `n0 + p + t` without, `t` the
+/// most tokens a move takes and `n0` the pre-period (at least 1).
 ///
 /// ```
-/// use gamelab::games::octal::sequence::checksum;
-/// assert_eq!(checksum(&[1, 2, 3]), (10 << 16) | 6);
+/// use gamelab::analysis::grundy::Periodicity;
+/// use gamelab::games::octal::code::OctalCode;
+/// use gamelab::games::octal::sequence::proof_length;
+/// let kayles = Periodicity { preperiod: 71, period: 12 };
+/// assert_eq!(proof_length(&OctalCode::KAYLES, kayles), 168);
 /// ```
-pub fn checksum(values: &[u16]) -> u32 {
-    let (mut low, mut high) = (0u16, 0u16);
-    for &value in values {
-        low = low.wrapping_add(value);
-        high = high.wrapping_add(low);
-    }
-    (u32::from(high) << 16) | u32::from(low)
+pub fn proof_length(code: &OctalCode, period: Periodicity) -> usize {
+    theorem(code).needs(period.preperiod, period.period)
 }
 
 /// The estimated cost of [`nim_sequence`] up to `n_max`: its memory, and its time in pairs
@@ -217,7 +202,8 @@ pub fn checksum(values: &[u16]) -> u32 {
 /// takes longer.
 pub fn sequence_cost(code: &OctalCode, n_max: usize) -> Cost {
     let len = n_max as u128 + 1;
-    let per_heap = if code.has_breaking_moves() { 4 } else { 2 };
+    // The kernel's 2 bytes (4 with breaking moves' mirror) and the result's 4.
+    let per_heap = if code.has_breaking_moves() { 8 } else { 6 };
     Cost::new(
         len.saturating_mul(per_heap),
         Work::of(Operation::OctalRarePairs, units(code, 0, len as usize)),
@@ -255,21 +241,5 @@ fn theorem(code: &OctalCode) -> Theorem {
     Theorem {
         take: code.largest_take(),
         factor: if code.has_breaking_moves() { 2 } else { 1 },
-    }
-}
-
-fn period_of(found: Found, proved: bool) -> Period {
-    Period {
-        periodicity: found.periodicity,
-        proved,
-        needs: found.needs,
-    }
-}
-
-/// Extends `values` to `len` by the proved period.
-fn fill(values: &mut Vec<u16>, found: Periodicity, len: usize) {
-    while values.len() < len {
-        let n = values.len();
-        values.push(values[n - found.period]);
     }
 }
