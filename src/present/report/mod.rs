@@ -12,6 +12,7 @@ mod claims;
 mod failures;
 mod games;
 mod gold_pots;
+mod octal;
 mod parity;
 mod strategies;
 
@@ -193,7 +194,7 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
         dir: dir.to_path_buf(),
     };
     type Study = fn(&ReportWriter) -> Result<Vec<Section>, ReportError>;
-    let studies: [(&str, Study); 5] = [
+    let studies: [(&str, Study); 6] = [
         (
             "the parity study (stone-game, two value distributions)",
             parity::write,
@@ -208,6 +209,7 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
             "the strategy tournament and how strategies fail",
             strategies::write,
         ),
+        ("the octal games' nim-sequences and periods", octal::write),
     ];
     let mut sections = Vec::new();
     for (index, (name, study)) in studies.iter().enumerate() {
