@@ -488,7 +488,12 @@ pub(super) fn octal_sequence(n: u64) -> Result<Prepared, String> {
     let estimate = sequence.cost(&input, n).map_err(|e| e.to_string())?.work;
     Ok(Prepared {
         estimate,
-        run: Box::new(move || sequence.values(&input, n).map(|_| ()).map_err(|e| e.to_string())),
+        run: Box::new(move || {
+            sequence
+                .values(&input, n)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }),
     })
 }
 

@@ -70,7 +70,13 @@ fn a_sum_is_decided_by_the_xor_and_brute_agrees() {
     for heaps in ["3,4,5", "2,6", "1,2,3"] {
         let value = |solver| {
             let out = stdout_of(&[
-                "solve", "kayles", "--heaps", heaps, "--solver", solver, "--value-only",
+                "solve",
+                "kayles",
+                "--heaps",
+                heaps,
+                "--solver",
+                solver,
+                "--value-only",
             ]);
             out.lines()
                 .find(|line| line.starts_with("winner:"))
@@ -89,7 +95,14 @@ fn the_generic_commands_play_a_splitting_game() {
     assert!(analysis.contains("a heap of 6"), "{analysis}");
     assert!(analysis.contains("6-2=2+2"), "{analysis}");
     let play = stdout_of(&[
-        "play", "dawsons-chess", "--n", "9", "--first", "optimal", "--second", "random",
+        "play",
+        "dawsons-chess",
+        "--n",
+        "9",
+        "--first",
+        "optimal",
+        "--second",
+        "random",
     ]);
     assert!(play.contains("first"), "{play}");
 }
@@ -104,10 +117,7 @@ fn bad_codes_and_stray_codes_are_refused_in_one_line() {
         &["solve", "octal", "--code", "0.8", "--n", "5"],
         &["'0.8'", "octal digits are 0 to 7"],
     );
-    fails_with(
-        &["grundy", "octal", "--code", "77"],
-        &["'77' has no point"],
-    );
+    fails_with(&["grundy", "octal", "--code", "77"], &["'77' has no point"]);
     fails_with(
         &["solve", "kayles", "--code", "0.77", "--n", "5"],
         &["kayles does not take the octal code"],
