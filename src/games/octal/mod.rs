@@ -147,6 +147,7 @@ const fn definition<K: OctalName>(
             ..BatchPaths::NONE
         },
         fast: FastPaths {
+            position_values: Some((Octal::<K>::position_table, Octal::<K>::position_table_cost)),
             facts: Some(Octal::<K>::facts),
             ..FastPaths::NONE
         },
