@@ -6,7 +6,7 @@ use crate::base::input::InstanceInput;
 use crate::games::find_game;
 use crate::present::plot::nim_sequence::NimSequenceChart;
 use crate::present::report::{ReportError, ReportWriter, Section, provenance};
-use crate::studies::grundy::{SequenceSummary, nim_sequence};
+use crate::studies::grundy::{SequenceSummary, nim_sequence, write_csv};
 use std::fmt::Write as _;
 
 /// The sequences of the table: the game, its code (given with `--code` to `octal`, the named
@@ -41,6 +41,9 @@ const ROWS: [(&str, &str, u64, &str); 10] = [
 
 /// The chart's game and heaps: Kayles' exceptional values up to 70 and two periods after.
 const CHART: (&str, u64) = ("kayles", 120);
+
+/// The chart's files' name, without the extension.
+const CHART_STEM: &str = "octal-kayles-sequence";
 
 /// The study's section.
 pub fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
@@ -101,15 +104,21 @@ pub fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
     )
     .map_err(ReportError::study)?;
     body.push_str(&writer.chart(
-        "octal-kayles-sequence",
+        CHART_STEM,
         "Kayles' Grundy values: irregular up to heap 70, then period 12",
         &chart,
     )?);
+    let mut csv = Vec::new();
+    write_csv(&values, 0, n_max, &mut csv).map_err(ReportError::study)?;
+    writer.text(&format!("{CHART_STEM}.csv"), &String::from_utf8_lossy(&csv))?;
     commands.push(format!(
-        "gamelab grundy {game} --n-max {n_max} --out kayles.csv"
+        "gamelab grundy {game} --n-max {n_max} --out {CHART_STEM}.csv"
     ));
     body.push('\n');
-    body.push_str(&provenance("the table above", &commands));
+    body.push_str(&provenance(
+        &format!("the table above and {CHART_STEM}.csv"),
+        &commands,
+    ));
     Ok(vec![Section {
         title: "Octal games: nim-sequences and their periods".to_string(),
         body,
