@@ -164,6 +164,12 @@ fn gangolli_and_plambeck_period_of_0_16() {
 /// ogsolve 0.137 -m rc2 -n 65536
 ///  found period of length 34 and pre-period 52
 ///  nimber of 65536: 3  losing positions: 14.71%  checksum: 19E7B497
+/// ogsolve 0.07 -m rc2 -n 1048576
+///  found period of length 34 and pre-period 53
+///  checksum: D6384B22
+/// ogsolve 0.137 -m rc2 -n 1048576
+///  found period of length 34 and pre-period 52
+///  nimber of 1048576: 5  losing positions: 14.71%  checksum: 215F4B27
 /// ```
 #[test]
 fn checksums_and_periods_match_ogsolve() {
@@ -174,6 +180,8 @@ fn checksums_and_periods_match_ogsolve() {
         ("0.6", 1 << 16, 0xEAC31E5C, None),
         ("0.07", 1 << 16, 0x6550B494, Some((34, 53))),
         ("0.137", 1 << 16, 0x19E7B497, Some((34, 52))),
+        ("0.07", 1 << 20, 0xD6384B22, Some((34, 53))),
+        ("0.137", 1 << 20, 0x215F4B27, Some((34, 52))),
     ] {
         let values = nim_sequence(&code(text), n).unwrap();
         assert_eq!(values.checksum(n as u64), Some(sum), "{text} to {n}");
