@@ -224,6 +224,18 @@ fn subtract_a_square(c: &mut Criterion) {
     }
 }
 
+fn octal(c: &mut Criterion) {
+    use gamelab::games::octal::code::OctalCode;
+    use gamelab::games::octal::sequence::nim_sequence;
+    c.bench_function("octal 0.77 (Kayles) nim-sequence to 100000", |b| {
+        b.iter(|| nim_sequence(black_box(&OctalCode::KAYLES), 100_000))
+    });
+    let code: OctalCode = "0.6".parse().expect("a valid code");
+    c.bench_function("octal 0.6 nim-sequence to 65536", |b| {
+        b.iter(|| nim_sequence(black_box(&code), 65_536))
+    });
+}
+
 fn dag_export(c: &mut Criterion) {
     let game = StoneGame::new(piles("stone-game", 1_000, 1, 100)).unwrap();
     let meta = GraphMeta {
@@ -264,7 +276,7 @@ fn main() {
         samples: 10,
         measurement_time: Duration::from_secs(8),
     };
-    let targets: [fn(&mut Criterion); 10] = [
+    let targets: [fn(&mut Criterion); 11] = [
         stone_game,
         lane_widths,
         batch,
@@ -273,6 +285,7 @@ fn main() {
         stone_game_iii,
         divisor_game,
         subtract_a_square,
+        octal,
         dag_export,
         explorer,
     ];

@@ -50,7 +50,7 @@ pub struct ServeArgs {
 const CACHE_SIZE: usize = 8;
 
 /// The query parameters the API knows.
-const PARAMETERS: &str = "game, piles, n, subtract, moves";
+const PARAMETERS: &str = "game, piles, n, heaps, subtract, code, moves";
 
 struct Server {
     page: String,
@@ -152,6 +152,7 @@ fn describe(entry: &dyn GameEntry) -> Value {
         InputForm::Number {
             subtraction_set,
             code,
+            ..
         } => ("number", subtraction_set, code),
     };
     json!({

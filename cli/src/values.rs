@@ -107,12 +107,13 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
     let too_large = || format!("'{text}' is more than 18446744073709551615, the largest allowed");
     let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
     // A power, `2^30`, as research-scale limits are often written.
-    if let Some((base, exponent)) = number.split_once('^') {
-        if is_digits(base) && is_digits(exponent) {
-            let base: u64 = base.parse().map_err(|_| too_large())?;
-            let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
-            return base.checked_pow(exponent).ok_or_else(too_large);
-        }
+    if let Some((base, exponent)) = number.split_once('^')
+        && is_digits(base)
+        && is_digits(exponent)
+    {
+        let base: u64 = base.parse().map_err(|_| too_large())?;
+        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+        return base.checked_pow(exponent).ok_or_else(too_large);
     }
     // Plain digits, or `1e18` style (a whole mantissa times a power of ten).
     let (mantissa, exponent) = number.split_once(['e', 'E']).unwrap_or((number, "0"));

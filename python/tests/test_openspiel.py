@@ -208,7 +208,16 @@ def _instance_of(entry: dict) -> tuple[dict, dict]:
         return {"piles": [5, 1, 7, 3, 9, 2]}, {"piles": "5;1;7;3;9;2"}
     if "subtract" in entry["input"]:
         return {"n": 12, "subtract": [1, 3, 4]}, {"n": 12, "subtract": "1;3;4"}
+    if "code" in entry["input"]:
+        return {"n": 8, "code": "0.6"}, {"n": 8, "code": "0.6"}
+    if entry["name"] in SPLITTING:
+        # A heap that splits has as many positions as partitions: alpha-beta's tree stays small.
+        return {"n": 8}, {"n": 8}
     return {"n": 12}, {"n": 12}
+
+
+# The octal games: a move may split a heap in two.
+SPLITTING = {"octal", "kayles", "dawsons-kayles", "dawsons-chess"}
 
 
 @pytest.mark.parametrize("entry", gamelab.games(), ids=lambda entry: entry["name"])

@@ -167,6 +167,11 @@ pub enum InputError {
         other: Setting,
     },
 
+    /// A setting the game reads that is malformed (an octal code): the message names the
+    /// problem.
+    #[error("{game}: {message}")]
+    Invalid { game: &'static str, message: String },
+
     #[error("{game} needs at least one pile, got none")]
     NoPiles { game: &'static str },
 

@@ -274,6 +274,14 @@ pub fn probes() -> Vec<Probe> {
             },
         },
         Probe {
+            operation: Operation::OctalRarePairs,
+            calibrates: true,
+            path: "gamelab grundy octal --code 0.6 --n-max N",
+            quick: &[20_000, 60_000],
+            calibrate: 500_000,
+            prepare: octal_sequence,
+        },
+        Probe {
             operation: Operation::MemoMove,
             calibrates: true,
             path: "gamelab solve stone-game --solver memo",

@@ -71,6 +71,9 @@ operations! {
     /// A Grundy table of a heap game (nim's, stone-game-iv's, divisor-game's): a move tried from
     /// one heap.
     GrundyTable: "grundy-table", "moves tried by a Grundy table";
+    /// An octal game's nim-sequence by rare and common values: a pair of heaps with a rare one,
+    /// as the estimate counts them (`games::octal::sequence::sequence_cost`).
+    OctalRarePairs: "octal-rare-pairs", "pairs with a rare heap of octal nim-sequences";
     /// coins-in-a-circle `dp`: a DP cell.
     CoinsDp: "coins-in-a-circle-dp", "DP cells of coins-in-a-circle";
     /// `memo` (and `optimal` play without a table): a move tried from a distinct position.

@@ -28,6 +28,7 @@ pub(super) fn nanos_per_unit(operation: Operation) -> f64 {
         Operation::SubtractASquareSieve => 0.54,
         Operation::DivisorSieve => 19.8,
         Operation::GrundyTable => 2.23,
+        Operation::OctalRarePairs => 1.15,
         Operation::CoinsDp => 1.50,
         Operation::MemoMove => 107.0,
         Operation::BruteNode => 7.97,

@@ -24,8 +24,14 @@ pub enum InputForm {
     /// A row of piles; `negative` tells whether negative values make sense.
     Piles { negative: bool },
     /// A heap of N (or several: `heaps`); `subtraction_set` tells whether the game also reads a
-    /// set of amounts a move may take (nim), `code` whether it reads an octal code.
-    Number { subtraction_set: bool, code: bool },
+    /// set of amounts a move may take (nim), `code` whether it reads an octal code, `splits`
+    /// whether a move may split a heap in two (the octal games: a heap's positions are then the
+    /// partitions of its tokens, so small instances are smaller).
+    Number {
+        subtraction_set: bool,
+        code: bool,
+        splits: bool,
+    },
 }
 
 /// A game's registry entry: what the tool knows about the game beyond its rules. Each game

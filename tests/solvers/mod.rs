@@ -9,6 +9,7 @@ mod explicit;
 mod fast_paths;
 mod lane_widths;
 mod more_games;
+mod octal;
 mod official_examples;
 mod optimal_line;
 mod peaks;

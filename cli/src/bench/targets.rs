@@ -354,6 +354,22 @@ fn other_game_targets(dir: &Path) -> Vec<Target> {
             (67_108_864.0, "N"),
         )
         .within_megabytes(64.0),
+        // Kayles' nim-sequence in a tenth of the time `ogsolve 0.77 -m rc2 -n 100000` takes on
+        // the calibration machine, and 0.6's to 2^20 in no more than `ogsolve 0.6 -m rc2`'s;
+        // scripts/bench-octal runs ogsolve itself beside them.
+        Target::new(
+            "grundy kayles to 100000",
+            command("grundy kayles --n-max 100000", &[]),
+            0.126,
+            (100_001.0, "heaps"),
+        ),
+        Target::new(
+            "grundy octal 0.6 to 2^20",
+            command("grundy octal --code 0.6 --n-max 1048576", &[]),
+            5.1,
+            (1_048_577.0, "heaps"),
+        )
+        .within_megabytes(64.0),
     ]
 }
 

@@ -17,6 +17,7 @@ mod interrupt;
 mod limits;
 mod merge;
 mod more_games;
+mod octal;
 mod optimal_line;
 mod peaks;
 mod plot;

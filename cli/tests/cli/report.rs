@@ -14,7 +14,7 @@ fn fresh_report() -> &'static Path {
         .get_or_init(|| {
             let dir = tempfile::tempdir().unwrap();
             let stderr = run_report(dir.path(), false);
-            assert!(stderr.contains("[1/6] the parity study"), "{stderr}");
+            assert!(stderr.contains("[1/7] the parity study"), "{stderr}");
             assert!(stderr.contains("README.md"), "{stderr}");
             dir
         })

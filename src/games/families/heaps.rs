@@ -23,6 +23,7 @@ use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, line_cost, solution_from_outcomes,
     value_from_outcome,
 };
+use crate::strategy::PositionTable;
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -357,6 +358,24 @@ impl<R: HeapRule> HeapGame<R> {
     pub fn grundy_cost(&self) -> Cost {
         self.rule.nim_cost(self.largest_heap())
     }
+
+    /// Every position's value for the player to move (+1 a win, -1 a loss) from the nim-sum of
+    /// its heaps: the fast path of optimal play and regret (`FastPaths::position_values`), far
+    /// cheaper than minimax over the positions of a game whose heaps split.
+    pub fn position_table(&self) -> Result<PositionTable<HeapGame<R>>, SolveError> {
+        let values = self.needed_values()?;
+        Ok(Box::new(
+            move |state: &Position| match HeapGame::<R>::nim_sum(&values, &state.heaps) {
+                Some(0) | None => -1,
+                Some(_) => 1,
+            },
+        ))
+    }
+
+    /// What [`HeapGame::position_table`] costs.
+    pub fn position_table_cost(&self) -> Option<Cost> {
+        Some(self.grundy_cost())
+    }
 }
 
 impl<R: HeapRule> Game for HeapGame<R> {
@@ -441,11 +460,12 @@ impl<R: HeapRule> Game for HeapGame<R> {
         }
     }
 
-    /// One heap as the rule words it (`5 stones`, `N=5`); several as `heaps 7 + 4 + 2`.
+    /// One heap as the rule words it (`5 stones`, `N=5`, `a heap of 5`); several as
+    /// `heaps 7 + 4 + 2`.
     fn describe_state(&self, state: &Position) -> String {
         match state.heaps[..] {
             [] => self.rule.describe_heap(0),
-            [heap] if !self.rule.splits() => self.rule.describe_heap(heap),
+            [heap] => self.rule.describe_heap(heap),
             _ => {
                 let heaps: Vec<String> = state.heaps.iter().map(u64::to_string).collect();
                 format!("heaps {}", heaps.join(" + "))

@@ -218,6 +218,7 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
     input_form: InputForm::Number {
         subtraction_set: true,
         code: false,
+        splits: false,
     },
     share_bound: None,
     from_input: Nim::from_input,

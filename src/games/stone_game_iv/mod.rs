@@ -202,6 +202,7 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
     input_form: InputForm::Number {
         subtraction_set: false,
         code: false,
+        splits: false,
     },
     share_bound: None,
     from_input: StoneGameIV::from_input,

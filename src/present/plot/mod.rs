@@ -9,6 +9,7 @@ pub mod heatmap;
 pub mod losing_counts;
 pub mod margins;
 pub mod mistakes;
+pub mod nim_sequence;
 pub mod outcome_shares;
 mod parts;
 pub mod score_share;

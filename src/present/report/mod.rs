@@ -12,6 +12,7 @@ mod claims;
 mod failures;
 mod games;
 mod gold_pots;
+mod octal;
 mod parity;
 mod strategies;
 mod subtract_a_square;
@@ -204,7 +205,7 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
         dir: dir.to_path_buf(),
     };
     type Study = fn(&ReportWriter) -> Result<Vec<Section>, ReportError>;
-    let studies: [(&str, Study); 6] = [
+    let studies: [(&str, Study); 7] = [
         (
             "the parity study (stone-game, two value distributions)",
             parity::write,
@@ -223,6 +224,7 @@ pub fn generate_report(dir: &Path, progress: &dyn Fn(&str)) -> Result<(), Report
             "how rare losing positions are in subtract-a-square (to 2^26)",
             subtract_a_square::write,
         ),
+        ("the octal games' nim-sequences and periods", octal::write),
     ];
     let mut sections = Vec::new();
     for (index, (name, study)) in studies.iter().enumerate() {
