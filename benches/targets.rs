@@ -19,6 +19,7 @@ use gamelab::games::stone_game::peaks::peaks_margin;
 use gamelab::games::stone_game_ii::dp::{textbook, windowed};
 use gamelab::games::stone_game_ii::reach::reach_table;
 use gamelab::games::stone_game_iii::dp::suffix_values;
+use gamelab::games::stone_game_iv::sieve::{SieveOptions, is_losing, losing_positions};
 use gamelab::graph::build_dag;
 use gamelab::graph::export::{GraphFormat, GraphMeta, export_graph};
 use gamelab::solve::SolverKind;
@@ -202,6 +203,39 @@ fn divisor_game(c: &mut Criterion) {
     });
 }
 
+/// Subtract-a-square's windowed sieve: the value of N = 3·10^7 (against the plain byte sieve
+/// in C, `benches/reference/subtract_a_square.c`, run at the same N), and every losing position
+/// counted up to 2^24 and 2^26.
+fn subtract_a_square(c: &mut Criterion) {
+    c.bench_function("subtract-a-square is_losing N=3*10^7", |b| {
+        b.iter(|| is_losing(black_box(30_000_000), SieveOptions::default()).unwrap())
+    });
+    for bits in [24, 26] {
+        c.bench_function(&format!("subtract-a-square sieve N=2^{bits}"), |b| {
+            b.iter(|| {
+                let mut last = 0;
+                let count = losing_positions(1 << bits, SieveOptions::default(), |chunk| {
+                    last = chunk.last().copied().unwrap_or(last);
+                    Ok::<(), gamelab::base::error::InputError>(())
+                });
+                (count.unwrap(), last)
+            })
+        });
+    }
+}
+
+fn octal(c: &mut Criterion) {
+    use gamelab::games::octal::code::OctalCode;
+    use gamelab::games::octal::sequence::nim_sequence;
+    c.bench_function("octal 0.77 (Kayles) nim-sequence to 100000", |b| {
+        b.iter(|| nim_sequence(black_box(&OctalCode::KAYLES), 100_000))
+    });
+    let code: OctalCode = "0.6".parse().expect("a valid code");
+    c.bench_function("octal 0.6 nim-sequence to 65536", |b| {
+        b.iter(|| nim_sequence(black_box(&code), 65_536))
+    });
+}
+
 fn dag_export(c: &mut Criterion) {
     let game = StoneGame::new(piles("stone-game", 1_000, 1, 100)).unwrap();
     let meta = GraphMeta {
@@ -242,7 +276,7 @@ fn main() {
         samples: 10,
         measurement_time: Duration::from_secs(8),
     };
-    let targets: [fn(&mut Criterion); 9] = [
+    let targets: [fn(&mut Criterion); 11] = [
         stone_game,
         lane_widths,
         batch,
@@ -250,6 +284,8 @@ fn main() {
         stone_game_ii,
         stone_game_iii,
         divisor_game,
+        subtract_a_square,
+        octal,
         dag_export,
         explorer,
     ];

@@ -23,7 +23,8 @@ pub struct AnalyzeArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Refuse instances that may have more positions than this (each costs about 200 bytes)
+    /// Refuse instances that may have more positions than this (each costs a few hundred bytes
+    /// of memory: about 450 in a stone game)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
 }

@@ -106,7 +106,8 @@ pub const DEFAULT_SIZES: DefaultSizes = DefaultSizes {
 
 #[derive(Args)]
 pub struct SizeArgs {
-    /// One size: the number of piles (pile games) or N (divisor-game)
+    /// One size: the number of piles (pile games) or N (the number games: divisor-game,
+    /// stone-game-iv, nim, ...)
     #[arg(long, value_name = "N", conflicts_with_all = ["n_min", "n_max"], value_parser = whole_number, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Smallest size (number of piles, or N)
@@ -228,5 +229,28 @@ impl MatchArgs {
         let generator = Generator::new(game, spec)?;
         let settings = describe_instances(game, &generator, self.trials);
         Ok((generator, settings))
+    }
+}
+
+/// The rule of a heap game's nim-sequence, for the commands that read a game's rule rather than
+/// one instance (`grundy`, `losing-positions`): nim's subtraction set, an octal game's code.
+#[derive(Args)]
+pub struct RuleArgs {
+    /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
+    #[arg(long, value_name = "LIST", value_parser = subtraction_set)]
+    subtract: Option<SubtractionSet>,
+    /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+}
+
+impl RuleArgs {
+    /// The rule as the library's input (no N, no heaps).
+    pub fn input(&self) -> InstanceInput {
+        InstanceInput {
+            subtract: self.subtract.as_ref().map(|set| set.0.clone()),
+            code: self.code.clone(),
+            ..InstanceInput::default()
+        }
     }
 }

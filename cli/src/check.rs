@@ -10,6 +10,7 @@ use gamelab::solve::SolverKind;
 use gamelab::studies::claims::{
     CheckOptions, Claim, DEFAULT_SAMPLES, Expectation, Minimality, Verdict, check_claim,
 };
+use gamelab::util::plural::counted;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
@@ -88,22 +89,25 @@ pub fn render_verdict(claim: &Claim, verdict: &Verdict, options: &CheckOptions) 
     let _ = match &verdict.counterexample {
         None if verdict.exhaustive => writeln!(
             out,
-            "verdict: HOLDS on all {} instances ({how})",
-            verdict.checked
+            "verdict: HOLDS on all {} ({how})",
+            counted(verdict.checked, "instance")
         ),
         None => writeln!(
             out,
-            "verdict: HOLDS on {} sampled instances (seed {}; evidence, not proof: the space is too large to enumerate)",
-            verdict.checked, options.seed
+            "verdict: HOLDS on {} (seed {}; evidence, not proof: the space is too large to enumerate)",
+            counted(verdict.checked, "sampled instance"),
+            options.seed
         ),
         Some(_) => writeln!(
             out,
-            "verdict: REFUTED after {} instances ({how})",
-            verdict.checked
+            "verdict: REFUTED after {} ({how})",
+            counted(verdict.checked, "instance")
         ),
     };
     if let Some(counterexample) = &verdict.counterexample {
         let minimality = match counterexample.minimality {
+            // A number game's instances are its N alone, in order.
+            Minimality::Global if claim.values.is_none() => "no smaller N refutes it",
             Minimality::Global => {
                 "no instance with fewer piles, or as many and smaller values, refutes it"
             }

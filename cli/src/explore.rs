@@ -8,6 +8,7 @@ use clap::Args;
 use gamelab::cost::{Cost, Operation, Work};
 use gamelab::games::find_game;
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, write_page};
+use gamelab::util::plural::counted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +22,7 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "FILE.html", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Refuse instances that may have more positions than this (each adds about 100 bytes to
-    /// the page)
+    /// the page, and takes a few hundred bytes of memory while it is solved, as in `analyze`)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
 }
@@ -48,11 +49,11 @@ pub fn run(args: ExploreArgs) -> anyhow::Result<ExitCode> {
     out.finish()?;
     if let Some(path) = &args.out {
         note!(
-            "wrote {}: {} {}, {} positions",
+            "wrote {}: {} {}, {}",
             path.display(),
             entry.name(),
             input.describe(),
-            space.positions.len()
+            counted(space.positions.len(), "position")
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -15,6 +15,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
             InputForm::Number {
                 subtraction_set: false,
                 code: false,
+                ..
             } => "--n 10 (N >= 1), or --heaps 7,11,30 (a sum)",
             InputForm::Number {
                 subtraction_set: true,

@@ -2,14 +2,18 @@
 //! N, the period and whether it is proved, the largest value, the losing heaps — as a summary,
 //! with the values as CSV.
 
+use super::args::RuleArgs;
+use super::plot::draw_chart;
 use super::values::whole_number;
 use super::{Format, commit, open_output, stage_outputs};
 use anyhow::Context;
 use clap::Args;
-use gamelab::base::input::InstanceInput;
 use gamelab::games::find_game;
+use gamelab::present::plot::image_format;
+use gamelab::present::plot::nim_sequence::{MOST_HEAPS, NimSequenceChart};
 use gamelab::studies::grundy::{SequenceSummary, csv_cost, nim_sequence, write_csv};
 use gamelab::util::output::OutputFile;
+use gamelab::util::plural::counted;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,15 +26,15 @@ pub struct GrundyArgs {
     /// The largest heap
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole_number, allow_negative_numbers = true)]
     n_max: u64,
-    /// The subtraction set, for nim (e.g. 1,3,4; default 1,2,3)
-    #[arg(long, value_name = "LIST", value_parser = super::values::subtraction_set)]
-    subtract: Option<super::values::SubtractionSet>,
-    /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
-    #[arg(long, value_name = "CODE")]
-    code: Option<String>,
+    #[command(flatten)]
+    rule: RuleArgs,
     /// Write every value as CSV (`n,grundy`) to this file
     #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
+    /// Draw the values as dots, the period's start marked: FILE.svg or FILE.png (at most
+    /// 5000 heaps)
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -38,18 +42,29 @@ pub struct GrundyArgs {
 
 pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    let input = InstanceInput {
-        subtract: args.subtract.as_ref().map(|set| set.0.clone()),
-        code: args.code.clone(),
-        ..InstanceInput::default()
-    };
+    let input = args.rule.input();
     if args.out.is_some() {
         csv_cost(args.n_max).check(
             format_args!("writing {} rows", args.n_max.saturating_add(1)),
             "write a smaller --n-max",
         )?;
     }
-    let [csv] = stage_outputs([("--out", args.out.as_deref())], &[])?;
+    if let Some(path) = &args.plot {
+        image_format(path)?;
+        if args.n_max > MOST_HEAPS {
+            anyhow::bail!(
+                "--plot draws at most {MOST_HEAPS} heaps, not {}: use a smaller --n-max",
+                args.n_max
+            );
+        }
+    }
+    let [csv, chart] = stage_outputs(
+        [
+            ("--out", args.out.as_deref()),
+            ("--plot", args.plot.as_deref()),
+        ],
+        &[],
+    )?;
     let values = nim_sequence(game, &input, args.n_max)?;
     let summary = SequenceSummary::of(game, &input, &values, args.n_max);
     let mut written = Vec::new();
@@ -58,6 +73,13 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
         write_csv(&values, summary.first_heap, args.n_max, &mut file)
             .with_context(|| format!("writing {}", path.display()))?;
         written.push(file.written()?);
+    }
+    let mut charts = Vec::new();
+    if let (Some(staged), Some(path)) = (chart, &args.plot) {
+        let chart = NimSequenceChart::of_sequence(game.name(), &summary.rule, &values, args.n_max)?;
+        draw_chart(&chart, &staged, path)?;
+        written.push(staged);
+        charts.push(path.as_path());
     }
     let mut out = open_output(None)?;
     match args.format {
@@ -68,7 +90,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    commit(written, &[])?;
+    commit(written, &charts)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -107,8 +129,8 @@ fn write_text(out: &mut impl Write, summary: &SequenceSummary) -> std::io::Resul
     };
     writeln!(
         out,
-        "losing:    {} heaps of value 0: {}{more}",
-        summary.zeros,
+        "losing:    {} of value 0: {}{more}",
+        counted(summary.zeros, "heap"),
         first.join(", ")
     )?;
     if let Some(checksum) = &summary.checksum {

@@ -11,12 +11,14 @@ mod bench;
 mod check;
 mod claims;
 mod completions;
+mod examples;
 mod explore;
 mod games;
 mod generate;
 mod grundy;
 mod http;
 mod interrupt;
+mod losing;
 mod man;
 #[cfg(unix)]
 mod memory;
@@ -88,7 +90,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::cost::parse_bytes, allow_hyphen_values = true)]
     max_memory: Option<u64>,
     /// Refuse requests estimated to take longer than this (e.g. 90s, 10m, 2h; none: no limit)
-    /// [default: 10s]
+    /// [default: 10s; 2m for grundy and losing-positions]
     #[arg(long, global = true, value_name = "TIME", value_parser = time_budget, allow_hyphen_values = true)]
     max_time: Option<TimeBudget>,
     /// Replaced by --max-time
@@ -100,6 +102,21 @@ struct Cli {
     /// No progress bar and no notes on stderr (errors still go there)
     #[arg(long, short, global = true)]
     quiet: bool,
+}
+
+/// The time budget when `--max-time` is not given: the library's default, except for the
+/// commands that exist to compute at research scale (a nim-sequence, the losing positions to
+/// 2^30), which would otherwise need `--max-time` for their main use; they show progress.
+fn default_time(
+    command: &Command,
+    default: Option<std::time::Duration>,
+) -> Option<std::time::Duration> {
+    match command {
+        Command::Grundy(_) | Command::LosingPositions(_) => {
+            Some(std::time::Duration::from_secs(120))
+        }
+        _ => default,
+    }
 }
 
 /// `--max-time`: a time, or none.
@@ -120,6 +137,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// The nim-sequence of a heap game: every heap's Grundy value, the period (proved or not), as CSV
     Grundy(grundy::GrundyArgs),
+    /// Count a heap game's losing positions up to N at every power of two, fit a power law to the counts, list and chart them
+    LosingPositions(losing::LosingArgs),
     /// Write an explorer page: one offline HTML file to play through a game with every move's value
     Explore(explore::ExploreArgs),
     /// Serve the explorer on a local web server: pick any game and instance; JSON API for analysis
@@ -206,7 +225,9 @@ pub fn main() -> ExitCode {
     let default = gamelab::cost::Budget::DEFAULT;
     gamelab::cost::set_budget(gamelab::cost::Budget {
         memory: cli.max_memory.unwrap_or(default.memory),
-        time: cli.max_time.map_or(default.time, |budget| budget.0),
+        time: cli
+            .max_time
+            .map_or(default_time(&cli.command, default.time), |budget| budget.0),
     });
     // The work runs in a pool of its own, so that threads that cannot start (a process or
     // address-space limit, RAYON_NUM_THREADS=1000) mean fewer threads, never a panic.
@@ -305,6 +326,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Games => games::run(),
         Command::Analyze(args) => analyze::run(args),
         Command::Grundy(args) => grundy::run(args),
+        Command::LosingPositions(args) => losing::run(args),
         Command::Explore(args) => explore::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Generate(args) => generate::run(args),

@@ -25,7 +25,8 @@ use std::process::ExitCode;
 /// The options both commands share: opponent, seat, instances, seed, outputs.
 #[derive(Args)]
 pub struct StudyArgs {
-    /// The opponent's strategy
+    /// The opponent's strategy: optimal, greedy, random, lookahead-K, mcts-K, noisy-P or a
+    /// game's own (parity), as `play` takes
     #[arg(long, value_name = "STRATEGY", default_value = "optimal")]
     against: StrategySpec,
     /// The studied strategy's side
@@ -45,7 +46,8 @@ pub struct StudyArgs {
 pub struct MistakesArgs {
     /// The game (see `gamelab games`)
     game: String,
-    /// The strategies to study, comma-separated (each in its own games)
+    /// The strategies to study, comma-separated (each in its own games): optimal, greedy,
+    /// random, lookahead-K, mcts-K, noisy-P or a game's own (parity), as `play` takes
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     strategy: Vec<StrategySpec>,
     #[command(flatten)]
@@ -152,36 +154,31 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
         args.study.against,
         args.study.seat.name()
     )?;
-    writeln!(
-        out,
-        "{:<14} {:>4} {:>8} {:>22} {:>7} {:>22} {:>12}",
+    let header = [
         "strategy",
         "ply",
         "moves",
         "mistake rate (95%)",
         "losing",
         "mean loss (95%)",
-        "per mistake"
-    )?;
-    for row in rows.iter().filter(|row| row.n == "all") {
-        writeln!(
-            out,
-            "{:<14} {:>4} {:>8} {:>22} {:>7} {:>22} {:>12.3}",
-            row.strategy,
-            row.ply,
-            row.moves,
-            format!(
-                "{:.3} ({:.3}-{:.3})",
-                row.mistake_rate, row.mistake_low, row.mistake_high
-            ),
-            row.losing_moves,
-            format!(
-                "{:.3} ({:.3}-{:.3})",
-                row.mean_loss, row.mean_loss_low, row.mean_loss_high
-            ),
-            row.loss_per_mistake
-        )?;
-    }
+        "per mistake",
+    ];
+    let lines: Vec<Vec<String>> = rows
+        .iter()
+        .filter(|row| row.n == "all")
+        .map(|row| {
+            vec![
+                row.strategy.clone(),
+                row.ply.clone(),
+                row.moves.to_string(),
+                interval(row.mistake_rate, row.mistake_low, row.mistake_high),
+                row.losing_moves.to_string(),
+                interval(row.mean_loss, row.mean_loss_low, row.mean_loss_high),
+                format!("{:.3}", row.loss_per_mistake),
+            ]
+        })
+        .collect();
+    write_table(&mut out, &header, &lines)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -203,28 +200,63 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
         args.study.against,
         args.study.seat.name()
     )?;
-    writeln!(
-        out,
-        "{:<16} {:>8} {:>26} {:>26} {:>10}",
-        "strategy", "moves", "agreement (95%)", "mean regret/move (95%)", "per game"
-    )?;
-    for row in &rows {
-        writeln!(
-            out,
-            "{:<16} {:>8} {:>26} {:>26} {:>10.3}",
-            row.strategy,
-            row.moves,
-            format!(
-                "{:.3} ({:.3}-{:.3})",
-                row.agreement, row.agreement_low, row.agreement_high
-            ),
-            format!(
-                "{:.3} ({:.3}-{:.3})",
-                row.mean_regret, row.mean_regret_low, row.mean_regret_high
-            ),
-            row.regret_per_game
-        )?;
-    }
+    let header = [
+        "strategy",
+        "moves",
+        "agreement (95%)",
+        "mean regret/move (95%)",
+        "per game",
+    ];
+    let lines: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            vec![
+                row.strategy.clone(),
+                row.moves.to_string(),
+                interval(row.agreement, row.agreement_low, row.agreement_high),
+                interval(row.mean_regret, row.mean_regret_low, row.mean_regret_high),
+                format!("{:.3}", row.regret_per_game),
+            ]
+        })
+        .collect();
+    write_table(&mut out, &header, &lines)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `0.144 (0.116-0.177)`: an estimate with its 95% interval.
+fn interval(value: f64, low: f64, high: f64) -> String {
+    format!("{value:.3} ({low:.3}-{high:.3})")
+}
+
+/// Writes a table whose columns are as wide as their widest cell, two spaces apart: the first
+/// column aligned left, the others right, so that no two columns ever run together.
+fn write_table(
+    out: &mut impl Write,
+    header: &[&str],
+    lines: &[Vec<String>],
+) -> std::io::Result<()> {
+    let mut widths: Vec<usize> = header.iter().map(|name| name.chars().count()).collect();
+    for line in lines {
+        for (width, cell) in widths.iter_mut().zip(line) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let header: Vec<String> = header.iter().map(|name| name.to_string()).collect();
+    for line in std::iter::once(&header).chain(lines) {
+        let cells: Vec<String> = line
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(column, (cell, &width))| {
+                if column == 0 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        writeln!(out, "{}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
 }

@@ -25,10 +25,12 @@ use std::process::ExitCode;
 pub struct PlayArgs {
     /// The game (see `gamelab games`)
     game: String,
-    /// The first player's strategy: optimal, greedy, random, lookahead-K, or a game's own (parity)
+    /// The first player's strategy: optimal, greedy, random, lookahead-K (minimax K plies deep),
+    /// mcts-K (Monte Carlo tree search, K simulations a move), noisy-P (optimal, but a random
+    /// move with probability P), or a game's own (parity, for stone-game)
     #[arg(long, value_name = "STRATEGY")]
     first: StrategySpec,
-    /// The second player's strategy
+    /// The second player's strategy (the same choices as --first)
     #[arg(long, value_name = "STRATEGY")]
     second: StrategySpec,
     /// One instance's piles (plays it move by move)
@@ -36,8 +38,8 @@ pub struct PlayArgs {
     piles: Option<PileList>,
     #[command(flatten)]
     generator: GeneratorArgs,
-    /// Play this many seeded instances [default: 1000; with --piles, or --n for divisor-game,
-    /// one instance is played move by move]
+    /// Play this many seeded instances [default: 1000; with --piles, or --n for a number game
+    /// (divisor-game, stone-game-iv, nim, ...), one instance is played move by move]
     #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
     #[command(flatten)]

@@ -1,10 +1,11 @@
 //! `gamelab plot KIND`: draw any chart to SVG or PNG (by the file extension), from a sweep CSV
 //! (so charts redraw without recomputing) or from an instance.
 
-use super::args::{DrawArgs, InstanceArgs, SeedArg};
-use super::values::whole_number;
+use super::args::{DrawArgs, SeedArg};
+use super::values::{PileList, pile_list, whole_number};
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use gamelab::base::input::InstanceInput;
 use gamelab::games::divisor_game::dp::{TABLE_LIMIT as DIVISOR_TABLE_LIMIT, win_table};
 use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{HEATMAP_SIDE_LIMIT, HeatmapChart};
@@ -15,7 +16,7 @@ use gamelab::present::plot::win_rate::WinRateChart;
 use gamelab::present::plot::winner_strip::WinnerStripChart;
 use gamelab::present::plot::{Chart, PlotError, draw_staged, image_format};
 use gamelab::studies::generate::SizeRange;
-use gamelab::studies::sweep::{SweepRow, margins_at, read_whole};
+use gamelab::studies::sweep::{SweepRow, margin_distribution_applies, margins_at, read_whole};
 use gamelab::util::output::Staged;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,9 +37,10 @@ enum PlotKind {
     /// The first player's share of the total against n, beside the game's known guarantee
     #[command(alias = "share")]
     ScoreShare(FromCsv),
-    /// Histogram of the margin (first minus second) over random instances of one size
+    /// Histogram of the margin (first minus second) over random instances of one size (pile
+    /// games; a number game has one instance per N: see winner-strip)
     Margins(MarginsArgs),
-    /// Heatmap of one instance's DP table (stone-game, stone-game-ii)
+    /// Heatmap of one instance's DP table (stone-game, stone-game-ii, stone-game-vii)
     Heatmap(HeatmapArgs),
     /// divisor-game: who wins for every N in a range (computed with the DP)
     Divisor(DivisorArgs),
@@ -61,7 +63,7 @@ struct FromCsv {
 struct MarginsArgs {
     /// The game (see `gamelab games`)
     game: String,
-    /// The number of piles (or N)
+    /// The number of piles
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     n: u64,
     /// How many random instances
@@ -78,14 +80,19 @@ struct MarginsArgs {
 
 #[derive(Args)]
 struct HeatmapArgs {
-    /// The game (stone-game or stone-game-ii)
+    /// The game: stone-game, stone-game-ii or stone-game-vii (the games whose DP table is
+    /// two-dimensional)
     game: String,
-    #[command(flatten)]
-    instance: InstanceArgs,
+    /// Pile values, comma-separated (e.g. 3,9,1,2; negatives allowed)
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list)]
+    piles: PileList,
     /// The picture: FILE.svg or FILE.png
     #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     out: PathBuf,
 }
+
+/// The games whose DP table is two-dimensional, which `plot heatmap` draws.
+const HEATMAP_GAMES: [&str; 3] = ["stone-game", "stone-game-ii", "stone-game-vii"];
 
 /// The largest N range the divisor chart draws (one cell per N).
 const DIVISOR_CHART_LIMIT: u64 = 10_000;
@@ -129,14 +136,17 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         PlotKind::Heatmap(args) => {
             let picture = Picture::reserve(&args.out, None)?;
             let game = find_game(&args.game)?;
-            let instance = game.build(&args.instance.to_input())?;
-            // The table is n x n (stone-game) or n x ceil(n/2) (stone-game-ii): refuse a chart
-            // that cannot show it before computing it.
-            let piles = args
-                .instance
-                .piles
-                .as_ref()
-                .map_or(0, |piles| piles.0.len());
+            if !HEATMAP_GAMES.contains(&game.name()) {
+                anyhow::bail!(
+                    "{} has no two-dimensional DP table to draw (heatmaps: {})",
+                    game.name(),
+                    HEATMAP_GAMES.join(", ")
+                );
+            }
+            let instance = game.build(&InstanceInput::piles(args.piles.0.clone()))?;
+            // The table is n x n (stone-game, stone-game-vii) or n x ceil(n/2) (stone-game-ii):
+            // refuse a chart that cannot show it before computing it.
+            let piles = args.piles.0.len();
             if piles > HEATMAP_SIDE_LIMIT {
                 anyhow::bail!(
                     "a heatmap shows at most {HEATMAP_SIDE_LIMIT} rows and columns, and {piles} \
@@ -144,7 +154,11 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
                 );
             }
             let table = instance.dp_table().with_context(|| {
-                format!("{} has no two-dimensional DP table to draw (heatmaps: stone-game, stone-game-ii)", game.name())
+                format!(
+                    "{} has no two-dimensional DP table to draw (heatmaps: {})",
+                    game.name(),
+                    HEATMAP_GAMES.join(", ")
+                )
             })?;
             picture.draw(&HeatmapChart::new(table)?)?;
         }
@@ -224,6 +238,7 @@ fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {
     let picture = Picture::reserve(&args.out, None)?;
     let game = find_game(&args.game)?;
+    margin_distribution_applies(game)?;
     let spec = args
         .draws
         .spec(game, SizeRange::new(args.n, args.n), args.random.seed);

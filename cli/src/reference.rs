@@ -20,6 +20,7 @@ pub fn run(mut command: Command) -> anyhow::Result<ExitCode> {
          Exit status, for every command: 0 success, 1 a finding (a claim refuted), 2 bad input \
          or usage, an unreadable or unwritable file, or a failed tool.\n",
     );
+    examples(&mut page, "");
     let globals: Vec<&Arg> = command
         .get_arguments()
         .filter(|arg| arg.is_global_set() && !arg.is_hide_set())
@@ -76,6 +77,7 @@ fn describe(page: &mut String, command: &Command, path: &str, level: usize) {
         .to_string()
         .replace("Usage: ", "");
     let _ = writeln!(page, "```text\n{}\n```\n", usage.trim());
+    examples(page, path.trim_start_matches("gamelab").trim_start());
     let arguments: Vec<&Arg> = command
         .get_arguments()
         .filter(|arg| !arg.is_hide_set() && !arg.is_global_set())
@@ -115,6 +117,26 @@ fn describe(page: &mut String, command: &Command, path: &str, level: usize) {
         for sub in subs {
             describe(page, sub, &format!("{path} {}", sub.get_name()), level + 1);
         }
+    }
+}
+
+/// The command's examples (`crate::examples`, as its manual page shows them): each as a
+/// sentence and a block of commands, which the docs tests run in page order unless the example
+/// is only shown (a server, a benchmark).
+fn examples(page: &mut String, path: &str) {
+    let examples = crate::examples::examples(path);
+    if examples.is_empty() {
+        return;
+    }
+    page.push_str("Examples:\n\n");
+    for example in examples {
+        let language = if example.runs { "sh" } else { "sh,ignore" };
+        let _ = writeln!(
+            page,
+            "{}:\n\n```{language}\n{}\n```\n",
+            example.what,
+            example.lines.join("\n")
+        );
     }
 }
 

@@ -152,6 +152,7 @@ fn describe(entry: &dyn GameEntry) -> Value {
         InputForm::Number {
             subtraction_set,
             code,
+            ..
         } => ("number", subtraction_set, code),
     };
     json!({

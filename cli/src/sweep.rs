@@ -17,6 +17,7 @@ use gamelab::studies::sweep::{
     write_csv_row,
 };
 use gamelab::util::output::OutputFile;
+use gamelab::util::plural::counted;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,7 +28,8 @@ pub struct SweepArgs {
     game: String,
     #[command(flatten)]
     generator: GeneratorArgs,
-    /// Instances per n [default: 1000; divisor-game has exactly one per N]
+    /// Instances per n [default: 1000; the number games (divisor-game, stone-game-iv, nim, ...)
+    /// have exactly one per N]
     #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     trials: Option<u64>,
     #[command(flatten)]
@@ -297,9 +299,10 @@ impl Printer {
                     let percent = |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;
                     writeln!(
                         out,
-                        "{:<4} {size_name} ({sizes} sizes, {} instances): first wins {:.2}%, ties {:.2}%, second wins {:.2}%",
+                        "{:<4} {size_name} ({}, {}): first wins {:.2}%, ties {:.2}%, second wins {:.2}%",
                         parity.name(),
-                        tally.trials,
+                        counted(sizes, "size"),
+                        counted(tally.trials, "instance"),
                         percent(tally.first_wins),
                         percent(tally.ties),
                         percent(tally.second_wins)

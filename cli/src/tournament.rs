@@ -21,7 +21,8 @@ use std::process::ExitCode;
 pub struct TournamentArgs {
     /// The game (see `gamelab games`)
     game: String,
-    /// Strategies, comma-separated (e.g. optimal,greedy,parity,lookahead-2,random)
+    /// Strategies, comma-separated (e.g. optimal,greedy,parity,lookahead-2,random): optimal,
+    /// greedy, random, lookahead-K, mcts-K, noisy-P or a game's own (parity), as `play` takes
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     strategies: Vec<StrategySpec>,
     #[command(flatten)]

@@ -17,6 +17,7 @@ use gamelab::present::image::ImageFormat;
 use gamelab::present::render::{Renderer, RendererChoice, render_dot_into};
 use gamelab::util::choice::Choice;
 use gamelab::util::output::{OutputFile, Staged};
+use gamelab::util::plural::counted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -47,8 +48,8 @@ pub struct TreeArgs {
     /// Refuse graphs with more nodes than this (each costs about 100 bytes)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_nodes: u64,
-    /// Refuse to draw pictures of more nodes than this (Graphviz takes about 10 s for 800
-    /// nodes and a minute and a half for 2,000 here)
+    /// Refuse to draw pictures of more nodes than this (layouts slow down steeply with size:
+    /// large graphs are better exported as DOT and laid out by Graphviz's own tools)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_RENDER_NODES, value_parser = whole_number, allow_negative_numbers = true)]
     max_render_nodes: u64,
 }
@@ -95,11 +96,12 @@ pub fn run(args: TreeArgs) -> anyhow::Result<ExitCode> {
         let (tree_nodes, dag_nodes) = graph.export(format, out_file, &mut written)?;
         if let Some(path) = &args.out {
             notes.push(format!(
-                "wrote {}: {} {}, full tree {} nodes, state DAG {dag_nodes} nodes",
+                "wrote {}: {} {}, full tree {}, state DAG {}",
                 path.display(),
                 instance.name(),
                 kind.name(),
-                Count::Exact(tree_nodes)
+                counted(Count::Exact(tree_nodes), "node"),
+                counted(dag_nodes, "node")
             ));
         }
     }

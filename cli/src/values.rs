@@ -106,6 +106,15 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
     let number = trimmed.strip_prefix('+').unwrap_or(trimmed);
     let too_large = || format!("'{text}' is more than 18446744073709551615, the largest allowed");
     let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    // A power, `2^30`, as research-scale limits are often written.
+    if let Some((base, exponent)) = number.split_once('^')
+        && is_digits(base)
+        && is_digits(exponent)
+    {
+        let base: u64 = base.parse().map_err(|_| too_large())?;
+        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+        return base.checked_pow(exponent).ok_or_else(too_large);
+    }
     // Plain digits, or `1e18` style (a whole mantissa times a power of ten).
     let (mantissa, exponent) = number.split_once(['e', 'E']).unwrap_or((number, "0"));
     if is_digits(mantissa) && is_digits(exponent) {
@@ -117,7 +126,7 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
             .ok_or_else(too_large);
     }
     Err(format!(
-        "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, ... up to \
+        "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, 2^30, ... up to \
          18446744073709551615)"
     ))
 }

@@ -12,7 +12,7 @@ use gamelab::present::plot::win_rate::WinRateChart;
 use gamelab::present::plot::winner_strip::WinnerStripChart;
 use gamelab::present::plot::{Chart, PlotError, image_format, save};
 use gamelab::studies::generate::{GeneratorSpec, SizeRange};
-use gamelab::studies::sweep::{SweepRow, margins_at, read_csv};
+use gamelab::studies::sweep::{SweepRow, margin_distribution_applies, margins_at, read_csv};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -90,10 +90,11 @@ pub fn plot_table(py: Python<'_>, kind: &str, table: &str, path: PathBuf) -> PyR
 pub fn plot_margins(name: &str, options: Bound<'_, PyDict>, path: PathBuf) -> PyResult<()> {
     check_path(&path)?;
     let (entry, options) = Options::for_game(name, options)?;
+    margin_distribution_applies(entry).map_err(input_error)?;
     let py = options.py();
     let n = options
         .u64("n")?
-        .ok_or_else(|| input_error("margins needs n, the number of piles (or N)"))?;
+        .ok_or_else(|| input_error("margins needs n, the number of piles"))?;
     let trials = options.u64("trials")?.unwrap_or(10_000);
     if trials == 0 {
         return Err(input_error("trials must be at least 1, got 0"));

@@ -26,6 +26,7 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             InputForm::Number {
                 subtraction_set: false,
                 code: false,
+                ..
             } => &["n", "heaps"],
             InputForm::Number {
                 subtraction_set: true,

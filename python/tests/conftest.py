@@ -1,5 +1,5 @@
 """Shared helpers: the gamelab binary the Rust test harness built (``GAMELAB_BIN``), run with
-the same arguments as the Python call under test."""
+the same arguments as the Python call under test, and a small game defined in Python."""
 
 import json
 import os
@@ -7,6 +7,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+import gamelab
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,3 +55,34 @@ def require(module: str, install: str):
         if os.environ.get("CI") == "true":
             pytest.fail(f"{reason}; CI must have it", pytrace=False)
         pytest.skip(reason, allow_module_level=True)
+
+
+# The game defined in Python that several tests share; its docstring is the rules its explorer
+# page shows.
+class TakeOneOrTwo(gamelab.Game):
+    """Take one or two stones from a heap; whoever takes the last stone wins."""
+
+    def __init__(self, heap):
+        self.heap = heap
+
+    def initial(self):
+        return (self.heap, "first")
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [k for k in (1, 2) if k <= state[0]]
+
+    def play(self, state, move):
+        other = "second" if state[1] == "first" else "first"
+        return (state[0] - move, other), 0
+
+    def final_payoff(self, state):
+        return (0, 1) if state[1] == "first" else (1, 0)
+
+    def describe_state(self, state):
+        return f"{state[0]} stones"
+
+    def describe_move(self, state, move):
+        return f"take {move}"

@@ -9,26 +9,8 @@ import pytest
 
 import gamelab
 import gamelab.plot
+from conftest import TakeOneOrTwo
 
-
-class TakeOneOrTwo(gamelab.Game):
-    def __init__(self, heap):
-        self.heap = heap
-
-    def initial(self):
-        return (self.heap, "first")
-
-    def to_move(self, state):
-        return state[1]
-
-    def moves(self, state):
-        return [k for k in (1, 2) if k <= state[0]]
-
-    def play(self, state, move):
-        return (state[0] - move, "second" if state[1] == "first" else "first"), 0
-
-    def final_payoff(self, state):
-        return (0, 1) if state[1] == "first" else (1, 0)
 
 
 def kinds():

@@ -10,36 +10,8 @@ import re
 import pytest
 
 import gamelab
-from conftest import cli
+from conftest import TakeOneOrTwo, cli
 
-
-class TakeOneOrTwo(gamelab.Game):
-    """Take one or two stones from a heap; whoever takes the last stone wins."""
-
-    def __init__(self, heap):
-        self.heap = heap
-
-    def initial(self):
-        return (self.heap, "first")
-
-    def to_move(self, state):
-        return state[1]
-
-    def moves(self, state):
-        return [k for k in (1, 2) if k <= state[0]]
-
-    def play(self, state, move):
-        other = "second" if state[1] == "first" else "first"
-        return (state[0] - move, other), 0
-
-    def final_payoff(self, state):
-        return (0, 1) if state[1] == "first" else (1, 0)
-
-    def describe_state(self, state):
-        return f"{state[0]} stones"
-
-    def describe_move(self, state, move):
-        return f"take {move}"
 
 
 def page_data(page: str) -> dict:

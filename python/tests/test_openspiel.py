@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import gamelab
-from conftest import require
+from conftest import TakeOneOrTwo, require
 
 pyspiel = require("pyspiel", "pip install 'gamelab[openspiel]'")
 import gamelab.openspiel as gos  # noqa: E402
@@ -208,7 +208,16 @@ def _instance_of(entry: dict) -> tuple[dict, dict]:
         return {"piles": [5, 1, 7, 3, 9, 2]}, {"piles": "5;1;7;3;9;2"}
     if "subtract" in entry["input"]:
         return {"n": 12, "subtract": [1, 3, 4]}, {"n": 12, "subtract": "1;3;4"}
+    if "code" in entry["input"]:
+        return {"n": 8, "code": "0.6"}, {"n": 8, "code": "0.6"}
+    if entry["name"] in SPLITTING:
+        # A heap that splits has as many positions as partitions: alpha-beta's tree stays small.
+        return {"n": 8}, {"n": 8}
     return {"n": 12}, {"n": 12}
+
+
+# The octal games: a move may split a heap in two.
+SPLITTING = {"octal", "kayles", "dawsons-kayles", "dawsons-chess"}
 
 
 @pytest.mark.parametrize("entry", gamelab.games(), ids=lambda entry: entry["name"])
@@ -240,27 +249,6 @@ def test_a_sum_of_heaps_registers_with_openspiel():
     assert minimax.alpha_beta_search(spiel_game)[0] == direct.margin
 
 
-class TakeOneOrTwo(gamelab.Game):
-    """Take 1 or 2 counters; whoever cannot move loses."""
-
-    def __init__(self, heap):
-        self.heap = heap
-
-    def initial(self):
-        return (self.heap, "first")
-
-    def to_move(self, state):
-        return state[1]
-
-    def moves(self, state):
-        return [k for k in (1, 2) if k <= state[0]]
-
-    def play(self, state, move):
-        return (state[0] - move, "second" if state[1] == "first" else "first"), 0
-
-    def final_payoff(self, state):
-        return (0, 1) if state[1] == "first" else (1, 0)
-
 
 def test_a_game_defined_in_python_registers_and_passes_openspiels_checks():
     name = gos.register(TakeOneOrTwo(10))
@@ -270,7 +258,7 @@ def test_a_game_defined_in_python_registers_and_passes_openspiels_checks():
     state = spiel_game.new_initial_state()
     state.apply_action(0)
     again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel_game, state))
-    assert str(again[1]) == str(state) == "(9, 'second') (second to move; first 0, second 0)"
+    assert str(again[1]) == str(state) == "9 stones (second to move; first 0, second 0)"
     assert minimax.alpha_beta_search(spiel_game)[0] == gamelab.solve(TakeOneOrTwo(10)).margin
     # A name registered again takes the new game.
     assert gos.register(TakeOneOrTwo(9), name=name) == name

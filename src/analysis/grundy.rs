@@ -4,6 +4,8 @@
 //! largest move takes `w` stones, a run of `w` values repeating `p` places later proves the
 //! period `p` from the run's start on.
 
+use crate::base::error::SolveError;
+
 /// Where a nim-sequence settles into a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Periodicity {
@@ -75,6 +77,35 @@ impl NimValues {
     pub fn largest(&self, n_max: u64) -> u32 {
         let known = usize::try_from(n_max.saturating_add(1)).unwrap_or(usize::MAX);
         self.values.iter().take(known).copied().max().unwrap_or(0)
+    }
+
+    /// Streams the heaps from `first` to `n_max` whose value is 0 (the losing heaps) to `sink`
+    /// in increasing order, in chunks, and returns how many there were; values beyond those
+    /// computed come from the proved period, and a heap whose value is not known ends the
+    /// stream with an error naming it.
+    pub fn zeros<E: From<SolveError>>(
+        &self,
+        first: u64,
+        n_max: u64,
+        sink: &mut dyn FnMut(&[u64]) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        const CHUNK: usize = 4096;
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut count = 0;
+        for n in first..=n_max {
+            let value = self.value(n).ok_or(SolveError::NotComputed { heap: n })?;
+            if value == 0 {
+                chunk.push(n);
+                if chunk.len() == CHUNK {
+                    count += chunk.len() as u64;
+                    sink(&chunk)?;
+                    chunk.clear();
+                }
+            }
+        }
+        count += chunk.len() as u64;
+        sink(&chunk)?;
+        Ok(count)
     }
 
     /// The Fletcher checksum of the values of heaps 0 to `n_max` as 16-bit words, as P. Beling's

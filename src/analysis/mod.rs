@@ -43,8 +43,8 @@ use crate::base::error::{InputError, Setting};
 use crate::base::game::Game;
 use crate::cost::{Cost, Operation, Work, times};
 
-/// The default position limit of an analysis: about 200 bytes per position, so at most a few
-/// hundred MB.
+/// The default position limit of an analysis: a few hundred bytes per position (about 450 in a
+/// stone game, [`space_cost`]), so at most about 800 MB.
 pub const DEFAULT_MAX_STATES: u128 = 2_000_000;
 
 /// Refuses an instance that may have more than `max_states` positions, before any work.

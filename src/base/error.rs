@@ -167,6 +167,11 @@ pub enum InputError {
         other: Setting,
     },
 
+    /// A setting the game reads that is malformed (an octal code): the message names the
+    /// problem.
+    #[error("{game}: {message}")]
+    Invalid { game: &'static str, message: String },
+
     #[error("{game} needs at least one pile, got none")]
     NoPiles { game: &'static str },
 
@@ -231,6 +236,15 @@ pub enum InputError {
 
     #[error("{what} cannot be met: {reason}")]
     Unsatisfiable { what: String, reason: String },
+
+    #[error(
+        "{game} has one instance per N, nothing random to draw, so it has no {what}; {instead}"
+    )]
+    NoRandomInstances {
+        game: &'static str,
+        what: &'static str,
+        instead: &'static str,
+    },
 
     #[error("{game} {reason}, so {setting} does not apply")]
     DoesNotApply {
@@ -374,6 +388,15 @@ pub enum SolveError {
         size: String,
         limit: String,
     },
+
+    /// A heap past the values a nim-sequence computed, with no proved period to read it from.
+    #[error("the Grundy value of heap {heap} was not computed, and no proved period gives it")]
+    NotComputed { heap: u64 },
+
+    /// Where the results went could not take them (a file could not be written): the message
+    /// names the file and the reason.
+    #[error("{0}")]
+    Output(String),
 
     #[error(transparent)]
     Input(#[from] InputError),

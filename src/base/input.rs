@@ -209,14 +209,17 @@ impl PileWindowText {
     }
 }
 
-/// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`.
+/// Parses a comma-separated pile list such as `3,9,1,2` or `4, -6, 0`; the list may be written
+/// in brackets, as gamelab prints a row and Python and JSON write one (`[3, 9, 1, 2]`).
 ///
 /// ```
 /// use gamelab::base::input::parse_piles;
 /// assert_eq!(parse_piles("3, 9,1,-2").unwrap(), vec![3, 9, 1, -2]);
+/// assert_eq!(parse_piles("[3, 9, 1, 2]").unwrap(), vec![3, 9, 1, 2]);
 /// assert!(parse_piles("1,,2").unwrap_err().to_string().contains("pile 2"));
 /// ```
 pub fn parse_piles(list: &str) -> Result<Vec<i64>, InputError> {
+    let list = unbracketed(list);
     if list.trim().is_empty() {
         return Err(InputError::EmptyList {
             what: Setting::Piles,
@@ -278,8 +281,19 @@ pub fn parse_heaps(list: &str) -> Result<Vec<u64>, InputError> {
     parse_numbers(list, Setting::Heaps)
 }
 
-/// A comma-separated list of whole numbers, the errors naming `what`.
+/// `list` without one pair of enclosing brackets (`[3, 9]` is `3, 9`), so that a list can be
+/// given as gamelab prints it.
+fn unbracketed(list: &str) -> &str {
+    let trimmed = list.trim();
+    trimmed
+        .strip_prefix('[')
+        .and_then(|inner| inner.strip_suffix(']'))
+        .unwrap_or(list)
+}
+
+/// A comma-separated list of whole numbers (in brackets or not), the errors naming `what`.
 fn parse_numbers(list: &str, what: Setting) -> Result<Vec<u64>, InputError> {
+    let list = unbracketed(list);
     list.split(',')
         .enumerate()
         .map(|(index, text)| {

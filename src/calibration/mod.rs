@@ -258,6 +258,20 @@ pub fn probes() -> Vec<Probe> {
             },
         },
         Probe {
+            operation: Operation::SubtractASquareSieve,
+            calibrates: true,
+            path: "gamelab solve stone-game-iv --n N --solver sieve --value-only",
+            quick: &[2_000_000, 5_000_000],
+            calibrate: 64_000_000,
+            prepare: |n| {
+                solve_number(
+                    "stone-game-iv",
+                    InstanceInput::number(n),
+                    SolverKind::named("sieve"),
+                )
+            },
+        },
+        Probe {
             operation: Operation::DivisorSieve,
             calibrates: true,
             path: "gamelab solve divisor-game --n N --solver dp --value-only",
@@ -284,6 +298,14 @@ pub fn probes() -> Vec<Probe> {
                 };
                 solve_number("nim", input, SolverKind::named("dp"))
             },
+        },
+        Probe {
+            operation: Operation::OctalRarePairs,
+            calibrates: true,
+            path: "gamelab grundy octal --code 0.6 --n-max N",
+            quick: &[20_000, 60_000],
+            calibrate: 500_000,
+            prepare: octal_sequence,
         },
         Probe {
             operation: Operation::MemoMove,

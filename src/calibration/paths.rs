@@ -542,6 +542,28 @@ pub(super) fn page(n: u64) -> Result<Prepared, String> {
     })
 }
 
+/// The nim-sequence of the octal game 0.6 up to heap `n`, as `gamelab grundy octal --code 0.6
+/// --n-max N` computes it: a code with no known period, whose rare heaps keep the pairs looked
+/// at near the estimate's allowance.
+pub(super) fn octal_sequence(n: u64) -> Result<Prepared, String> {
+    let game = find_game("octal").map_err(|e| e.to_string())?;
+    let sequence = sequence_of(game).map_err(|e| e.to_string())?;
+    let input = InstanceInput {
+        code: Some("0.6".to_string()),
+        ..InstanceInput::default()
+    };
+    let estimate = sequence.cost(&input, n).map_err(|e| e.to_string())?.work;
+    Ok(Prepared {
+        estimate,
+        run: Box::new(move || {
+            sequence
+                .values(&input, n)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }),
+    })
+}
+
 /// The Grundy values of heaps 0 to `n` of nim (S = {1, 2, 3}, its period proved at once)
 /// written as CSV, as `gamelab grundy nim --n-max N --out FILE.csv` writes them.
 pub(super) fn write_grundy_rows(n: u64) -> Result<Prepared, String> {

@@ -63,11 +63,17 @@ operations! {
     StoneGameVIIDp: "stone-game-vii-dp", "DP cells of stone-game-vii";
     /// stone-game-iv `dp`: a square tried from one N.
     StoneGameIVDp: "stone-game-iv-dp", "squares tried by stone-game-iv's DP";
+    /// subtract-a-square's windowed forward sieve (stone-game-iv): a knock-out marked.
+    SubtractASquareSieve:
+        "subtract-a-square-sieve", "knock-outs of subtract-a-square's sieve";
     /// divisor-game's win table (a sieve): a number up to N.
     DivisorSieve: "divisor-game-sieve", "numbers in divisor-game's table";
     /// A Grundy table of a heap game (nim's, stone-game-iv's, divisor-game's): a move tried from
     /// one heap.
     GrundyTable: "grundy-table", "moves tried by a Grundy table";
+    /// An octal game's nim-sequence by rare and common values: a pair of heaps with a rare one,
+    /// as the estimate counts them (`games::octal::sequence::sequence_cost`).
+    OctalRarePairs: "octal-rare-pairs", "pairs with a rare heap of octal nim-sequences";
     /// coins-in-a-circle `dp`: a DP cell.
     CoinsDp: "coins-in-a-circle-dp", "DP cells of coins-in-a-circle";
     /// `memo` (and `optimal` play without a table): a move tried from a distinct position.
@@ -149,6 +155,8 @@ impl Operation {
             | StoneGameIVDp
             | DivisorSieve
             | GrundyTable
+            | SubtractASquareSieve
+            | OctalRarePairs
             | CoinsDp
             | MemoMove
             | BruteNode

@@ -157,14 +157,24 @@ fn sample_input(form: InputForm, options: &SuiteOptions, rng: &mut Draws) -> Ins
         InputForm::Number {
             subtraction_set,
             code,
+            splits,
         } => {
             // One heap in two instances, else a sum of two or three smaller ones (a sum's
-            // positions multiply).
+            // positions multiply). A heap that splits has as many positions as partitions, and
+            // brute's tree grows faster still: 10 tokens at most, and 3 a heap in a sum.
+            let (one, each) = if splits {
+                (
+                    options.max_number.clamp(1, 10),
+                    options.max_number.clamp(1, 3),
+                )
+            } else {
+                (options.max_number.max(1), options.max_number.clamp(1, 5))
+            };
             let mut input = if rng.below(2) == 0 {
-                InstanceInput::number(1 + rng.below(options.max_number.max(1)))
+                InstanceInput::number(1 + rng.below(one))
             } else {
                 let count = 2 + rng.below(2);
-                let heaps = (0..count).map(|_| 1 + rng.below(options.max_number.clamp(1, 5)));
+                let heaps = (0..count).map(|_| 1 + rng.below(each));
                 InstanceInput {
                     heaps: Some(heaps.collect()),
                     ..InstanceInput::default()

@@ -24,8 +24,14 @@ pub enum InputForm {
     /// A row of piles; `negative` tells whether negative values make sense.
     Piles { negative: bool },
     /// A heap of N (or several: `heaps`); `subtraction_set` tells whether the game also reads a
-    /// set of amounts a move may take (nim), `code` whether it reads an octal code.
-    Number { subtraction_set: bool, code: bool },
+    /// set of amounts a move may take (nim), `code` whether it reads an octal code, `splits`
+    /// whether a move may split a heap in two (the octal games: a heap's positions are then the
+    /// partitions of its tokens, so small instances are smaller).
+    Number {
+        subtraction_set: bool,
+        code: bool,
+        splits: bool,
+    },
 }
 
 /// A game's registry entry: what the tool knows about the game beyond its rules. Each game
@@ -197,7 +203,26 @@ pub trait NimSequence: Sync {
     /// The smallest heap that is a position of the game: 0 (the empty heap, where the player
     /// to move has lost), or 1 for the divisor game, whose N never reaches 0.
     fn smallest_position(&self) -> u64;
+
+    /// Streams the losing heaps (Grundy value 0) from [`NimSequence::smallest_position`] to
+    /// `n_max` under the rule `input` gives, in increasing order and in chunks, to `sink`, and
+    /// returns how many there were. The sink may stop the stream with an error of its own.
+    fn losing_positions(
+        &self,
+        input: &InstanceInput,
+        n_max: u64,
+        sink: LosingSink<'_>,
+    ) -> Result<u64, SolveError>;
+
+    /// What [`NimSequence::losing_positions`] costs.
+    fn losing_cost(&self, input: &InstanceInput, n_max: u64) -> Result<Cost, InputError>;
+
+    /// At least as many losing heaps as there are up to `n_max` (to cost writing them).
+    fn losing_bound(&self, input: &InstanceInput, n_max: u64) -> Result<u64, InputError>;
 }
+
+/// Where [`NimSequence::losing_positions`] sends the losing heaps, a chunk at a time.
+pub type LosingSink<'a> = &'a mut dyn FnMut(&[u64]) -> Result<(), SolveError>;
 
 /// The type-erased view of a [`GameDefinition`]: a game in the registry, whatever its type.
 pub trait GameEntry: Sync {

@@ -17,6 +17,7 @@ pub mod explicit;
 pub mod families;
 pub mod instance;
 pub mod nim;
+pub mod octal;
 pub mod stone_game;
 pub mod stone_game_ii;
 pub mod stone_game_iii;
@@ -24,8 +25,8 @@ pub mod stone_game_iv;
 pub mod stone_game_vii;
 
 pub use entry::{
-    BatchPaths, GameDefinition, GameEntry, InputForm, LaneMargins, ManyMargins, Margins,
-    NimSequence, OneMargin, Scratch, StreamAnswerer, StreamAnswers,
+    BatchPaths, GameDefinition, GameEntry, InputForm, LaneMargins, LosingSink, ManyMargins,
+    Margins, NimSequence, OneMargin, Scratch, StreamAnswerer, StreamAnswers,
 };
 pub use instance::{AnyGame, FastPaths, Instance};
 
@@ -42,6 +43,10 @@ pub static GAMES: &[&dyn GameEntry] = &[
     &stone_game_iv::DEFINITION,
     &nim::DEFINITION,
     &coins_in_a_circle::DEFINITION,
+    &octal::OCTAL,
+    &octal::KAYLES,
+    &octal::DAWSONS_KAYLES,
+    &octal::DAWSONS_CHESS,
 ];
 
 /// Finds a game by its command-line name.

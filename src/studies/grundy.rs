@@ -139,7 +139,7 @@ fn rule_text(input: &InstanceInput) -> String {
         .to_string()
 }
 
-/// The number of heaps of value 0 from `first` to `n_max`, and the first `ZEROS_LISTED` of
+/// The number of heaps of value 0 from `first` to `n_max`, and the first 20 (`ZEROS_LISTED`) of
 /// them; a proved period counts the repetitions without visiting them.
 pub fn zeros(values: &NimValues, first: u64, n_max: u64) -> (u64, Vec<u64>) {
     // Past the computed values, a proved period's zeros come within a cycle of each other, so

@@ -16,6 +16,7 @@ use crate::strategy::Pairing;
 use crate::strategy::{GameRecord, StrategyError, StrategySpec, available_strategies};
 use crate::studies::generate::Generator;
 use crate::studies::ratings::{BOOTSTRAP_REPLICATES, PairResult, Ratings, fit_cost, fit_ratings};
+use crate::util::plural::counted;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -109,7 +110,9 @@ impl MatchStats {
             notes: tally
                 .notes
                 .iter()
-                .map(|(note, count)| format!("{note} (in {count} of {} games)", tally.trials))
+                .map(|(note, count)| {
+                    format!("{note} (in {count} of {})", counted(tally.trials, "game"))
+                })
                 .collect::<Vec<_>>()
                 .join("; "),
             first_rating: None,

@@ -1,11 +1,13 @@
 //! Utilities with no knowledge of games: named choices, decimal digits, fast hashing, the SIMD
-//! cap, thread counts, seeded random streams, statistics and files written whole or not at all.
+//! cap, thread counts, counts with their nouns, seeded random streams, statistics and files
+//! written whole or not at all.
 
 pub mod choice;
 pub mod digits;
 pub mod hashing;
 pub mod output;
 pub mod parallel;
+pub mod plural;
 pub mod random;
 pub mod simd;
 pub mod stats;

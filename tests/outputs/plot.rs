@@ -1,16 +1,19 @@
 //! Charts: every kind renders to SVG and PNG (the PNG decodes with the expected size, the SVG
 //! holds the title and axis labels, and no text reaches past the picture's edges), a chart
 //! drawn from a sweep's CSV equals the chart drawn from the sweep itself, and bad CSVs are
-//! refused naming the column and line.
+//! refused naming the column and line; the losing positions' counts are drawn with their fitted
+//! law.
 
 use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::HeatmapChart;
+use gamelab::present::plot::losing_counts::LosingCountsChart;
 use gamelab::present::plot::margins::MarginChart;
 use gamelab::present::plot::outcome_shares::OutcomeSharesChart;
 use gamelab::present::plot::win_rate::WinRateChart;
 use gamelab::present::plot::winner_strip::WinnerStripChart;
 use gamelab::present::plot::{Chart, save, to_svg};
 use gamelab::studies::generate::{GeneratorSpec, SizeRange, ValueSpec};
+use gamelab::studies::losing::{LosingCounter, fit_power_law};
 use gamelab::studies::sweep::{
     Shard, SweepRow, SweepSpec, margins_at, read_csv, run_sweep, write_csv,
 };
@@ -365,4 +368,42 @@ fn sweep_rows_negative() -> Vec<SweepRow> {
         shard: Shard::ALL,
     };
     run_sweep(find_game("stone-game").unwrap(), &spec, &|_| {}).unwrap()
+}
+
+#[test]
+fn losing_counts_chart_renders_with_its_fitted_law() {
+    use gamelab::games::stone_game_iv::sieve::{SieveOptions, losing_positions};
+    let limit = 1 << 20;
+    let mut counter = LosingCounter::new(limit);
+    losing_positions(limit, SieveOptions::default(), |chunk| {
+        counter.add(chunk);
+        Ok::<(), gamelab::base::error::InputError>(())
+    })
+    .unwrap();
+    let rows = counter.finish();
+    let law = fit_power_law(&rows).unwrap();
+    assert!((0.68..=0.72).contains(&law.b), "{law}");
+    let law = law.to_string();
+    let chart = LosingCountsChart::new("subtract-a-square (stone-game-iv): losing positions", rows)
+        .unwrap();
+    renders(
+        &chart,
+        &[
+            "subtract-a-square (stone-game-iv): losing positions",
+            "14421 of the 1048577 positions 0..=1048576 are losing",
+            "over n = 2^10..2^20",
+            "losing positions in 0..=n",
+            "n (log scale)",
+            "2^20",
+            &law,
+        ],
+    );
+    let nothing = LosingCountsChart::new("none", Vec::new());
+    assert!(
+        nothing
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("nothing to plot")
+    );
 }

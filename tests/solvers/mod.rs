@@ -1,5 +1,6 @@
 //! Solvers and games: the official examples, every solver against `brute`, the fast paths and
-//! their lanes, the conformance suite, position analysis and batch solving.
+//! their lanes, the conformance suite, position analysis, batch solving and subtract-a-square's
+//! sieve.
 
 mod analysis;
 mod batch;
@@ -8,6 +9,8 @@ mod explicit;
 mod fast_paths;
 mod lane_widths;
 mod more_games;
+mod octal;
 mod official_examples;
 mod optimal_line;
 mod peaks;
+mod subtract_a_square;

@@ -25,7 +25,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "DIR", hide = true)]
     prepare: Option<std::path::PathBuf>,
     /// Measure every costed operation and print the rates table the time estimates use (the
-    /// source of src/cost/rates.rs); the median of --runs runs each, in CPU time
+    /// per-operation costs, in nanoseconds); the median of --runs runs each, in CPU time
     #[arg(long, conflicts_with_all = ["only", "prepare"])]
     calibrate: bool,
     /// Check every time estimate against a measurement at small sizes; exit status 1 if one is

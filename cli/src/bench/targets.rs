@@ -335,6 +335,41 @@ fn other_game_targets(dir: &Path) -> Vec<Target> {
             1.0,
             (1e7, "N"),
         ),
+        // Half the time the plain C byte sieve (benches/reference/subtract_a_square.c) takes
+        // at the same N on the calibration machine.
+        Target::new(
+            "stone-game-iv N=3*10^7 --value-only (sieve)",
+            command("solve stone-game-iv --n 30000000 --value-only", &[]),
+            1.0,
+            (3e7, "N"),
+        )
+        .within_megabytes(64.0),
+        Target::new(
+            "losing-positions stone-game-iv to 2^26",
+            command(
+                "losing-positions stone-game-iv --n-max 67108864 --format json",
+                &[],
+            ),
+            2.0,
+            (67_108_864.0, "N"),
+        )
+        .within_megabytes(64.0),
+        // Kayles' nim-sequence in a tenth of the time `ogsolve 0.77 -m rc2 -n 100000` takes on
+        // the calibration machine, and 0.6's to 2^20 in no more than `ogsolve 0.6 -m rc2`'s;
+        // scripts/bench-octal runs ogsolve itself beside them.
+        Target::new(
+            "grundy kayles to 100000",
+            command("grundy kayles --n-max 100000", &[]),
+            0.126,
+            (100_001.0, "heaps"),
+        ),
+        Target::new(
+            "grundy octal 0.6 to 2^20",
+            command("grundy octal --code 0.6 --n-max 1048576", &[]),
+            5.1,
+            (1_048_577.0, "heaps"),
+        )
+        .within_megabytes(64.0),
     ]
 }
 

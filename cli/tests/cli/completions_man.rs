@@ -54,6 +54,10 @@ fn man_writes_the_main_page_and_one_per_subcommand() {
         .map(|name| format!("gamelab-{name}.1"))
         .collect();
     expected.insert("gamelab.1".to_string());
+    // The charts have pages of their own, which gamelab-plot.1 names.
+    for kind in plot_kinds() {
+        expected.insert(format!("gamelab-plot-{kind}.1"));
+    }
     let written: BTreeSet<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
@@ -77,6 +81,44 @@ fn man_writes_the_main_page_and_one_per_subcommand() {
     for flag in ["\\-\\-piles", "\\-\\-solver", "\\-\\-max\\-memory"] {
         assert!(solve.contains(flag), "gamelab-solve.1 lacks {flag}");
     }
+    // Every page has examples, and every page another page names exists.
+    for name in &written {
+        let page = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(
+            page.contains(".SH EXAMPLES\n.PP\n"),
+            "{name} has no examples"
+        );
+        for named in page.split("gamelab\\-").skip(1) {
+            let Some((stem, _)) = named.split_once("(1)") else {
+                continue;
+            };
+            let target = format!("gamelab-{}.1", stem.replace("\\-", "-"));
+            if !stem.contains(char::is_whitespace) {
+                assert!(
+                    written.contains(&target),
+                    "{name} names {target}, which is not written"
+                );
+            }
+        }
+    }
+    let plot = std::fs::read_to_string(out.join("gamelab-plot-win-rate.1")).unwrap();
+    assert!(plot.contains("\\-\\-input"), "{plot}");
+}
+
+/// The kinds `gamelab plot --help` lists.
+fn plot_kinds() -> Vec<String> {
+    let help = stdout_of(&["plot", "--help"]);
+    let kinds: Vec<String> = help
+        .lines()
+        .skip_while(|line| line.trim() != "Commands:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(kinds.len() >= 7, "{help}");
+    kinds
 }
 
 #[test]

@@ -1413,7 +1413,7 @@ fn outputs_into_a_full_disk_and_outputs_that_are_inputs_are_refused_by_name() {
     refused_in(
         dir,
         &["plot", "win-rate", "--input", "cut.csv", "--out", "w.svg"],
-        "cut.csv: not a whole sweep: incomplete sweep: 3 of its 4 sizes have rows (none for n = 4)",
+        "cut.csv: not a whole sweep: incomplete sweep: rows for 3 of its 4 sizes (none for n = 4)",
     );
     refused_in(
         dir,

@@ -178,5 +178,5 @@ fn help_states_the_default_time_budget() {
         .expect("a default time budget")
         .as_secs();
     let help = stdout_of(&["sweep", "--help"]);
-    assert!(help.contains(&format!("[default: {seconds}s]")), "{help}");
+    assert!(help.contains(&format!("[default: {seconds}s;")), "{help}");
 }

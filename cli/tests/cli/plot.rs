@@ -175,6 +175,18 @@ fn cli_charts_from_the_sweep_and_from_its_csv_are_identical() {
         "--out",
         &path("h2.svg"),
     ]);
+    // Stone Game VII's margin triangle, as the explorer's DP table shows it.
+    stdout_of(&[
+        "plot",
+        "heatmap",
+        "stone-game-vii",
+        "--piles",
+        "5,3,1,4,2",
+        "--out",
+        &path("h7.svg"),
+    ]);
+    let h7 = std::fs::read_to_string(path("h7.svg")).unwrap();
+    assert!(h7.contains("with piles i to j left"), "{h7}");
     stdout_of(&[
         "plot",
         "margins",
@@ -251,17 +263,38 @@ fn bad_plot_requests_are_refused() {
         ],
         &["name the file .svg or .png"],
     );
+    // Heatmaps take piles only; other games are refused by name, number games as sweeps
+    // refuse --trials: plot margins draws random instances, which a number game has not.
     fails_with(
         &[
             "plot",
             "heatmap",
             "divisor-game",
+            "--piles",
+            "5",
+            "--out",
+            "/tmp/h.svg",
+        ],
+        &[
+            "divisor-game has no two-dimensional DP table",
+            "stone-game-vii",
+        ],
+    );
+    fails_with(
+        &[
+            "plot",
+            "heatmap",
+            "stone-game",
             "--n",
             "5",
             "--out",
             "/tmp/h.svg",
         ],
-        &["no two-dimensional DP table"],
+        &["--n"],
+    );
+    fails_with(
+        &["plot", "margins", "nim", "--n", "10", "--out", "/tmp/m.svg"],
+        &["nim has one instance per N", "winner strip"],
     );
     fails_with(
         &["sweep", "stone-game", "--plot", "w.jpeg"],

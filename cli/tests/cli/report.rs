@@ -14,7 +14,7 @@ fn fresh_report() -> &'static Path {
         .get_or_init(|| {
             let dir = tempfile::tempdir().unwrap();
             let stderr = run_report(dir.path(), false);
-            assert!(stderr.contains("[1/5] the parity study"), "{stderr}");
+            assert!(stderr.contains("[1/7] the parity study"), "{stderr}");
             assert!(stderr.contains("README.md"), "{stderr}");
             dir
         })
@@ -84,9 +84,9 @@ fn every_printed_command_regenerates_its_file() {
             "{name}: the printed command does not reproduce the report's file"
         );
     }
-    // And every data file of the report has a command.
+    // And every file of the report has a command, the pictures the page shows included.
     for name in names(report) {
-        if ["csv", "dot", "efg", "html"].contains(&extension(&name)) {
+        if ["csv", "dot", "efg", "html", "svg", "png"].contains(&extension(&name)) {
             assert!(written.contains(&name), "no printed command writes {name}");
         }
     }

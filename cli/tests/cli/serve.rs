@@ -11,7 +11,10 @@ use serde_json::Value;
 fn still_serves(server: &Server) {
     let (status, games) = server.get_json("/api/games");
     assert_eq!(status, 200);
-    assert_eq!(games["games"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        games["games"].as_array().unwrap().len(),
+        gamelab::games::GAMES.len()
+    );
 }
 
 #[test]
@@ -226,7 +229,7 @@ fn embedded_data(page: &str) -> &str {
 fn the_api_gives_every_game_the_data_explore_writes() {
     // One instance per game, as the served page asks for it and as `explore` takes it. A served
     // page loads these data and then plays as the written page (the browser tests play them).
-    let instances: [(&str, &str, &[&str]); 8] = [
+    let instances: [(&str, &str, &[&str]); 12] = [
         (
             "stone-game",
             "piles=4,6,2,3,9,1",
@@ -259,6 +262,10 @@ fn the_api_gives_every_game_the_data_explore_writes() {
             "piles=3000,9000,1000,2000",
             &["--piles", "3000,9000,1000,2000"],
         ),
+        ("octal", "n=9&code=0.6", &["--n", "9", "--code", "0.6"]),
+        ("kayles", "heaps=4,3", &["--heaps", "4,3"]),
+        ("dawsons-kayles", "n=10", &["--n", "10"]),
+        ("dawsons-chess", "n=8", &["--n", "8"]),
     ];
     let server = Server::start(&[]);
     let (_, games) = server.get_json("/api/games");

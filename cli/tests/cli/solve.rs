@@ -1,7 +1,7 @@
 //! `gamelab solve` and `gamelab games` from the outside: output formats, batch mode, and every
 //! kind of bad input (one line on stderr naming the problem, exit status 2, no panic).
 
-use crate::common::{fails_with, gamelab};
+use crate::common::{fails_with, gamelab, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -367,4 +367,64 @@ fn scores_near_the_64_bit_bound_are_exact() {
             assert_eq!(answer["margin"], first - second, "{piles} {flags:?}");
         }
     }
+}
+
+/// A list given as gamelab prints it, in brackets (the form a "needs piles, e.g. [3, 9, 1, 2]"
+/// message shows), is read as the same list.
+#[test]
+fn piles_in_brackets_are_the_same_piles() {
+    let bracketed = stdout_of(&["solve", "stone-game", "--piles", "[3, 9, 1, 2]"]);
+    let plain = stdout_of(&["solve", "stone-game", "--piles", "3,9,1,2"]);
+    assert_eq!(bracketed, plain);
+    let missing = gamelab().args(["solve", "stone-game"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("e.g. [3, 9, 1, 2]"));
+    assert_eq!(
+        stdout_of(&[
+            "solve",
+            "nim",
+            "--heaps",
+            "[7, 11, 30]",
+            "--subtract",
+            "[1, 3, 4]"
+        ]),
+        stdout_of(&["solve", "nim", "--heaps", "7,11,30", "--subtract", "1,3,4"])
+    );
+}
+
+/// Counts agree with their nouns: one stone, one instance, one size.
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let nim = stdout_of(&["solve", "nim", "--n", "1"]);
+    assert!(
+        nim.contains("takes 1 stone ") && nim.contains("0 stones"),
+        "{nim}"
+    );
+    assert!(!nim.contains("1 stones"), "{nim}");
+    let sweep = stdout_of(&["sweep", "nim", "--n-max", "1"]);
+    assert!(sweep.contains("(1 size, 1 instance)"), "{sweep}");
+    let check = gamelab()
+        .args([
+            "check",
+            "stone-game",
+            "--expect",
+            "first-wins",
+            "--n",
+            "2",
+            "--max-value",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let check = String::from_utf8_lossy(&check.stdout);
+    assert!(check.contains("REFUTED after 1 instance ("), "{check}");
+    // A number game's smallest counterexample is the smallest N, not "fewer piles".
+    let nim = gamelab()
+        .args(["check", "nim", "--expect", "first-wins"])
+        .output()
+        .unwrap();
+    let nim = String::from_utf8_lossy(&nim.stdout);
+    assert!(
+        nim.contains("smallest counterexample: N=4 (no smaller N refutes it)"),
+        "{nim}"
+    );
 }

@@ -152,6 +152,7 @@ pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
     input_form: InputForm::Number {
         subtraction_set: false,
         code: false,
+        splits: false,
     },
     share_bound: None,
     from_input: DivisorGame::from_input,

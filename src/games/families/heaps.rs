@@ -17,12 +17,13 @@ use crate::base::game::{
 };
 use crate::base::input::InstanceInput;
 use crate::base::input::fields::take_heaps;
-use crate::cost::Cost;
-use crate::games::entry::NimSequence;
+use crate::cost::{Cost, Operation, Work};
+use crate::games::entry::{LosingSink, NimSequence};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, line_cost, solution_from_outcomes,
     value_from_outcome,
 };
+use crate::strategy::PositionTable;
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -113,6 +114,27 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// What [`HeapRule::nim_values`] costs up to `n_max`.
     fn nim_cost(&self, n_max: u64) -> Cost;
+
+    /// Streams the losing heaps (Grundy value 0) from the smallest position to `n_max` to
+    /// `sink` in increasing order and returns how many there were: by default the zeros of
+    /// [`HeapRule::nim_values`]; a rule with a faster way (a sieve) overrides it and
+    /// [`HeapRule::losing_cost`] together.
+    fn losing_heaps(&self, n_max: u64, sink: LosingSink<'_>) -> Result<u64, SolveError> {
+        self.nim_values(n_max)?
+            .zeros(Self::SMALLEST_POSITION, n_max, sink)
+    }
+
+    /// What [`HeapRule::losing_heaps`] costs up to `n_max`: by default the nim-sequence and a
+    /// look at every heap's value.
+    fn losing_cost(&self, n_max: u64) -> Cost {
+        let scan = Work::of(Operation::GrundyTable, u128::from(n_max).saturating_add(1));
+        self.nim_cost(n_max).then(Cost::work(scan))
+    }
+
+    /// At least as many losing heaps as there are up to `n_max`: by default every heap.
+    fn losing_bound(&self, n_max: u64) -> u64 {
+        n_max.saturating_add(1)
+    }
 
     /// A heap in words, e.g. `N=5` or `5 stones`.
     fn describe_heap(&self, heap: u64) -> String;
@@ -336,6 +358,24 @@ impl<R: HeapRule> HeapGame<R> {
     pub fn grundy_cost(&self) -> Cost {
         self.rule.nim_cost(self.largest_heap())
     }
+
+    /// Every position's value for the player to move (+1 a win, -1 a loss) from the nim-sum of
+    /// its heaps: the fast path of optimal play and regret (`FastPaths::position_values`), far
+    /// cheaper than minimax over the positions of a game whose heaps split.
+    pub fn position_table(&self) -> Result<PositionTable<HeapGame<R>>, SolveError> {
+        let values = self.needed_values()?;
+        Ok(Box::new(
+            move |state: &Position| match HeapGame::<R>::nim_sum(&values, &state.heaps) {
+                Some(0) | None => -1,
+                Some(_) => 1,
+            },
+        ))
+    }
+
+    /// What [`HeapGame::position_table`] costs.
+    pub fn position_table_cost(&self) -> Option<Cost> {
+        Some(self.grundy_cost())
+    }
 }
 
 impl<R: HeapRule> Game for HeapGame<R> {
@@ -420,11 +460,12 @@ impl<R: HeapRule> Game for HeapGame<R> {
         }
     }
 
-    /// One heap as the rule words it (`5 stones`, `N=5`); several as `heaps 7 + 4 + 2`.
+    /// One heap as the rule words it (`5 stones`, `N=5`, `a heap of 5`); several as
+    /// `heaps 7 + 4 + 2`.
     fn describe_state(&self, state: &Position) -> String {
         match state.heaps[..] {
             [] => self.rule.describe_heap(0),
-            [heap] if !self.rule.splits() => self.rule.describe_heap(heap),
+            [heap] => self.rule.describe_heap(heap),
             _ => {
                 let heaps: Vec<String> = state.heaps.iter().map(u64::to_string).collect();
                 format!("heaps {}", heaps.join(" + "))
@@ -506,5 +547,22 @@ impl<R: HeapRule> NimSequence for RuleSequence<R> {
 
     fn smallest_position(&self) -> u64 {
         R::SMALLEST_POSITION
+    }
+
+    fn losing_positions(
+        &self,
+        input: &InstanceInput,
+        n_max: u64,
+        sink: LosingSink<'_>,
+    ) -> Result<u64, SolveError> {
+        self.rule(input)?.losing_heaps(n_max, sink)
+    }
+
+    fn losing_cost(&self, input: &InstanceInput, n_max: u64) -> Result<Cost, InputError> {
+        Ok(self.rule(input)?.losing_cost(n_max))
+    }
+
+    fn losing_bound(&self, input: &InstanceInput, n_max: u64) -> Result<u64, InputError> {
+        Ok(self.rule(input)?.losing_bound(n_max))
     }
 }

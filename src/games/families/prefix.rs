@@ -10,6 +10,7 @@ use crate::base::input::fields::{check_score_range, into_piles, take_piles};
 use crate::base::input::{InstanceInput, format_piles};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::OnceLock;
 
 /// A position: `piles[next..]` remain, the rule's `limit` (M for stone-game-ii) and who moves.
 /// The game's end is one terminal position, with the first player "to move" and the rule's
@@ -49,8 +50,10 @@ pub trait PrefixRule: 'static {
 #[derive(Debug)]
 pub struct PrefixGame<R: PrefixRule> {
     piles: Vec<i64>,
-    /// `sums[k]` is the sum of `piles[..k]`.
-    sums: Vec<i64>,
+    total: i64,
+    /// `sums[k]` is the sum of `piles[..k]`, made when a move's gain is first asked for: the
+    /// fast solvers never ask, and for a long row the sums would be as large as the row.
+    sums: OnceLock<Vec<i64>>,
     rule: std::marker::PhantomData<fn() -> R>,
 }
 
@@ -59,6 +62,7 @@ impl<R: PrefixRule> Clone for PrefixGame<R> {
     fn clone(&self) -> Self {
         PrefixGame {
             piles: self.piles.clone(),
+            total: self.total,
             sums: self.sums.clone(),
             rule: std::marker::PhantomData,
         }
@@ -86,12 +90,19 @@ impl<R: PrefixRule> PrefixGame<R> {
 
     /// The prefix sums: `sums()[k]` is the sum of the first `k` piles.
     pub fn sums(&self) -> &[i64] {
-        &self.sums
+        self.sums.get_or_init(|| {
+            let mut sums = Vec::with_capacity(self.piles.len() + 1);
+            sums.push(0);
+            for &pile in &self.piles {
+                sums.push(sums[sums.len() - 1] + pile);
+            }
+            sums
+        })
     }
 
     /// The sum of every pile.
     pub fn total(&self) -> i64 {
-        self.sums[self.piles.len()]
+        self.total
     }
 
     /// Builds and validates an instance.
@@ -112,14 +123,10 @@ impl<R: PrefixRule> PrefixGame<R> {
     fn from_piles(piles: Vec<i64>) -> Result<PrefixGame<R>, InputError> {
         // Every score is a sum of piles.
         check_score_range(R::NAME, &piles)?;
-        let mut sums = Vec::with_capacity(piles.len() + 1);
-        sums.push(0);
-        for &pile in &piles {
-            sums.push(sums[sums.len() - 1] + pile);
-        }
         Ok(PrefixGame {
+            total: piles.iter().sum(),
             piles,
-            sums,
+            sums: OnceLock::new(),
             rule: std::marker::PhantomData,
         })
     }
@@ -181,7 +188,8 @@ impl<R: PrefixRule> Game for PrefixGame<R> {
     #[inline]
     fn gain(&self, state: &Position<R::Limit>, take: usize) -> i64 {
         let next = state.next as usize;
-        self.sums[next + take] - self.sums[next]
+        let sums = self.sums();
+        sums[next + take] - sums[next]
     }
 
     fn bounds(&self) -> Bounds {

@@ -24,6 +24,7 @@ use crate::cost::{Cost, Operation, Work};
 use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
 use crate::solve::{Solution, Solver, SolverKind, Solvers, check_table_size};
+use crate::util::plural::counted;
 use grundy::{PERIOD_SEARCH_LIMIT, with_period};
 
 pub use crate::games::families::heaps::Position;
@@ -144,11 +145,11 @@ impl HeapRule for SubtractionSet {
     }
 
     fn describe_heap(&self, stones: u64) -> String {
-        format!("{stones} stones")
+        counted(stones, "stone")
     }
 
     fn describe_option(&self, _: u64, option: HeapOption) -> String {
-        format!("takes {} stones", option.take)
+        format!("takes {}", counted(option.take, "stone"))
     }
 
     fn write_input(&self, input: InstanceInput) -> InstanceInput {
@@ -218,6 +219,7 @@ pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
     input_form: InputForm::Number {
         subtraction_set: true,
         code: false,
+        splits: false,
     },
     share_bound: None,
     from_input: Nim::from_input,

@@ -380,7 +380,7 @@ fn dp_table(game: &StoneGame) -> Option<DpTable> {
     }
     Some(DpTable {
         title: format!(
-            "{} {}: margin of the player to move on piles[i..=j]",
+            "{} {}: margin of the player to move with piles i to j left",
             StoneGame::NAME,
             format_piles(piles)
         ),

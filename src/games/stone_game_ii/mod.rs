@@ -247,7 +247,7 @@ fn dp_table(game: &StoneGameII) -> Option<DpTable> {
     }
     Some(DpTable {
         title: format!(
-            "{} {}: margin of the player to move with piles[i..] left and limit M",
+            "{} {}: margin of the player to move with piles i to the end left and limit M",
             StoneGameII::NAME,
             format_piles(game.piles())
         ),

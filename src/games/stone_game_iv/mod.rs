@@ -6,24 +6,27 @@
 //! stones left) loses. As in divisor-game the winner is paid 1 and the loser 0, and moves gain 0.
 //!
 //! The losing positions (where the player to move loses) are OEIS A030193: 0, 2, 5, 7, 10, 12,
-//! 15, 17, 20, 22, 34, 39, ... The fast solver is the table `wins[k]` = some square s <= k leaves
-//! a losing `k - s`; scanning squares stops at the first such s, and losing positions are rare.
-//! Several heaps (`--heaps`) are a sum, solved by the XOR of the heaps' Grundy values.
+//! 15, 17, 20, 22, 34, 39, ... They are rare (about 0.9·N^0.7 up to N), so the fast solver,
+//! `sieve`, finds them forwards ([`sieve`]: every losing p knocks out p + 1, p + 4, p + 9, ...)
+//! and keeps only them; `dp` is the backward table `wins[k]` = some square s <= k leaves a losing
+//! `k - s`, a byte per position. Several heaps (`--heaps`) are a sum, solved by the XOR of the
+//! heaps' Grundy values.
 
 use crate::analysis::grundy::NimValues;
 use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{Bounds, DagSize};
 use crate::base::input::InstanceInput;
 use crate::base::input::fields::refuse_field;
-use crate::cost::{Cost, Operation, Work};
+use crate::cost::{Cost, Operation, Work, reserve};
 use crate::games::families::heaps::{GRUNDY, HeapGame, HeapOption, HeapRule, RuleSequence};
-use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
-use crate::solve::{Solver, SolverKind, Solvers, check_table_size};
+use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, LosingSink};
+use crate::solve::{Solver, SolverKind, Solvers};
+use crate::util::plural::counted;
+use sieve::SieveOptions;
 
 pub use crate::games::families::heaps::Position;
 
-/// The largest N the table accepts.
-pub const TABLE_LIMIT: u64 = 10_000_000;
+pub mod sieve;
 
 /// `wins[k]` for every k in `0..=limit`: whether the player to move with k stones wins.
 ///
@@ -127,8 +130,22 @@ impl HeapRule for Squares {
 
     /// Subtract-a-square is not periodic: its values are computed up to `n_max`.
     fn nim_values(&self, n_max: u64) -> Result<NimValues, SolveError> {
-        check_table_size("grundy", n_max, TABLE_LIMIT)?;
-        Ok(NimValues::plain(grundy_values(n_max as usize)))
+        let count = entries(n_max)?;
+        reserve(&mut Vec::<u32>::new(), count, "the Grundy values")?;
+        Ok(NimValues::plain(grundy_values(count - 1)))
+    }
+
+    /// The sieve's losing positions, in place of the zeros of a Grundy table.
+    fn losing_heaps(&self, n_max: u64, sink: LosingSink<'_>) -> Result<u64, SolveError> {
+        sieve::losing_positions(n_max, SieveOptions::default(), sink)
+    }
+
+    fn losing_cost(&self, n_max: u64) -> Cost {
+        sieve::sieve_cost(n_max)
+    }
+
+    fn losing_bound(&self, n_max: u64) -> u64 {
+        sieve::losing_estimate(n_max)
     }
 
     fn nim_cost(&self, n_max: u64) -> Cost {
@@ -140,7 +157,7 @@ impl HeapRule for Squares {
     }
 
     fn describe_heap(&self, stones: u64) -> String {
-        format!("{stones} stones")
+        counted(stones, "stone")
     }
 
     fn describe_option(&self, _: u64, option: HeapOption) -> String {
@@ -168,6 +185,9 @@ impl StoneGameIV {
 /// The win table of [`win_table`].
 pub const DP: SolverKind = SolverKind::named("dp");
 
+/// The losing positions of [`sieve`], kept in a sorted list.
+pub const SIEVE: SolverKind = SolverKind::named("sieve");
+
 /// stone-game-iv's nim-sequences, for `gamelab grundy` and `losing-positions`.
 static NIM_SEQUENCE: RuleSequence<Squares> = RuleSequence {
     read: StoneGameIV::from_input,
@@ -182,6 +202,7 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
     input_form: InputForm::Number {
         subtraction_set: false,
         code: false,
+        splits: false,
     },
     share_bound: None,
     from_input: StoneGameIV::from_input,
@@ -205,10 +226,31 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
                 let wins = table(game)?;
                 Ok(game.value_from(DP, wins[n as usize]))
             }),
+            Solver::new(
+                SIEVE,
+                "the losing positions up to N by a forward sieve, kept in a sorted list",
+                |game: &StoneGameIV| {
+                    let losing = losing_list(game.one_heap_for("sieve")?)?;
+                    Ok(game
+                        .solution_from_heap(SIEVE, |stones| losing.binary_search(&stones).is_err()))
+                },
+                |game, value_only| {
+                    let n = game.largest_heap();
+                    let list = sieve::losing_estimate(n) as u128 * 8;
+                    sieve::sieve_cost(n)
+                        .then(Cost::new(list, Work::NONE))
+                        .then(game.line_cost(value_only))
+                },
+            )
+            .with_value(|game| {
+                let n = game.one_heap_for("sieve")?;
+                let losing = sieve::is_losing(n, SieveOptions::default())?;
+                Ok(game.value_from(SIEVE, !losing))
+            }),
             StoneGameIV::GRUNDY_SOLVER,
         ],
         auto: |game, _| match game.single_heap() {
-            Some(_) => DP,
+            Some(_) => SIEVE,
             None => GRUNDY,
         },
     },
@@ -218,7 +260,8 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
             |input, _| {
                 let game = input.read(StoneGameIV::from_input)?;
                 game.first_margin(|n| {
-                    check_table_size("dp", n, TABLE_LIMIT)?;
+                    let count = entries(n)?;
+                    reserve(&mut Vec::<bool>::new(), count, "the win table")?;
                     Ok(win_table(n as usize)[n as usize])
                 })
             },
@@ -231,11 +274,37 @@ pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
     },
 };
 
-/// The win table up to N (a game of one pile), refused above its limit.
+/// The win table up to N (a game of one pile), refused when the system has not the memory.
 fn table(game: &StoneGameIV) -> Result<Vec<bool>, SolveError> {
     let n = game.one_heap_for("dp")?;
-    check_table_size("dp", n, TABLE_LIMIT)?;
+    let count = entries(n)?;
+    reserve(&mut Vec::<bool>::new(), count, "the win table")?;
     Ok(win_table(n as usize))
+}
+
+/// The losing positions in 0..=n, in increasing order.
+fn losing_list(n: u64) -> Result<Vec<u64>, SolveError> {
+    let mut losing = Vec::new();
+    sieve::losing_positions(n, SieveOptions::default(), |chunk| {
+        reserve(&mut losing, chunk.len(), "the losing positions")?;
+        losing.extend_from_slice(chunk);
+        Ok::<(), SolveError>(())
+    })?;
+    Ok(losing)
+}
+
+/// The entries of a table of 0..=n, refused when they cannot be indexed on this machine.
+fn entries(n: u64) -> Result<usize, SolveError> {
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_add(1))
+        .ok_or_else(|| {
+            SolveError::from(InputError::out_of_range(
+                "N",
+                "at most usize::MAX - 1 on this machine",
+                n,
+            ))
+        })
 }
 
 /// The win table: one byte per k <= N, the squares tried at each (Σ⌊√k⌋, in closed form; a

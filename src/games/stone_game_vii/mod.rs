@@ -17,9 +17,11 @@ use crate::base::error::SolveError;
 use crate::base::game::{Game, Scores};
 use crate::base::input::InstanceRef;
 use crate::base::input::fields::{borrow_piles, check_score_bound, check_score_range};
+use crate::base::input::format_piles;
 use crate::cost::{Cost, Operation, Work, report_rows};
 use crate::games::families::interval::{EndRule, Interval, IntervalGame, Side};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
+use crate::solve::table::{DpCell, DpTable};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
     solution_from_values,
@@ -89,8 +91,56 @@ pub static DEFINITION: GameDefinition<StoneGameVII> = GameDefinition {
         auto: |_, _| DP,
     },
     batch: BatchPaths::margins(first_margin, margin_cost),
-    fast: FastPaths::NONE,
+    fast: FastPaths {
+        dp_table: Some(dp_table),
+        ..FastPaths::NONE
+    },
 };
+
+/// The margin triangle as a heatmap: the mover's margin with piles i to j left, each cell
+/// marked with the end optimal play removes (left unless right is strictly better, as the
+/// solvers break ties).
+fn dp_table(game: &StoneGameVII) -> Option<DpTable> {
+    let (piles, sums) = (game.piles(), game.extra());
+    let n = piles.len();
+    if n > TABLE_PILE_LIMIT {
+        return None;
+    }
+    let table = MarginTriangle::build(piles, sums);
+    let mut cells = Vec::with_capacity(n * (n + 1) / 2);
+    for i in 0..n {
+        for j in i..n {
+            let takes_right = j > i && {
+                let left = (sums[j + 1] - sums[i + 1]) - table.get(i + 1, j);
+                let right = (sums[j] - sums[i]) - table.get(i, j - 1);
+                right > left
+            };
+            cells.push(DpCell {
+                row: i,
+                column: j,
+                value: table.get(i, j),
+                mark: Some(if takes_right { "R" } else { "L" }.to_string()),
+            });
+        }
+    }
+    Some(DpTable {
+        title: format!(
+            "{} {}: margin of the player to move with piles i to j left",
+            StoneGameVII::NAME,
+            format_piles(piles)
+        ),
+        subtitle: "L / R: optimal play removes the left / right pile (ties go left), scoring the \
+                   piles left; the answer is the top-right cell"
+            .to_string(),
+        row_name: "i (first pile left)".to_string(),
+        column_name: "j (last pile left)".to_string(),
+        rows: n,
+        columns: n,
+        first_row: 0,
+        first_column: 0,
+        cells,
+    })
+}
 
 /// Prefix sums of `piles`.
 fn prefix_sums(piles: &[i64]) -> Vec<i64> {

@@ -11,6 +11,7 @@ use crate::base::game::{ActionValue, Game};
 use crate::base::size::Count;
 use crate::graph::{self, GameGraph, GraphKind};
 use crate::util::choice::Choice;
+use crate::util::plural::counted;
 use std::io::Write;
 
 /// What an export says about the instance besides the graph.
@@ -35,12 +36,18 @@ impl GraphMeta {
         let tree = Count::Exact(tree_nodes);
         match kind {
             GraphKind::Tree => format!(
-                "{} {}: game tree, {tree} nodes (state DAG: {dag_nodes} nodes)",
-                self.game, self.instance
+                "{} {}: game tree, {} (state DAG: {})",
+                self.game,
+                self.instance,
+                counted(tree, "node"),
+                counted(dag_nodes, "node")
             ),
             GraphKind::Dag => format!(
-                "{} {}: state DAG, {dag_nodes} nodes (full tree: {tree} nodes)",
-                self.game, self.instance
+                "{} {}: state DAG, {} (full tree: {})",
+                self.game,
+                self.instance,
+                counted(dag_nodes, "node"),
+                counted(tree, "node")
             ),
         }
     }

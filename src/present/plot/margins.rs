@@ -3,6 +3,7 @@
 
 use crate::present::plot::parts::{Axes, draw_bars, draw_legend, whole};
 use crate::present::plot::{Chart, PlotError, style, titled};
+use crate::util::plural::counted;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
@@ -102,9 +103,9 @@ impl MarginChart {
         };
         let [first, tie, second] = LAYERS.map(|layer| share(layer.keep));
         format!(
-            "{}, {} instances: first wins {first:.1}%, ties {tie:.1}%, second wins {second:.1}%{}",
+            "{}, {}: first wins {first:.1}%, ties {tie:.1}%, second wins {second:.1}%{}",
             self.settings,
-            self.margins.len(),
+            counted(self.margins.len(), "instance"),
             if width > 1 {
                 format!("; bars {width} wide, the middle one is exactly 0")
             } else {

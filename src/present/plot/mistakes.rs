@@ -88,10 +88,7 @@ impl Panels {
                     .iter()
                     .flat_map(|s| s.points.iter().map(|p| p.2[2]))
                     .fold(0.0, f64::max);
-                (
-                    0.0..(highest_loss * 1.1).max(0.1),
-                    "mean value lost per move",
-                )
+                (0.0..(highest_loss * 1.1).max(0.1), "points lost a move")
             }
         };
         Axes {
@@ -172,7 +169,7 @@ impl MistakesChart {
                 ),
                 subtitle: format!("{settings}; bars: 95% intervals"),
                 x_name: "ply (1 = the game's first move)".to_string(),
-                share_name: "moves that give value away",
+                share_name: "mistake rate",
                 categories: Vec::new(),
                 series,
                 legend: SeriesLabelPosition::UpperRight,
@@ -222,7 +219,7 @@ impl StrategyCurveChart {
                 ),
                 subtitle: format!("{settings}; bars: 95% intervals"),
                 x_name: format!("{family} budget"),
-                share_name: "moves agreeing with optimal play",
+                share_name: "agreement with optimal",
                 categories: rows.iter().map(|row| row.budget.clone()).collect(),
                 series: vec![Series {
                     name: format!("{family} (seat: {})", first.seat),

@@ -6,8 +6,10 @@
 //! from a sweep or from its CSV alike.
 
 pub mod heatmap;
+pub mod losing_counts;
 pub mod margins;
 pub mod mistakes;
+pub mod nim_sequence;
 pub mod outcome_shares;
 mod parts;
 pub mod score_share;
@@ -231,8 +233,8 @@ fn titled<DB: DrawingBackend>(
     Ok(rest)
 }
 
-/// `text` broken at spaces into lines no wider than `room` pixels in `style`, each with the
-/// style it is drawn in: a line that is one word too wide for `room` is set smaller until it
+/// `text` broken at spaces into lines no wider than `room` pixels in `style`, as even in length
+/// as that many lines can be, each with the style it is drawn in: a line that is one word too wide for `room` is set smaller until it
 /// fits (down to 10 pixels).
 fn fitted_lines<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -245,15 +247,33 @@ fn fitted_lines<DB: DrawingBackend>(
             .map(|(w, _)| w)
             .map_err(PlotError::draw)
     };
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ').filter(|word| !word.is_empty()) {
-        match lines.last_mut() {
-            Some(line) if width(&format!("{line} {word}"), &style)? <= room => {
-                line.push(' ');
-                line.push_str(word);
+    let wrap = |room: u32| -> Result<Vec<String>, PlotError> {
+        let mut lines: Vec<String> = Vec::new();
+        for word in text.split(' ').filter(|word| !word.is_empty()) {
+            match lines.last_mut() {
+                Some(line) if width(&format!("{line} {word}"), &style)? <= room => {
+                    line.push(' ');
+                    line.push_str(word);
+                }
+                _ => lines.push(word.to_string()),
             }
-            _ => lines.push(word.to_string()),
         }
+        Ok(lines)
+    };
+    let mut lines = wrap(room)?;
+    // Balanced lines rather than a full line and a lone last word: the narrowest room that
+    // still needs no more lines (a binary search: more room never means more lines).
+    if lines.len() > 1 {
+        let (mut narrow, mut wide) = (room / lines.len() as u32, room);
+        while narrow + 1 < wide {
+            let middle = narrow + (wide - narrow) / 2;
+            if wrap(middle)?.len() <= lines.len() {
+                wide = middle;
+            } else {
+                narrow = middle;
+            }
+        }
+        lines = wrap(wide)?;
     }
     let mut fitted = Vec::with_capacity(lines.len());
     for line in lines {

@@ -2,7 +2,7 @@
 //! wins.
 
 use crate::present::plot::parts::{
-    draw_bars, draw_legend, instances_line, size_name, sweep_axes, sweep_rows, sweep_title,
+    draw_bars, instances_line, legend_row, size_name, sweep_axes, sweep_rows, sweep_title,
 };
 use crate::present::plot::{Chart, PlotError, style, titled};
 use crate::studies::sweep::SweepRow;
@@ -31,14 +31,16 @@ impl OutcomeSharesChart {
 impl Chart for OutcomeSharesChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let area = titled(root, &self.title(), &instances_line(&self.rows))?;
-        let size = size_name(&self.rows);
-        let axes = sweep_axes(&self.rows, 0.0..1.0, size, "share of instances");
-        let mut chart = axes.draw(&area)?;
         let layers = [
             ("first player wins", style::FIRST),
             ("tie", style::TIE),
             ("second player wins", style::SECOND),
         ];
+        // The bars fill the plot from 0 to 1, so the legend goes above it, never over them.
+        let area = legend_row(&area, &layers)?;
+        let size = size_name(&self.rows);
+        let axes = sweep_axes(&self.rows, 0.0..1.0, size, "share of instances");
+        let mut chart = axes.draw(&area)?;
         for (layer, (name, colour)) in layers.into_iter().enumerate() {
             let bars = self.rows.iter().map(|row| {
                 let shares = [row.first_win_rate, row.tie_rate, row.second_win_rate];
@@ -49,6 +51,6 @@ impl Chart for OutcomeSharesChart {
             });
             draw_bars(&mut chart, bars, colour, name)?;
         }
-        draw_legend(&mut chart, SeriesLabelPosition::LowerRight, 0.9)
+        Ok(())
     }
 }

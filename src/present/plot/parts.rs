@@ -185,6 +185,50 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draws a legend of filled swatches in one row, centred, at the top of `area`, and returns
+/// the area below it: for charts whose data fills the plot from edge to edge (stacked shares),
+/// where a legend inside the plot would cover bars.
+pub(super) fn legend_row<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, RGBColor)],
+) -> Result<DrawingArea<DB, Shift>, PlotError> {
+    const SWATCH: i32 = 18;
+    const GAP: i32 = 8;
+    const SPACING: i32 = 28;
+    let (top, rest) = area.split_vertically(34);
+    let words = (style::FONT, style::LEGEND_SIZE)
+        .into_font()
+        .color(&BLACK)
+        .pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Left,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+    let mut widths = Vec::with_capacity(entries.len());
+    for (name, _) in entries {
+        let (width, _) = top
+            .estimate_text_size(name, &words)
+            .map_err(PlotError::draw)?;
+        widths.push(SWATCH + GAP + width as i32);
+    }
+    let total = widths.iter().sum::<i32>() + SPACING * (entries.len() as i32 - 1).max(0);
+    let mut x = (top.dim_in_pixel().0 as i32 - total).max(0) / 2;
+    for ((name, colour), width) in entries.iter().zip(widths) {
+        top.draw(&Rectangle::new(
+            [(x, 8), (x + SWATCH, 8 + SWATCH)],
+            colour.filled(),
+        ))
+        .map_err(PlotError::draw)?;
+        top.draw(&Text::new(
+            *name,
+            (x + SWATCH + GAP, 8 + SWATCH / 2),
+            words.clone(),
+        ))
+        .map_err(PlotError::draw)?;
+        x += width + SPACING;
+    }
+    Ok(rest)
+}
+
 /// The legend marker of a series drawn as filled bars or cells.
 fn swatch(colour: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
     move |(x, y)| Rectangle::new([(x, y - 7), (x + 18, y + 7)], colour.filled())

@@ -78,7 +78,7 @@ impl ValueHistoryChart {
                 -0.5..plies + 0.5,
                 (low - pad)..(high + pad),
                 "ply (moves made)",
-                "first player's optimal final margin",
+                "first player's optimal final margin (points)",
             )
         }
     }

@@ -86,10 +86,12 @@ pub(super) fn draw_charts(
         let stem = format!("{data_stem}-{}", kind.name());
         markdown.push('\n');
         markdown.push_str(&kind.draw(writer, &stem, rows)?);
-        commands.push(format!(
-            "gamelab plot {} --input {data_stem}.csv --out {stem}.svg",
-            kind.name()
-        ));
+        for extension in ["svg", "png"] {
+            commands.push(format!(
+                "gamelab plot {} --input {data_stem}.csv --out {stem}.{extension}",
+                kind.name()
+            ));
+        }
     }
     Ok((markdown, commands))
 }

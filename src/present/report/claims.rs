@@ -72,14 +72,22 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
          instances exactly: every instance when there are few enough, otherwise a fixed-seed \
          sample, and for a refuted claim the smallest counterexample (\"globally minimal\": no \
          instance earlier in size order refutes it; \"locally\": no pile can be dropped and no \
-         value lowered). {held} claims hold on everything checked and {refuted} are refuted.\n\n\
+         value lowered). {} on everything checked and {} refuted.\n\n\
          {table}\nA claim that holds here is supported, not proven: only the checked instances \
          are known. The CSV has one row per claim part with the `gamelab check` command that \
          settles it.\n{}",
+        agreeing(held, "holds", "hold"),
+        agreeing(refuted, "is", "are"),
         crate::present::report::provenance(&format!("[{CSV}]({CSV})"), &[COMMAND.to_string()])
     );
     Ok(vec![Section {
         title: "Claims checked".to_string(),
         body,
     }])
+}
+
+/// `1 claim holds`, `6 claims hold`: the count, its noun and the verb in agreement.
+fn agreeing(count: usize, one: &str, many: &str) -> String {
+    let verb = if count == 1 { one } else { many };
+    format!("{} {verb}", crate::util::plural::counted(count, "claim"))
 }

@@ -81,7 +81,10 @@ pub(super) fn section(
                  --n {CURVE_N} --trials {CURVE_TRIALS} --seed {SEED} --out mcts-curve.csv --plot mcts-curve.svg"
             ),
             tournament_command.to_string(),
-        ],
+        ]
+        .iter()
+        .flat_map(|command| crate::present::report::svg_and_png(command))
+        .collect::<Vec<_>>(),
     ));
     Ok(Section {
         title: "How strategies fail".to_string(),

@@ -11,6 +11,7 @@ use crate::present::report::charts::{ChartKind, draw_charts};
 use crate::present::report::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
 use crate::studies::generate::{SizeRange, ValueSpec};
 use crate::studies::sweep::{SweepRow, Tally};
+use crate::util::plural::counted;
 use std::fmt::Write as _;
 
 /// One game's study: its sweep, its charts and what to say about the data.
@@ -216,11 +217,11 @@ fn total(rows: &[SweepRow]) -> Tally {
 /// `the first player wins 61.2%, ties 0.4%, loses 38.4% of 80000 games`.
 fn outcome_sentence(tally: &Tally) -> String {
     format!(
-        "the first player wins {}, ties {} and loses {} of {} games",
+        "the first player wins {}, ties {} and loses {} of {}",
         percent(tally.first_wins, tally.trials),
         percent(tally.ties, tally.trials),
         percent(tally.second_wins, tally.trials),
-        tally.trials
+        counted(tally.trials, "game")
     )
 }
 
@@ -331,11 +332,11 @@ fn stone_game_vii(rows: &[SweepRow]) -> String {
 fn losing_positions(rows: &[SweepRow]) -> String {
     let losing = losing_sizes(rows);
     format!(
-        "The first player loses from {} of the {} values of N: {}. Losing positions thin out \
+        "The first player loses from {} of the {}: {}. Losing positions thin out \
          as N grows (every losing position plus a square is a win), but never run out: finitely \
          many of them plus the squares could not cover every N.\n",
         losing.len(),
-        rows.len(),
+        counted(rows.len(), "value of N"),
         list(&losing, 30)
     )
 }
@@ -343,9 +344,9 @@ fn losing_positions(rows: &[SweepRow]) -> String {
 fn nim(rows: &[SweepRow]) -> String {
     let losing = losing_sizes(rows);
     let mut text = format!(
-        "The first player loses from {} of the {} values of N: {}.",
+        "The first player loses from {} of the {}: {}.",
         losing.len(),
-        rows.len(),
+        counted(rows.len(), "value of N"),
         list(&losing, 30)
     );
     if let Some(period) = nim_sequence()

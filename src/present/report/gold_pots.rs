@@ -45,6 +45,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
         commands: vec![
             format!("gamelab solve stone-game --piles {piles_flag}"),
             format!("gamelab plot heatmap stone-game --piles {piles_flag} --out gold-pots-dp.svg"),
+            format!("gamelab plot heatmap stone-game --piles {piles_flag} --out gold-pots-dp.png"),
         ],
     };
     body.push_str(&graphs_text(

@@ -2,18 +2,20 @@
 //! its data (CSV), its charts (PNG for GitHub, SVG beside it), the exact command that
 //! regenerates each data file, and an index (`README.md`) stating what the data says.
 //!
-//! Output is deterministic: the CSV and markdown depend only on this version of gamelab (no
-//! dates, timings or machine details), so running it twice gives the same bytes, and a test
-//! checks that the committed `reports/` matches a fresh run. Pictures may differ in rendering
-//! details between machines (the DAG is drawn by Graphviz when installed).
+//! Output is deterministic: every file depends only on this version of gamelab (no dates,
+//! timings or machine details; pictures use the embedded font and the built-in graph
+//! renderer), so running it twice gives the same bytes, and a test checks that the committed
+//! `reports/` matches a fresh run.
 
 mod charts;
 mod claims;
 mod failures;
 mod games;
 mod gold_pots;
+mod octal;
 mod parity;
 mod strategies;
+mod subtract_a_square;
 
 use crate::base::input::Extras;
 use crate::cost::Cost;
@@ -224,6 +226,16 @@ pub fn provenance(data: &str, commands: &[String]) -> String {
     text
 }
 
+/// A command that draws `NAME.svg` (its last word) and the same command drawing `NAME.png`,
+/// the picture the report shows: the page's commands regenerate both.
+pub fn svg_and_png(command: &str) -> [String; 2] {
+    let png = match command.strip_suffix(".svg") {
+        Some(stem) => format!("{stem}.png"),
+        None => command.to_string(),
+    };
+    [command.to_string(), png]
+}
+
 /// Every sweep the report runs (the tests re-run each command and compare the CSV).
 pub fn sweep_studies() -> Vec<SweepStudy> {
     let mut studies = parity::studies();
@@ -241,7 +253,7 @@ pub struct Study {
 }
 
 /// Every study, in the report's order.
-pub fn studies() -> [Study; 5] {
+pub fn studies() -> [Study; 7] {
     [
         Study {
             key: "parity",
@@ -272,6 +284,18 @@ pub fn studies() -> [Study; 5] {
             title: "the strategy tournament and how strategies fail",
             cost: strategies::cost,
             write: strategies::write,
+        },
+        Study {
+            key: "subtract-a-square",
+            title: "how rare losing positions are in subtract-a-square (to 2^26)",
+            cost: subtract_a_square::cost,
+            write: subtract_a_square::write,
+        },
+        Study {
+            key: "octal",
+            title: "the octal games' nim-sequences and periods",
+            cost: octal::cost,
+            write: octal::write,
         },
     ]
 }
@@ -380,10 +404,12 @@ fn write_studies(
 fn index(sections: &[Section]) -> String {
     let mut text = format!(
         "# gamelab reports\n\nEverything here is written by `gamelab report` (gamelab {}), \
-         with fixed seeds; run `cargo run --release -- report` to regenerate it (a few seconds \
-         on two cores). The CSV and markdown are byte-for-byte reproducible, and a test checks \
-         that they match a fresh run. Each section ends with its data files and the exact \
-         commands that regenerate them; run those inside this folder, where they write.\n\n## Contents\n\n",
+         with fixed seeds: `gamelab report --out DIR` writes it all again into DIR (a few \
+         seconds on two cores; in a clone of the repository, `cargo run --release -- report` \
+         rewrites this folder). Every file is byte-for-byte reproducible, pictures included. \
+         Each section ends with its data files and the exact commands that regenerate them, \
+         data and charts (SVG and PNG); run those inside this folder, where they write. The \
+         guide's chapter \"The report\" says how to read each study.\n\n## Contents\n\n",
         env!("CARGO_PKG_VERSION")
     );
     for section in sections {

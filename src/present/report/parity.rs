@@ -6,6 +6,7 @@ use crate::present::report::charts::{ChartKind, draw_charts};
 use crate::present::report::{ReportError, ReportWriter, Section, SweepStudy, percent, rows_table};
 use crate::studies::generate::{Distribution, Parity, SizeRange, ValueSpec};
 use crate::studies::sweep::{SweepRow, summarize_by_parity};
+use crate::util::plural::counted;
 use std::fmt::Write as _;
 
 /// Instances per pile count: enough for intervals about ±1 percentage point wide.
@@ -85,11 +86,10 @@ fn findings(rows: &[SweepRow]) -> String {
         let tally = summary.tally;
         let _ = write!(
             text,
-            "- **{} n** ({} pile counts, {} instances): the first player wins {}, ties {}, \
-             loses {}.",
+            "- **{} n** ({}, {}): the first player wins {}, ties {}, loses {}.",
             summary.parity.name(),
-            summary.sizes,
-            tally.trials,
+            counted(summary.sizes, "pile count"),
+            counted(tally.trials, "instance"),
             percent(tally.first_wins, tally.trials),
             percent(tally.ties, tally.trials),
             percent(tally.second_wins, tally.trials),
@@ -105,15 +105,21 @@ fn findings(rows: &[SweepRow]) -> String {
                     text,
                     " The first player never lost, as the parity argument predicts (take every \
                      odd-position or every even-position pile, whichever set is heavier), but \
-                     {ties} games were ties — so \"an even pile count always wins\" holds only \
-                     with LeetCode 877's extra condition that the total is odd."
+                     {} — so \"an even pile count always wins\" holds only \
+                     with LeetCode 877's extra condition that the total is odd.",
+                    if ties == 1 {
+                        "1 game was a tie".to_string()
+                    } else {
+                        format!("{ties} games were ties")
+                    }
                 );
             }
             (Parity::Even, losses, _) => {
                 let _ = write!(
                     text,
-                    " The first player lost {losses} games: that would contradict the parity \
-                     argument, so this is a bug — please report it."
+                    " The first player lost {}: that would contradict the parity argument, so \
+                     this is a bug — please report it.",
+                    counted(losses, "game")
                 );
             }
             (Parity::Odd, _, _) => text.push_str(

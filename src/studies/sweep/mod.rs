@@ -465,6 +465,20 @@ fn tally_in_lanes_16(
     tally
 }
 
+/// Refuses a distribution of margins over random instances of a number game, which has one
+/// instance per N (as its sweeps have one trial per N): the margins chart of the command line
+/// and of Python.
+pub fn margin_distribution_applies(entry: &dyn GameEntry) -> Result<(), InputError> {
+    if entry.takes_piles() {
+        return Ok(());
+    }
+    Err(InputError::NoRandomInstances {
+        game: entry.name(),
+        what: "distribution of margins",
+        instead: "its winner at every N is a sweep's winner strip",
+    })
+}
+
 /// Whether a sweep records the first player's share of the total: for constant-sum pile games
 /// with non-negative values, where the share is a fraction of a whole.
 fn records_shares(entry: &dyn GameEntry, generator: &Generator) -> bool {
@@ -473,7 +487,9 @@ fn records_shares(entry: &dyn GameEntry, generator: &Generator) -> bool {
 }
 
 /// The first player's margin in each of `trials` instances of size `generator.sizes.min` (a
-/// single size), in trial order; solved in parallel, identical on any thread count.
+/// single size), in trial order; solved in parallel, identical on any thread count. (A
+/// number game's instances are all the one N: a chart of them is refused by
+/// [`margin_distribution_applies`].)
 pub fn margins_at(
     entry: &dyn GameEntry,
     generator: GeneratorSpec,

@@ -4,6 +4,7 @@
 use crate::base::error::InputError;
 use crate::cost::{Cost, Operation, Work};
 use crate::studies::sweep::tally::{SWEEP_FORMAT, SweepRow, SweepSettings};
+use crate::util::plural::counted;
 use std::io::{Read, Write};
 
 /// The rows of one sweep table, with the file's name for messages.
@@ -178,8 +179,10 @@ fn check_complete(merged: &[SweepRow], whole: &SweepSettings) -> Result<(), Inpu
     let sizes = whole.sizes.count();
     if let Some(short) = merged.iter().find(|row| row.trials != whole.trials_per_n) {
         return Err(merge_error(format!(
-            "an incomplete sweep: n = {} holds {} of its {} trials",
-            short.n, short.trials, whole.trials_per_n
+            "an incomplete sweep: n = {} holds {} of its {}",
+            short.n,
+            short.trials,
+            counted(whole.trials_per_n, "trial")
         )));
     }
     if merged.len() as u64 != sizes {
@@ -188,8 +191,9 @@ fn check_complete(merged: &[SweepRow], whole: &SweepSettings) -> Result<(), Inpu
             .iter()
             .find(|n| merged.binary_search_by_key(n, |row| row.n).is_err());
         return Err(merge_error(format!(
-            "an incomplete sweep: {} of its {sizes} sizes have rows{}",
+            "an incomplete sweep: rows for {} of its {}{}",
             merged.len(),
+            counted(sizes, "size"),
             absent.map_or(String::new(), |n| format!(" (none for n = {n})"))
         )));
     }

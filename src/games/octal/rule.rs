@@ -1,0 +1,331 @@
+//! An octal game as a member of the heap family: its code as a [`HeapRule`] (the options of a
+//! heap, its bounds, its nim-sequence in stages so that a proved period answers any heap), and
+//! the names the four registered games play it under.
+
+use super::code::{Left, OctalCode, OctalOption};
+use super::sequence::{HEAP_LIMIT, SequenceError, nim_sequence, sequence_cost};
+use crate::analysis::grundy::NimValues;
+use crate::base::error::SolveError;
+use crate::base::game::Bounds;
+use crate::base::input::InstanceInput;
+use crate::cost::{Cost, Work};
+use crate::games::families::heaps::{HeapOption, HeapRule};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+use std::sync::Mutex;
+
+/// Which octal game a rule plays: `octal` with any code, or a named game with its own.
+pub trait OctalName: Clone + Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The game's command-line name.
+    const NAME: &'static str;
+    /// The game's code; `None` for `octal`, which reads `--code`.
+    const CODE: Option<OctalCode>;
+}
+
+/// `octal`: any code, given with `--code`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnyCode;
+
+impl OctalName for AnyCode {
+    const NAME: &'static str = "octal";
+    const CODE: Option<OctalCode> = None;
+}
+
+/// `kayles`: 0.77.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KaylesCode;
+
+impl OctalName for KaylesCode {
+    const NAME: &'static str = "kayles";
+    const CODE: Option<OctalCode> = Some(OctalCode::KAYLES);
+}
+
+/// `dawsons-kayles`: 0.07.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DawsonsKaylesCode;
+
+impl OctalName for DawsonsKaylesCode {
+    const NAME: &'static str = "dawsons-kayles";
+    const CODE: Option<OctalCode> = Some(OctalCode::DAWSONS_KAYLES);
+}
+
+/// `dawsons-chess`: 0.137.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DawsonsChessCode;
+
+impl OctalName for DawsonsChessCode {
+    const NAME: &'static str = "dawsons-chess";
+    const CODE: Option<OctalCode> = Some(OctalCode::DAWSONS_CHESS);
+}
+
+/// The rule of an octal game: its code, played under the name `K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OctalRule<K: OctalName> {
+    code: OctalCode,
+    name: PhantomData<K>,
+}
+
+/// Heaps up to which the nim-sequence is first computed: the codes studied with a short
+/// period prove it well before (Kayles at 168 values, Dawson's Kayles at 176), and any heap,
+/// even of 10^18 tokens, is then answered from it; only a code that proves none is computed
+/// further, costed again when it starts.
+pub const FIRST_STAGE: u64 = 1 << 16;
+
+/// How far the nim-sequence is computed in search of a proof when a heap is larger than
+/// [`HEAP_LIMIT`]: 0.16's period is proved at 509,622 values.
+pub const PROOF_SEARCH: u64 = 1 << 22;
+
+impl<K: OctalName> OctalRule<K> {
+    /// The rule of `code` under the name `K`.
+    pub fn new(code: OctalCode) -> OctalRule<K> {
+        OctalRule {
+            code,
+            name: PhantomData,
+        }
+    }
+
+    /// The code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The nim-sequence up to `n_max`, its errors as the solvers report them.
+    fn computed(&self, n_max: u64) -> Result<NimValues, SolveError> {
+        nim_sequence(&self.code, n_max as usize).map_err(|error| match error {
+            SequenceError::Input(error) => SolveError::Input(error),
+            other => SolveError::TooLarge {
+                solver: "grundy",
+                what: "the nim-sequence",
+                size: format!("up to heap {n_max}"),
+                limit: other.to_string(),
+                advice: "use smaller heaps",
+            },
+        })
+    }
+}
+
+impl<K: OctalName> HeapRule for OctalRule<K> {
+    const NAME: &'static str = K::NAME;
+    const MOVE_KEY: &'static str = "move";
+
+    fn options(&self, heap: u64) -> Vec<HeapOption> {
+        let Ok(heap) = usize::try_from(heap) else {
+            return Vec::new();
+        };
+        self.code
+            .options(heap)
+            .into_iter()
+            .map(heap_option)
+            .collect()
+    }
+
+    /// Without listing the options, which number about half the heap with breaking moves.
+    fn is_dead(&self, heap: u64) -> bool {
+        let top = self
+            .code
+            .largest_take()
+            .min(usize::try_from(heap).unwrap_or(usize::MAX));
+        !(0..=top).any(|take| {
+            let (digit, rest) = (self.code.digit(take), heap - take as u64);
+            (digit & 1 != 0 && rest == 0)
+                || (digit & 2 != 0 && rest >= 1 && take >= 1)
+                || (digit & 4 != 0 && rest >= 2)
+        })
+    }
+
+    fn splits(&self) -> bool {
+        self.code.has_breaking_moves()
+    }
+
+    /// Positions: the multisets of heaps of at most N tokens in all, for either player: twice
+    /// p(0) + ... + p(N), p the partitions (without breaking moves one heap: N + 1). Moves: per
+    /// amount taken, the whole heap, one heap or the splits of the rest, at most N/2 + 2; depth:
+    /// a move takes a token or, a leading 4's split, makes a heap more, so at most 2N.
+    fn heap_bounds(&self, heap: u64) -> Bounds {
+        let n = heap as u128;
+        let amounts = self.code.largest_take() as u128 + 1;
+        let states = if self.splits() {
+            partitions_up_to(heap)
+        } else {
+            n + 1
+        };
+        Bounds {
+            states: states.saturating_mul(2),
+            moves: amounts.saturating_mul(n / 2 + 2),
+            depth: n.saturating_mul(2),
+            least_states: n / amounts + 1,
+        }
+    }
+
+    /// Up to `n_max` where that is at most [`FIRST_STAGE`]; else the first stage's values if
+    /// they prove a period, or else up to `n_max` (for a heap beyond [`HEAP_LIMIT`], up to
+    /// [`PROOF_SEARCH`] in search of a proof, refused if none comes).
+    fn nim_values(&self, n_max: u64) -> Result<NimValues, SolveError> {
+        if n_max <= FIRST_STAGE {
+            return self.computed(n_max);
+        }
+        if let Some(values) = proved_in_first_stage(&self.code)? {
+            return Ok(values);
+        }
+        let target = later_stage(n_max);
+        let values = self.computed(target)?;
+        if target < n_max && values.proved_period().is_none() {
+            return Err(SolveError::TooLarge {
+                solver: "grundy",
+                what: "the largest heap",
+                size: n_max.to_string(),
+                limit: format!(
+                    "{HEAP_LIMIT} when no period is proved (none up to heap {PROOF_SEARCH})"
+                ),
+                advice: "use smaller heaps",
+            });
+        }
+        Ok(values)
+    }
+
+    /// Beyond the first stage, nothing more when it proves a period (found out here, once per
+    /// code, at the first stage's bounded cost), else the whole sequence's.
+    fn nim_cost(&self, n_max: u64) -> Cost {
+        if n_max <= FIRST_STAGE {
+            return sequence_cost(&self.code, n_max as usize);
+        }
+        match proved_in_first_stage(&self.code) {
+            Ok(Some(values)) => Cost::new(values.values.len() as u128 * 4, Work::default()),
+            _ => sequence_cost(&self.code, later_stage(n_max) as usize),
+        }
+    }
+
+    fn describe_heap(&self, heap: u64) -> String {
+        match heap {
+            0 => "no heap left".to_string(),
+            _ => format!("a heap of {heap}"),
+        }
+    }
+
+    fn describe_option(&self, heap: u64, option: HeapOption) -> String {
+        match option.left {
+            [0, 0] => format!("takes the whole heap ({heap})"),
+            [a, 0] => format!("takes {}, leaving {a}", option.take),
+            [a, b] if option.take == 0 => format!("splits it into {a} and {b}"),
+            [a, b] => format!("takes {}, leaving {a} and {b}", option.take),
+        }
+    }
+
+    fn write_input(&self, input: InstanceInput) -> InstanceInput {
+        match K::CODE {
+            Some(_) => input,
+            None => InstanceInput {
+                code: Some(self.code.to_string()),
+                ..input
+            },
+        }
+    }
+}
+
+/// The largest N whose partitions [`partitions_up_to`] counts exactly: p(1000) is about
+/// 2.4·10^31, and the sum up to it fits in 128 bits.
+const EXACT_PARTITIONS: u64 = 1000;
+
+/// p(0) + p(1) + ... + p(n), p(m) the partitions of m (the multisets of heaps of m tokens), by
+/// Euler's pentagonal recurrence; beyond [`EXACT_PARTITIONS`] a number far above any budget.
+///
+/// Time `O(n^1.5)`, memory 16 bytes per m.
+fn partitions_up_to(n: u64) -> u128 {
+    if n > EXACT_PARTITIONS {
+        return u128::MAX / 4;
+    }
+    let n = n as usize;
+    let mut p = vec![0u128; n + 1];
+    p[0] = 1;
+    for m in 1..=n {
+        // p(m) = sum over k >= 1 of (-1)^(k+1) (p(m - k(3k-1)/2) + p(m - k(3k+1)/2)).
+        let (mut plus, mut minus) = (0u128, 0u128);
+        for k in 1.. {
+            let first = k * (3 * k - 1) / 2;
+            if first > m {
+                break;
+            }
+            let second = k * (3 * k + 1) / 2;
+            let term = p[m - first] + if second <= m { p[m - second] } else { 0 };
+            if k % 2 == 1 {
+                plus += term;
+            } else {
+                minus += term;
+            }
+        }
+        p[m] = plus - minus;
+    }
+    p.iter().sum()
+}
+
+/// How far the sequence is computed for heaps up to `n_max` when the first stage proved no
+/// period.
+fn later_stage(n_max: u64) -> u64 {
+    if n_max <= HEAP_LIMIT {
+        n_max
+    } else {
+        PROOF_SEARCH
+    }
+}
+
+/// The codes whose first stage was computed, with its values when they prove a period: a few
+/// hundred bytes a code, and at most [`REMEMBERED_CODES`] codes.
+static FIRST_STAGES: Mutex<Vec<(OctalCode, Option<NimValues>)>> = Mutex::new(Vec::new());
+
+/// How many codes [`FIRST_STAGES`] remembers; the oldest is forgotten first.
+const REMEMBERED_CODES: usize = 64;
+
+/// The values of `code`'s heaps up to [`FIRST_STAGE`] if they prove a period (then they answer
+/// every heap), `None` if they do not; computed once per code.
+fn proved_in_first_stage(code: &OctalCode) -> Result<Option<NimValues>, SolveError> {
+    let remembered = |stages: &Vec<(OctalCode, Option<NimValues>)>| {
+        stages
+            .iter()
+            .find(|(known, _)| known == code)
+            .map(|(_, values)| values.clone())
+    };
+    // A poisoned lock only means another thread panicked while holding it; the list is whole.
+    if let Some(known) = remembered(&FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Ok(known);
+    }
+    let values = OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE)?;
+    let proved = values.proved_period().is_some().then_some(values);
+    let mut stages = FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner());
+    if remembered(&stages).is_none() {
+        if stages.len() == REMEMBERED_CODES {
+            stages.remove(0);
+        }
+        stages.push((*code, proved.clone()));
+    }
+    Ok(proved)
+}
+
+/// An option as the heap family names it.
+fn heap_option(option: OctalOption) -> HeapOption {
+    let left = match option.left {
+        Left::Nothing => [0, 0],
+        Left::One(a) => [a as u64, 0],
+        Left::Two(a, b) => [a as u64, b as u64],
+    };
+    HeapOption {
+        take: option.take as u64,
+        left,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partitions_are_counted_exactly() {
+        // OEIS A000041: 1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42; p(100) = 190569292.
+        assert_eq!(partitions_up_to(0), 1);
+        assert_eq!(
+            partitions_up_to(10),
+            1 + 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22 + 30 + 42
+        );
+        assert_eq!(partitions_up_to(100) - partitions_up_to(99), 190_569_292);
+        assert!(partitions_up_to(EXACT_PARTITIONS) < u128::MAX / 4);
+    }
+}
