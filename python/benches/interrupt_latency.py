@@ -28,8 +28,8 @@ CALLS = {
     "tournament": ("", 'gamelab.tournament("stone-game", ["optimal", "greedy", "random"], '
                        'n=24, trials=20_000_000)'),
     "sweep": ("", 'gamelab.sweep("stone-game", n_min=1, n_max=40, trials=20_000_000)'),
-    "solve_many": ('rows = gamelab.generate("stone-game", 100_000, n=600)',
-                   'gamelab.solve_many("stone-game", rows)'),
+    "solve_many": ('rows = gamelab.generate("stone-game-ii", 20_000, n=600)',
+                   'gamelab.solve_many("stone-game-ii", rows)'),
     "custom_solve": (
         "class Count(gamelab.Game):\n"
         "    keep_states = False\n"

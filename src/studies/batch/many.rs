@@ -9,9 +9,13 @@ use crate::solve::SolverKind;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Instances per parallel unit: enough to amortise scheduling and fill the SIMD lanes of the
-/// stone-game batch kernel, small enough that a stop request is seen within milliseconds.
+/// The most instances per parallel unit: enough to amortise scheduling and fill the SIMD lanes
+/// of the stone-game batch kernel.
 const CHUNK: usize = 1024;
+
+/// The estimated time of one parallel unit, so that a stop request is seen within milliseconds
+/// however long one instance takes (a unit of large instances holds fewer of them).
+const UNIT_NANOS: f64 = 5e6;
 
 /// The instances of a batch, all of one game.
 #[derive(Clone, Copy, Debug)]
@@ -93,14 +97,15 @@ pub fn solve_batch(
         }
     }
     let count = instances.len();
-    let starts: Vec<usize> = (0..count).step_by(CHUNK).collect();
+    let chunk = chunk_size(entry, instances);
+    let starts: Vec<usize> = (0..count).step_by(chunk).collect();
     let parts = starts
         .par_iter()
         .map(|&start| {
             if stop.load(Ordering::Relaxed) {
                 return Err(BatchError::Stopped);
             }
-            solve_chunk(entry, instances, start, (start + CHUNK).min(count))
+            solve_chunk(entry, instances, start, (start + chunk).min(count))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut results = BatchResults::default();
@@ -110,6 +115,21 @@ pub fn solve_batch(
         results.second_scores.extend(part.second_scores);
     }
     Ok(results)
+}
+
+/// Instances per parallel unit: [`CHUNK`], or fewer when one instance's estimated time times
+/// [`CHUNK`] would pass [`UNIT_NANOS`] (pile instances; number instances are costed by their
+/// largest N).
+fn chunk_size(entry: &dyn GameEntry, instances: Instances<'_>) -> usize {
+    let size = match instances {
+        Instances::Piles { n, .. } => n as u64,
+        Instances::Numbers { values, .. } => values.iter().copied().max().unwrap_or(0),
+    };
+    let nanos = entry.batch_margin_cost(size).work.cpu_nanos();
+    if nanos <= 0.0 || !nanos.is_finite() {
+        return CHUNK;
+    }
+    ((UNIT_NANOS / nanos) as usize).clamp(1, CHUNK)
 }
 
 fn failed(index: usize) -> impl Fn(SolveError) -> BatchError {
