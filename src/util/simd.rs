@@ -1,7 +1,7 @@
 //! The `GAMELAB_SIMD` cap on the SIMD level that every kernel picks at run time.
 //!
-//! The kernels (`solve::dp::stone_game_fast`, `solve::dp::stone_game_batch`, `random::lanes`)
-//! each pick the widest copy this CPU runs. `GAMELAB_SIMD` caps that, for benchmarks and tests
+//! The kernels (stone-game's in `games/stone_game/`, the octal games' in `games/octal/`, the
+//! random lanes) each pick the widest copy this CPU runs. `GAMELAB_SIMD` caps that, for benchmarks and tests
 //! comparing levels: `avx2` or `portable` (any case, spaces around ignored). Unset, empty,
 //! `avx512` or any other value leaves the level uncapped: the variable only ever lowers a level,
 //! and a level the CPU lacks is never chosen.
@@ -59,4 +59,37 @@ mod tests {
         assert!(!Cap::Avx2.allows_avx512() && Cap::Avx2.allows_avx2());
         assert!(!Cap::Portable.allows_avx512() && !Cap::Portable.allows_avx2());
     }
+}
+
+/// A SIMD level a kernel runs at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// The widest level this CPU runs (AVX-512 with its byte and word instructions, avx512f and
+/// avx512bw), under the `GAMELAB_SIMD` cap; chosen once per process.
+pub fn level() -> Level {
+    static CHOSEN: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(|| {
+        let cap = Cap::from_env();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cap.allows_avx512()
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+            {
+                return Level::Avx512;
+            }
+            if cap.allows_avx2() && std::is_x86_feature_detected!("avx2") {
+                return Level::Avx2;
+            }
+        }
+        let _ = cap;
+        Level::Portable
+    })
 }

@@ -11,7 +11,7 @@
 
 use super::code::OctalCode;
 use super::split::{Split, extended};
-use std::sync::OnceLock;
+use crate::util::simd::{Level, level};
 
 /// Bit 1 of a digit: a whole heap may be taken.
 const WHOLE: u8 = 1;
@@ -374,34 +374,3 @@ fn any_pair_reaches(low: &[u16], high: &[u16], target: u16) -> bool {
         .any(|(&l, &h)| l ^ h == target)
 }
 
-/// The SIMD level the kernel runs at.
-#[derive(Clone, Copy)]
-enum Level {
-    Portable,
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
-
-/// The widest level this CPU runs, under the `GAMELAB_SIMD` cap ([`crate::util::simd`]).
-fn level() -> Level {
-    static CHOSEN: OnceLock<Level> = OnceLock::new();
-    *CHOSEN.get_or_init(|| {
-        let cap = crate::util::simd::Cap::from_env();
-        #[cfg(target_arch = "x86_64")]
-        {
-            if cap.allows_avx512()
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-            {
-                return Level::Avx512;
-            }
-            if cap.allows_avx2() && std::is_x86_feature_detected!("avx2") {
-                return Level::Avx2;
-            }
-        }
-        let _ = cap;
-        Level::Portable
-    })
-}

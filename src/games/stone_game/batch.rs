@@ -12,7 +12,7 @@
 //! (AVX-512 with BW for the 16-bit max).
 
 use crate::games::stone_game::lanes::{Lane, Width, absolute_sum, cell_block};
-use std::sync::OnceLock;
+use crate::util::simd::{Level, level};
 
 /// The one-row DP on a group: `piles[i]` holds position `i` of every instance; returns the
 /// first player's margin of each.
@@ -272,37 +272,6 @@ fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Wid
     unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
-/// The SIMD level the batch kernels run at on this CPU.
-#[derive(Clone, Copy)]
-enum Level {
-    Portable,
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
-
-/// The widest level this CPU runs, under the `GAMELAB_SIMD` cap ([`crate::util::simd`]).
-fn level() -> Level {
-    static CHOSEN: OnceLock<Level> = OnceLock::new();
-    *CHOSEN.get_or_init(|| {
-        let cap = crate::util::simd::Cap::from_env();
-        #[cfg(target_arch = "x86_64")]
-        {
-            if cap.allows_avx512()
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-            {
-                return Level::Avx512;
-            }
-            if cap.allows_avx2() && std::is_x86_feature_detected!("avx2") {
-                return Level::Avx2;
-            }
-        }
-        let _ = cap;
-        Level::Portable
-    })
-}
 
 /// The batch runner of this CPU's level.
 fn runner() -> BatchRunner {
