@@ -161,10 +161,10 @@ fn sample_input(form: InputForm, options: &SuiteOptions, rng: &mut Draws) -> Ins
         } => {
             // One heap in two instances, else a sum of two or three smaller ones (a sum's
             // positions multiply). A heap that splits has as many positions as partitions, and
-            // brute's tree grows faster still: 10 tokens at most, and 3 a heap in a sum.
+            // brute's tree grows faster still: 8 tokens at most, and 3 a heap in a sum.
             let (one, each) = if splits {
                 (
-                    options.max_number.clamp(1, 10),
+                    options.max_number.clamp(1, 8),
                     options.max_number.clamp(1, 3),
                 )
             } else {
