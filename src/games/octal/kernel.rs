@@ -373,4 +373,3 @@ fn any_pair_reaches(low: &[u16], high: &[u16], target: u16) -> bool {
         .zip(high_blocks.remainder())
         .any(|(&l, &h)| l ^ h == target)
 }
-

@@ -272,7 +272,6 @@ fn batch_avx512(flat: &[i64], n: usize, width: Width, out: &mut Vec<i64>) -> Wid
     unsafe { batch_avx512_unchecked(flat, n, width, out) }
 }
 
-
 /// The batch runner of this CPU's level.
 fn runner() -> BatchRunner {
     match level() {
