@@ -12,6 +12,54 @@ pub struct DpCell {
     pub mark: Option<String>,
 }
 
+/// The table of a row game taken from either end: a cell per row `piles[i..=j]` left
+/// (i <= j < n) with the mover's margin there, `value(i, j)`, and `L` or `R` for the side optimal
+/// play takes (`takes_right(i, j)`, asked only when j > i); `subtitle` says how to read it.
+pub fn end_table(
+    game: &str,
+    piles: &[i64],
+    subtitle: &str,
+    value: impl Fn(usize, usize) -> i64,
+    takes_right: impl Fn(usize, usize) -> bool,
+) -> DpTable {
+    let n = piles.len();
+    DpTable {
+        title: format!(
+            "{game} {}: margin of the player to move with piles i to j left",
+            crate::base::input::format_piles(piles)
+        ),
+        subtitle: subtitle.to_string(),
+        row_name: "i (first pile left)".to_string(),
+        column_name: "j (last pile left)".to_string(),
+        rows: n,
+        columns: n,
+        first_row: 0,
+        first_column: 0,
+        cells: end_cells(n, value, takes_right),
+    }
+}
+
+/// The cells of [`end_table`].
+fn end_cells(
+    n: usize,
+    value: impl Fn(usize, usize) -> i64,
+    takes_right: impl Fn(usize, usize) -> bool,
+) -> Vec<DpCell> {
+    let mut cells = Vec::with_capacity(n * (n + 1) / 2);
+    for i in 0..n {
+        for j in i..n {
+            let right = j > i && takes_right(i, j);
+            cells.push(DpCell {
+                row: i,
+                column: j,
+                value: value(i, j),
+                mark: Some(if right { "R" } else { "L" }.to_string()),
+            });
+        }
+    }
+    cells
+}
+
 /// A table of cells; cells not listed are not positions of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DpTable {

@@ -154,24 +154,30 @@ pub fn refuse_field(game: &'static str, field: Setting, present: bool) -> Result
 /// can never overflow.
 pub fn check_score_range(game: &'static str, piles: &[i64]) -> Result<(), InputError> {
     let amount: u128 = piles.iter().map(|&pile| pile.unsigned_abs() as u128).sum();
-    if amount > i64::MAX as u128 {
-        return Err(InputError::ScoreOverflow {
-            game,
-            what: "the sum of the piles' absolute values reaches",
-            amount: amount.min(i128::MAX as u128) as i128,
-        });
-    }
-    Ok(())
+    refuse_above_i64(
+        game,
+        "the sum of the piles' absolute values reaches",
+        amount,
+    )
 }
 
 /// Checks that `bound`, an upper bound of every score of an instance of `game` (which play may
 /// not reach: the refusal says "may"), fits in 64 bits.
 pub fn check_score_bound(game: &'static str, bound: u128) -> Result<(), InputError> {
-    if bound > i64::MAX as u128 {
+    refuse_above_i64(game, "a player's score may reach", bound)
+}
+
+/// The overflow refusal of `game` when `amount` (`what` it is) passes `i64::MAX`.
+fn refuse_above_i64(
+    game: &'static str,
+    what: &'static str,
+    amount: u128,
+) -> Result<(), InputError> {
+    if amount > i64::MAX as u128 {
         return Err(InputError::ScoreOverflow {
             game,
-            what: "a player's score may reach",
-            amount: bound.min(i128::MAX as u128) as i128,
+            what,
+            amount: amount.min(i128::MAX as u128) as i128,
         });
     }
     Ok(())

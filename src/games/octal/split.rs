@@ -95,13 +95,7 @@ impl Split {
     /// enough since the last rebuild to consider another ([`Split::rebuild`]).
     pub(super) fn record(&mut self, heap: usize, value: u16, e: usize) -> bool {
         if self.kind[e] == UNKNOWN {
-            if self.closed_against(e) {
-                self.kind[e] = RARE;
-            } else {
-                self.kind[e] = COMMON;
-                self.common.push(e as u32);
-                return false;
-            }
+            self.classify(e);
         }
         if self.kind[e] != RARE || heap == 0 {
             return false;
@@ -115,6 +109,17 @@ impl Split {
         self.rare_at.len() >= 16 + self.rare_when_rebuilt + self.rare_when_rebuilt / 8
     }
 
+    /// Files a value not seen before: rare if it is closed against the common values (see
+    /// [`Split::closed_against`]), common otherwise.
+    fn classify(&mut self, e: usize) {
+        if self.closed_against(e) {
+            self.kind[e] = RARE;
+        } else {
+            self.kind[e] = COMMON;
+            self.common.push(e as u32);
+        }
+    }
+
     /// Classifies the values again from scratch, the most frequent first (`counts`, by
     /// extended value; ties to the smaller value), each common if it can be, and collects the
     /// rare heaps of `values` again if any value that a heap has changed class.
@@ -125,12 +130,7 @@ impl Split {
         let mut fresh = Split::new(self.parity, Vec::new(), self.kind.len());
         for e in order {
             if fresh.kind[e] == UNKNOWN {
-                if fresh.closed_against(e) {
-                    fresh.kind[e] = RARE;
-                } else {
-                    fresh.kind[e] = COMMON;
-                    fresh.common.push(e as u32);
-                }
+                fresh.classify(e);
             }
         }
         let changed = (0..counts.len()).any(|e| counts[e] > 0 && fresh.kind[e] != self.kind[e]);

@@ -32,12 +32,12 @@ pub mod stream;
 
 use crate::base::error::{SolveError, USE_SMALLER};
 use crate::base::game::{Game, Scores};
+use crate::base::input::InstanceRef;
 use crate::base::input::fields::{borrow_piles, check_score_range};
-use crate::base::input::{InstanceRef, format_piles};
 use crate::cost::{Cost, Operation};
 use crate::games::families::interval::{EndRule, IntervalGame};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm, Margins, Scratch};
-use crate::solve::table::{DpCell, DpTable};
+use crate::solve::table::{DpTable, end_table};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost_of, replaces_best,
     solution_from_policy, solution_from_values,
@@ -361,40 +361,20 @@ fn dp_table(game: &StoneGame) -> Option<DpTable> {
         return None;
     }
     let table = MarginTable::build(piles).ok()?;
-    let mut cells = Vec::with_capacity(n * (n + 1) / 2);
-    for i in 0..n {
-        for j in i..n {
-            // The solvers' rule: left unless right is strictly better.
-            let takes_right = j > i
-                && replaces_best(
-                    piles[j] - table.get(i, j - 1),
-                    piles[i] - table.get(i + 1, j),
-                );
-            cells.push(DpCell {
-                row: i,
-                column: j,
-                value: table.get(i, j),
-                mark: Some(if takes_right { "R" } else { "L" }.to_string()),
-            });
-        }
-    }
-    Some(DpTable {
-        title: format!(
-            "{} {}: margin of the player to move with piles i to j left",
-            StoneGame::NAME,
-            format_piles(piles)
-        ),
-        subtitle:
-            "L / R: optimal play takes the left / right pile (ties go left); the answer is the top-right cell"
-                .to_string(),
-        row_name: "i (first pile left)".to_string(),
-        column_name: "j (last pile left)".to_string(),
-        rows: n,
-        columns: n,
-        first_row: 0,
-        first_column: 0,
-        cells,
-    })
+    // The solvers' rule: left unless right is strictly better.
+    Some(end_table(
+        StoneGame::NAME,
+        piles,
+        "L / R: optimal play takes the left / right pile (ties go left); the answer is the \
+         top-right cell",
+        |i, j| table.get(i, j),
+        |i, j| {
+            replaces_best(
+                piles[j] - table.get(i, j - 1),
+                piles[i] - table.get(i + 1, j),
+            )
+        },
+    ))
 }
 
 #[cfg(test)]

@@ -17,11 +17,10 @@ use crate::base::error::SolveError;
 use crate::base::game::{Game, Scores};
 use crate::base::input::InstanceRef;
 use crate::base::input::fields::{borrow_piles, check_score_bound, check_score_range};
-use crate::base::input::format_piles;
 use crate::cost::{Cost, Operation, Work, report_rows};
 use crate::games::families::interval::{EndRule, Interval, IntervalGame, Side};
 use crate::games::{BatchPaths, FastPaths, GameDefinition, InputForm};
-use crate::solve::table::{DpCell, DpTable};
+use crate::solve::table::{DpTable, end_table};
 use crate::solve::{
     PRINCIPAL_VARIATION_LIMIT, Solution, Solver, SolverKind, Solvers, line_cost,
     solution_from_values,
@@ -107,39 +106,18 @@ fn dp_table(game: &StoneGameVII) -> Option<DpTable> {
         return None;
     }
     let table = MarginTriangle::build(piles, sums);
-    let mut cells = Vec::with_capacity(n * (n + 1) / 2);
-    for i in 0..n {
-        for j in i..n {
-            let takes_right = j > i && {
-                let left = (sums[j + 1] - sums[i + 1]) - table.get(i + 1, j);
-                let right = (sums[j] - sums[i]) - table.get(i, j - 1);
-                right > left
-            };
-            cells.push(DpCell {
-                row: i,
-                column: j,
-                value: table.get(i, j),
-                mark: Some(if takes_right { "R" } else { "L" }.to_string()),
-            });
-        }
-    }
-    Some(DpTable {
-        title: format!(
-            "{} {}: margin of the player to move with piles i to j left",
-            StoneGameVII::NAME,
-            format_piles(piles)
-        ),
-        subtitle: "L / R: optimal play removes the left / right pile (ties go left), scoring the \
-                   piles left; the answer is the top-right cell"
-            .to_string(),
-        row_name: "i (first pile left)".to_string(),
-        column_name: "j (last pile left)".to_string(),
-        rows: n,
-        columns: n,
-        first_row: 0,
-        first_column: 0,
-        cells,
-    })
+    Some(end_table(
+        StoneGameVII::NAME,
+        piles,
+        "L / R: optimal play removes the left / right pile (ties go left), scoring the piles \
+         left; the answer is the top-right cell",
+        |i, j| table.get(i, j),
+        |i, j| {
+            let left = (sums[j + 1] - sums[i + 1]) - table.get(i + 1, j);
+            let right = (sums[j] - sums[i]) - table.get(i, j - 1);
+            right > left
+        },
+    ))
 }
 
 /// Prefix sums of `piles`.

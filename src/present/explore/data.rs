@@ -21,16 +21,10 @@ use std::ops::Range;
 /// are documented in `docs/src/internals/explorer-data.md`; the names here are the JSON's.
 #[derive(Debug, Serialize)]
 pub struct PageData<'a> {
-    /// The game's name (`stone-game`, or a Python class's name).
-    pub game: &'a str,
-    /// The page's heading (the page shows the name when empty).
-    pub title: &'a str,
-    /// The rules in a sentence (may be empty).
-    pub rules: &'a str,
-    /// The instance, as `gamelab explore` describes it.
-    pub instance: &'a str,
-    /// How positions are drawn: `piles`, `number` or `text`.
-    pub board: Board,
+    /// The game, its title and rules, the instance and how positions are drawn (`piles`,
+    /// `number` or `text`): the fields `game`, `title`, `rules`, `instance` and `board`.
+    #[serde(flatten)]
+    pub meta: PageMeta<'a>,
     /// The piles of a pile game in their original order (`null` for other games).
     pub row: Option<&'a [i64]>,
     /// Whether the positions are the intervals of the row, so that the page draws the DP table.
@@ -107,11 +101,7 @@ impl<'a> PageData<'a> {
             (board, _) => board,
         };
         PageData {
-            game: meta.game,
-            title: meta.title,
-            rules: meta.rules,
-            instance: meta.instance,
-            board,
+            meta: PageMeta { board, ..*meta },
             row: space.pile_row.as_deref(),
             interval: is_interval_game(space),
             move_names: &space.move_names,

@@ -63,7 +63,7 @@ pub enum Board {
 }
 
 /// What the page says about the game beside its positions.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct PageMeta<'a> {
     /// The game's name (`stone-game`, or a Python class's name).
     pub game: &'a str,
