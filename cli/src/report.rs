@@ -13,8 +13,8 @@ pub struct ReportArgs {
     /// The folder to write (created if missing; files of the same names are replaced)
     #[arg(long, value_name = "DIR", default_value = "reports", value_parser = super::values::file_path)]
     out: PathBuf,
-    /// Leave out a study (parity, claims, gold-pots, games, strategies); repeat or list with
-    /// commas to leave out several
+    /// Leave out a study (parity, claims, gold-pots, games, strategies, subtract-a-square,
+    /// octal); repeat or list with commas to leave out several
     #[arg(long, value_name = "STUDY", value_delimiter = ',')]
     skip: Vec<String>,
 }

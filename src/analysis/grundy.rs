@@ -113,8 +113,9 @@ impl NimValues {
     /// when a value is not known. A proved period's repetitions are summed in closed form, so
     /// any `n_max` costs one period.
     pub fn checksum(&self, n_max: u64) -> Option<u32> {
-        let count = n_max.checked_add(1)?;
-        let computed = (self.values.len() as u64).min(count);
+        // u128: heaps 0 to u64::MAX are 2^64 values.
+        let count = u128::from(n_max) + 1;
+        let computed = (self.values.len() as u128).min(count);
         let mut sums = Fletcher::default();
         for &value in &self.values[..computed as usize] {
             sums.add(value);
@@ -124,15 +125,15 @@ impl NimValues {
             let cycle = self
                 .values
                 .get(period.preperiod..period.preperiod + period.period)?;
-            let start = computed - period.preperiod as u64;
+            let start = computed - period.preperiod as u128;
             // The values from `computed` on run through the cycle from `start` (mod its length).
             let rotated: Vec<u32> = (0..period.period)
                 .map(|k| cycle[(start as usize + k) % period.period])
                 .collect();
             let rest = count - computed;
-            let full = rest / period.period as u64;
+            let full = rest / period.period as u128;
             sums.add_repeated(&rotated, full);
-            for &value in &rotated[..(rest % period.period as u64) as usize] {
+            for &value in &rotated[..(rest % period.period as u128) as usize] {
                 sums.add(value);
             }
         }
@@ -157,7 +158,7 @@ impl Fletcher {
     /// and the second by L·F + C, F the first sum before it, L its length and C the second sum
     /// the block alone adds; over k blocks: first + k·B and second + k·(L·F + C) + L·B·k(k-1)/2,
     /// all modulo 2^16.
-    fn add_repeated(&mut self, block: &[u32], times: u64) {
+    fn add_repeated(&mut self, block: &[u32], times: u128) {
         let mut alone = Fletcher::default();
         for &value in block {
             alone.add(value);
@@ -168,7 +169,6 @@ impl Fletcher {
             u128::from(alone.first),
             u128::from(alone.second),
         );
-        let times = u128::from(times);
         let pairs = wrap(times * times.saturating_sub(1) / 2);
         let growth = wrap(length * u128::from(self.first) + block_second);
         self.second = self
@@ -254,6 +254,22 @@ mod tests {
                 assert_eq!(values.value(n_max), Some(full[n_max as usize]));
             }
         }
+    }
+
+    #[test]
+    fn the_checksum_reaches_the_largest_heap() {
+        let proved = |values: Vec<u32>, preperiod, period| NimValues {
+            values,
+            period: Some(FoundPeriod {
+                periodicity: Periodicity { preperiod, period },
+                proved: true,
+            }),
+        };
+        // Heaps 0 to u64::MAX are 2^64 values, one more than a u64 counts.
+        assert_eq!(proved(vec![0], 0, 1).checksum(u64::MAX), Some(0));
+        let kayles_like = proved(vec![0, 1, 2, 3, 1, 4, 3, 2], 2, 6);
+        assert!(kayles_like.checksum(u64::MAX).is_some());
+        assert!(kayles_like.checksum(u64::MAX - 1).is_some());
     }
 
     #[test]
