@@ -3,7 +3,7 @@
 
 use super::args::{DEFAULT_SIZES, DEFAULT_TRIALS, GeneratorArgs, SeedArg};
 use super::plot::draw_chart;
-use super::values::{PileList, pile_list, whole_number};
+use super::values::{HeapList, PileList, heap_list, pile_list, whole_number};
 use super::{Format, commit, open_output, stage_outputs};
 use clap::Args;
 use gamelab::SolveError;
@@ -36,6 +36,12 @@ pub struct PlayArgs {
     /// One instance's piles (plays it move by move)
     #[arg(long, value_name = "LIST", allow_hyphen_values = true, value_parser = pile_list, conflicts_with_all = ["n", "n_min", "n_max", "n_parity", "n_mod", "min_value", "max_value", "distribution", "total_parity", "trials"])]
     piles: Option<PileList>,
+    /// One instance's heaps, for a heap game: a sum such as 7,11,30 (plays it move by move)
+    #[arg(long, value_name = "LIST", value_parser = heap_list, conflicts_with_all = ["piles", "n", "n_min", "n_max", "trials"])]
+    heaps: Option<HeapList>,
+    /// The octal code of the one instance of the octal game (with --n or --heaps; e.g. 0.6)
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
     #[command(flatten)]
     generator: GeneratorArgs,
     /// Play this many seeded instances [default: 1000; with --piles, or --n for a number game
@@ -59,13 +65,26 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let sizes = &args.generator.sizes;
     let single = match (&args.piles, game.takes_piles(), sizes.n, args.trials) {
         (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
-        (None, false, Some(n), None) => {
-            let mut input = InstanceInput::number(n);
+        (None, false, n, None) if n.is_some() || args.heaps.is_some() => {
+            let mut input = match (&args.heaps, n) {
+                (Some(heaps), _) => InstanceInput {
+                    heaps: Some(heaps.0.clone()),
+                    ..InstanceInput::default()
+                },
+                (None, n) => InstanceInput::number(n.unwrap_or_default()),
+            };
             args.generator.draws.extras().apply_to(&mut input);
+            input.code = args.code.clone();
             Some(input)
         }
         _ => None,
     };
+    if single.is_none() && (args.code.is_some() || args.heaps.is_some()) {
+        anyhow::bail!(
+            "--code and --heaps describe one instance of a heap game: give it with --n or \
+             --heaps (without --trials)"
+        );
+    }
     if let Some(path) = &args.history {
         if single.is_none() {
             anyhow::bail!(

@@ -267,3 +267,28 @@ fn grundy_draws_the_sequence_it_computes_and_refuses_a_chart_too_wide() {
         &["values.txt"],
     );
 }
+
+#[test]
+fn the_octal_game_is_played_with_its_code_and_refused_where_instances_are_drawn() {
+    let out = stdout_of(&[
+        "play", "octal", "--n", "12", "--code", "0.6", "--first", "optimal", "--second", "random",
+    ]);
+    assert!(out.contains("result: first"), "{out}");
+    let out = stdout_of(&[
+        "play", "kayles", "--heaps", "3,4", "--first", "optimal", "--second", "greedy",
+    ]);
+    assert!(out.contains("result:"), "{out}");
+    for command in [
+        &["sweep", "octal"][..],
+        &["generate", "octal"],
+        &["check", "octal", "--expect", "first-wins"],
+    ] {
+        fails_with(command, &["random instances carry no octal code", "kayles"]);
+    }
+    fails_with(
+        &[
+            "play", "octal", "--code", "0.6", "--first", "optimal", "--second", "random",
+        ],
+        &["--code and --heaps describe one instance"],
+    );
+}

@@ -22,7 +22,7 @@ pub use spec::{Distribution, GeneratorSpec, Parity, SizeRange, ValueSpec};
 use crate::base::error::{InputError, Setting};
 use crate::base::input::{Extras, InstanceInput};
 use crate::cost::{Cost, Operation, Work};
-use crate::games::GameEntry;
+use crate::games::{GameEntry, InputForm};
 use crate::util::random::{Draws, LANES_16, keyed_stream, uniform_lanes_16};
 
 /// The hardest instance of `size` that settings allow: every pile of the largest magnitude the
@@ -88,6 +88,7 @@ impl Generator {
         };
         Self::check_sizes(&spec.sizes, size_name)?;
         Self::check_values_apply(entry, &spec)?;
+        Self::check_no_code(entry)?;
         if let Some(values) = &spec.values {
             spec.sizes = Self::check_values(values, spec.sizes)?;
         }
@@ -186,6 +187,20 @@ impl Generator {
     /// Builds the hardest instance the settings allow — the largest size, every pile of the
     /// largest magnitude, the extra fields — as `solve` would, so that nothing generated is
     /// refused later (an overflow, a subtraction set for a game without one, a zero in it).
+    /// Refuses a game whose instances need a code (`octal`): random instances carry none.
+    fn check_no_code(entry: &dyn GameEntry) -> Result<(), InputError> {
+        match entry.input_form() {
+            InputForm::Number { code: true, .. } => Err(InputError::Invalid {
+                game: entry.name(),
+                message: "random instances carry no octal code, so they cannot be drawn; use a \
+                          named octal game (kayles, dawsons-kayles, dawsons-chess), or --code \
+                          with solve, analyze, tree, explore, grundy or losing-positions"
+                    .to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     fn probe(&self, entry: &dyn GameEntry, largest: u64) -> Result<(), InputError> {
         let input = extreme_instance(self.spec.values, &self.spec.extras, largest);
         entry.build(&input).map(|_| ())
