@@ -3,19 +3,8 @@
 //! values starting with '-' or written as 1e3, a folder given as an input file, an instance
 //! whose cost must be estimated without solving it, and an overflow bound from the instance.
 
-use crate::common::{fails_with, gamelab};
+use crate::common::{fails_with, file_names, gamelab};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
-
-/// The names in `dir`.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 #[test]
 fn a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused_by_name() {
@@ -53,7 +42,7 @@ fn a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused_by_name(
         &[&format!("cannot write '{path}': the file is read-only")],
     );
     assert_eq!(std::fs::read_to_string(&locked).unwrap(), "keep");
-    assert_eq!(names(dir.path()), ["locked.csv", "private.csv"]);
+    assert_eq!(file_names(dir.path()), ["locked.csv", "private.csv"]);
 }
 
 #[test]
@@ -98,8 +87,8 @@ fn a_failed_write_leaves_no_temporary_file_and_an_empty_path_is_refused() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert_eq!(names(dir.path()), ["sub"], "{args:?} left a file");
-        assert!(names(&dir.path().join("sub")).is_empty(), "{args:?}");
+        assert_eq!(file_names(dir.path()), ["sub"], "{args:?} left a file");
+        assert!(file_names(&dir.path().join("sub")).is_empty(), "{args:?}");
     }
 }
 

@@ -9,6 +9,7 @@
 
 #![cfg(unix)]
 
+use crate::common::file_names;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -1161,22 +1162,6 @@ fn a_full_stderr_or_stdout_ends_with_status_2_quietly() {
     }
 }
 
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("the folder")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
-
 /// Runs `args` in `dir`, which must end with status 2 and a one-line message holding `needle`.
 fn refused_in(dir: &Path, args: &[&str], needle: &str) {
     let (status, stderr) = run_with(args, &[], MEMORY_LIMIT, Streams::default(), Some(dir));
@@ -1296,7 +1281,7 @@ fn a_failed_run_leaves_every_file_it_would_replace_untouched() {
     let mut expected: Vec<String> = outputs.iter().map(|name| name.to_string()).collect();
     expected.push("full.png".into());
     expected.sort();
-    assert_eq!(names(dir), expected, "no temporary file is left");
+    assert_eq!(file_names(dir), expected, "no temporary file is left");
 }
 
 #[test]

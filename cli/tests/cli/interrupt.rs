@@ -5,18 +5,9 @@
 //! machine is a benchmark's question.
 #![cfg(unix)]
 
-use std::path::Path;
+use crate::common::file_names;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// Starts `args` in a fresh folder, waits until it is writing its output file, sends SIGINT,
 /// and checks the exit status, the message, the time it took to stop and the folder.
@@ -32,7 +23,7 @@ fn interrupt_in(dir: tempfile::TempDir, args: &[&str], writes: bool) {
 
 /// [`interrupt_in`] with `signal`, after which the command says `line`.
 fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, line: &str) {
-    let before = names(dir.path());
+    let before = file_names(dir.path());
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
         .env(
             crate::common::PINNED_FACTOR.0,
@@ -46,7 +37,7 @@ fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, l
         .unwrap();
     // The run has started once its temporary output file exists.
     let started = Instant::now();
-    while writes && names(dir.path()) == before {
+    while writes && file_names(dir.path()) == before {
         assert!(
             started.elapsed() < Duration::from_secs(20),
             "{args:?} wrote nothing in 20 s"
@@ -86,7 +77,7 @@ fn signal_in(dir: tempfile::TempDir, args: &[&str], writes: bool, signal: i32, l
         format!("{line}\n"),
         "{args:?}"
     );
-    assert_eq!(names(dir.path()), before, "{args:?} left files behind");
+    assert_eq!(file_names(dir.path()), before, "{args:?} left files behind");
 }
 
 /// A sweep of about 10^11 DP cells (minutes on one core) with no time budget, writing `output`

@@ -2,8 +2,8 @@
 //! byte, pictures included (the same run with Graphviz is compared in `cli/tests/tools/graphviz.rs`),
 //! and every command the report prints regenerates its file exactly.
 
-use crate::common::report::{assert_matches_committed, names, run_report};
-use crate::common::{fails_with, gamelab};
+use crate::common::report::{assert_matches_committed, run_report};
+use crate::common::{fails_with, file_names, gamelab};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -75,7 +75,7 @@ fn every_printed_command_regenerates_its_file() {
         }
     }
     // Every file the commands wrote equals the report's, pictures included (same machine).
-    let written = names(rerun.path());
+    let written = file_names(rerun.path());
     assert!(written.len() >= 25, "{written:?}");
     for name in &written {
         assert!(
@@ -85,7 +85,7 @@ fn every_printed_command_regenerates_its_file() {
         );
     }
     // And every file of the report has a command, the pictures the page shows included.
-    for name in names(report) {
+    for name in file_names(report) {
         if ["csv", "dot", "efg", "html", "svg", "png"].contains(&extension(&name)) {
             assert!(written.contains(&name), "no printed command writes {name}");
         }
@@ -157,7 +157,7 @@ fn a_report_that_fails_late_leaves_its_folder_as_it_was() {
     // A folder where the games study must write a file: the parity study's files are written
     // by then.
     std::fs::create_dir(out.join("stone-game-vii.csv")).unwrap();
-    let before = names(&out);
+    let before = file_names(&out);
     let output = gamelab()
         .args([
             "report",
@@ -178,7 +178,7 @@ fn a_report_that_fails_late_leaves_its_folder_as_it_was() {
             out.join("stone-game-vii.csv").display()
         )
     );
-    assert_eq!(names(&out), before);
+    assert_eq!(file_names(&out), before);
     assert_eq!(
         std::fs::read_to_string(out.join("parity-uniform.csv")).unwrap(),
         "old"

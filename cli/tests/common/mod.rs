@@ -57,3 +57,13 @@ pub fn stdout_of(args: &[&str]) -> String {
     );
     String::from_utf8(output.stdout).unwrap()
 }
+
+/// The names of the files in `dir`, sorted.
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

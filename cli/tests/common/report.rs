@@ -1,16 +1,7 @@
 //! Running `gamelab report` with or without Graphviz on the PATH, and comparing its files with
 //! the committed `reports/` byte for byte.
 
-use std::collections::BTreeSet;
 use std::path::Path;
-
-/// The names of the files in `dir`.
-pub fn names(dir: &Path) -> BTreeSet<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect()
-}
 
 /// Runs `gamelab report --out DIR`, with the PATH as it is (`with_path`) or emptied, so that no
 /// Graphviz can be found; returns its stderr.
@@ -32,18 +23,18 @@ pub fn assert_matches_committed(fresh: &Path) {
     let committed = super::repository().join("reports");
     let regenerate = "regenerate with `cargo run --release -- report` and commit reports/";
     assert_eq!(
-        names(&committed),
-        names(fresh),
+        super::file_names(&committed),
+        super::file_names(fresh),
         "the committed files differ from a fresh run's: {regenerate}"
     );
-    for name in names(fresh) {
+    for name in super::file_names(fresh) {
         let old = std::fs::read(committed.join(&name)).unwrap();
         let new = std::fs::read(fresh.join(&name)).unwrap();
         assert!(old == new, "reports/{name} is out of date: {regenerate}");
     }
     assert!(
-        names(fresh).len() >= 40,
+        super::file_names(fresh).len() >= 40,
         "only {} files",
-        names(fresh).len()
+        super::file_names(fresh).len()
     );
 }
