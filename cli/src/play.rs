@@ -63,16 +63,22 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     check_strategies(game, &[args.first.clone(), args.second.clone()])?;
     let sizes = &args.generator.sizes;
-    let single = match (&args.piles, game.takes_piles(), sizes.n, args.trials) {
+    let number_instance = match (&args.heaps, sizes.n) {
+        (Some(heaps), _) => Some(InstanceInput {
+            heaps: Some(heaps.0.clone()),
+            ..InstanceInput::default()
+        }),
+        (None, Some(n)) => Some(InstanceInput::number(n)),
+        (None, None) => None,
+    };
+    let single = match (
+        &args.piles,
+        game.takes_piles(),
+        number_instance,
+        args.trials,
+    ) {
         (Some(piles), _, _, _) => Some(InstanceInput::piles(piles.0.clone())),
-        (None, false, n, None) if n.is_some() || args.heaps.is_some() => {
-            let mut input = match (&args.heaps, n) {
-                (Some(heaps), _) => InstanceInput {
-                    heaps: Some(heaps.0.clone()),
-                    ..InstanceInput::default()
-                },
-                (None, n) => InstanceInput::number(n.unwrap_or_default()),
-            };
+        (None, false, Some(mut input), None) => {
             args.generator.draws.extras().apply_to(&mut input);
             input.code = args.code.clone();
             Some(input)
