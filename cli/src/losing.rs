@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 use gamelab::base::error::SolveError;
 use gamelab::cost::{Cost, Operation, Work};
-use gamelab::games::find_game;
+use gamelab::games::{LosingSink, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::losing_counts::LosingCountsChart;
 use gamelab::studies::grundy::sequence_of;
@@ -68,7 +68,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     )?;
     let mut list_file = list.map(OutputFile::on).transpose()?;
     let mut line = Vec::with_capacity(24);
-    let study = losing_positions(game, &input, args.n_max, &mut |chunk| {
+    let mut write_list = |chunk: &[u64]| {
         if let Some(file) = &mut list_file {
             for &position in chunk {
                 line.clear();
@@ -79,7 +79,14 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
             }
         }
         Ok(())
-    })?;
+    };
+    let listing = args.list.is_some();
+    let study = losing_positions(
+        game,
+        &input,
+        args.n_max,
+        listing.then_some(&mut write_list as LosingSink<'_>),
+    )?;
     let mut written = Vec::new();
     if let Some(file) = list_file {
         written.push(file.written()?);

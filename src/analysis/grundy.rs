@@ -79,10 +79,34 @@ impl NimValues {
         self.values.iter().take(known).copied().max().unwrap_or(0)
     }
 
-    /// Streams the heaps from `first` to `n_max` whose value is 0 (the losing heaps) to `sink`
-    /// in increasing order, in chunks, and returns how many there were; values beyond those
-    /// computed come from the proved period, and a heap whose value is not known ends the
-    /// stream with an error naming it.
+    /// The heaps from `first` to `n_max` whose value is 0 (the losing heaps), in increasing
+    /// order; beyond the values computed, a proved period's repetitions are walked from one
+    /// losing heap to the next, without looking at the heaps between. An error names the first
+    /// heap whose value is not known, if the values do not reach `n_max`.
+    pub fn zero_heaps(
+        &self,
+        first: u64,
+        n_max: u64,
+    ) -> Result<impl Iterator<Item = u64> + '_, SolveError> {
+        let computed = self.values.len() as u64;
+        let start = first.max(computed);
+        let cycle = match start <= n_max {
+            true => Some(
+                self.proved_cycle()
+                    .ok_or(SolveError::NotComputed { heap: start })?,
+            ),
+            false => None,
+        };
+        let known = (first..=n_max.min(computed.saturating_sub(1)))
+            .filter(|&n| self.values[n as usize] == 0);
+        let repeated = cycle
+            .into_iter()
+            .flat_map(move |cycle| cycle.zeros_from(start))
+            .take_while(move |&n| n <= n_max);
+        Ok(known.chain(repeated))
+    }
+
+    /// Streams [`NimValues::zero_heaps`] to `sink` in chunks and returns how many there were.
     pub fn zeros<E: From<SolveError>>(
         &self,
         first: u64,
@@ -92,20 +116,52 @@ impl NimValues {
         const CHUNK: usize = 4096;
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut count = 0;
-        for n in first..=n_max {
-            let value = self.value(n).ok_or(SolveError::NotComputed { heap: n })?;
-            if value == 0 {
-                chunk.push(n);
-                if chunk.len() == CHUNK {
-                    count += chunk.len() as u64;
-                    sink(&chunk)?;
-                    chunk.clear();
-                }
+        for n in self.zero_heaps(first, n_max)? {
+            chunk.push(n);
+            if chunk.len() == CHUNK {
+                count += chunk.len() as u64;
+                sink(&chunk)?;
+                chunk.clear();
             }
         }
         count += chunk.len() as u64;
         sink(&chunk)?;
         Ok(count)
+    }
+
+    /// How many heaps from `first` to `n_max` have value 0 (the losing heaps); `None` when a
+    /// value there is not known. A proved period's repetitions are counted in closed form, so
+    /// any `n_max` costs one period.
+    pub fn zero_count(&self, first: u64, n_max: u64) -> Option<u64> {
+        let computed = self.values.len() as u64;
+        let known = self
+            .values
+            .iter()
+            .take(usize::try_from(n_max.saturating_add(1).min(computed)).ok()?)
+            .skip(usize::try_from(first).unwrap_or(usize::MAX))
+            .filter(|&&value| value == 0)
+            .count() as u64;
+        let start = first.max(computed);
+        if start > n_max {
+            return Some(known);
+        }
+        Some(known + self.proved_cycle()?.zeros_between(start, n_max))
+    }
+
+    /// The first cycle of a proved period with the places of its zeros, when the values hold
+    /// one whole.
+    fn proved_cycle(&self) -> Option<Cycle> {
+        let period = self.proved_period()?;
+        let values = self
+            .values
+            .get(period.preperiod..period.preperiod + period.period)?;
+        Some(Cycle {
+            preperiod: period.preperiod as u64,
+            period: period.period as u64,
+            zeros: (0..values.len() as u64)
+                .filter(|&place| values[place as usize] == 0)
+                .collect(),
+        })
     }
 
     /// The Fletcher checksum of the values of heaps 0 to `n_max` as 16-bit words, as P. Beling's
@@ -138,6 +194,60 @@ impl NimValues {
             }
         }
         Some(sums.value())
+    }
+}
+
+/// A proved period's first cycle, as the places of its zeros: a heap n at or past `preperiod`
+/// has value 0 exactly when (n - preperiod) mod `period` is one of `zeros`.
+struct Cycle {
+    preperiod: u64,
+    period: u64,
+    /// In increasing order; shared by the rounds of [`Cycle::zeros_from`].
+    zeros: std::rc::Rc<[u64]>,
+}
+
+impl Cycle {
+    /// The losing heaps from `start` (at least the preperiod) on, in increasing order, up to
+    /// `u64::MAX`: none when the cycle has no zero.
+    fn zeros_from(self, start: u64) -> impl Iterator<Item = u64> {
+        let Cycle {
+            preperiod,
+            period,
+            zeros,
+        } = self;
+        let has_zeros = !zeros.is_empty();
+        ((start - preperiod) / period..=u64::MAX)
+            // Without a zero, no round has any: none is walked.
+            .take_while(move |_| has_zeros)
+            .map_while(move |round| {
+                round
+                    .checked_mul(period)
+                    .and_then(|offset| offset.checked_add(preperiod))
+            })
+            .flat_map(move |base| {
+                let zeros = std::rc::Rc::clone(&zeros);
+                (0..zeros.len()).map_while(move |place| base.checked_add(zeros[place]))
+            })
+            .skip_while(move |&n| n < start)
+    }
+
+    /// How many heaps from `start` (at least the preperiod) to `n_max` are losing.
+    fn zeros_between(&self, start: u64, n_max: u64) -> u64 {
+        // u128: up to 2^64 heaps.
+        let period = u128::from(self.period);
+        let per_cycle = self.zeros.len() as u128;
+        // Zeros at the offsets 0..offset from the preperiod.
+        let below = |offset: u128| {
+            let partial = self
+                .zeros
+                .iter()
+                .filter(|&&place| u128::from(place) < offset % period)
+                .count() as u128;
+            offset / period * per_cycle + partial
+        };
+        let from = u128::from(start - self.preperiod);
+        let to = u128::from(n_max - self.preperiod) + 1;
+        (below(to) - below(from)) as u64
     }
 }
 
@@ -270,6 +380,71 @@ mod tests {
         let kayles_like = proved(vec![0, 1, 2, 3, 1, 4, 3, 2], 2, 6);
         assert!(kayles_like.checksum(u64::MAX).is_some());
         assert!(kayles_like.checksum(u64::MAX - 1).is_some());
+    }
+
+    fn proved(values: Vec<u32>, preperiod: usize, period: usize) -> NimValues {
+        NimValues {
+            values,
+            period: Some(FoundPeriod {
+                periodicity: Periodicity { preperiod, period },
+                proved: true,
+            }),
+        }
+    }
+
+    #[test]
+    fn zeros_beyond_the_computed_values_follow_the_period() {
+        // 0 1 2 | 0 1 0 (period 3 from heap 3, proved); the first cycle is computed once or
+        // with part of a second.
+        let whole = [0, 1, 2, 0, 1, 0, 0, 1, 0];
+        for computed in [6, 7, 9] {
+            let values = proved(whole[..computed].to_vec(), 3, 3);
+            let plain = |first: u64, n_max: u64| -> Vec<u64> {
+                (first..=n_max)
+                    .filter(|&n| values.value(n) == Some(0))
+                    .collect()
+            };
+            for first in [0, 1, 4, 6, 7, 50] {
+                for n_max in [0, 3, 5, 6, 7, 8, 100, 1001] {
+                    let listed: Vec<u64> = values.zero_heaps(first, n_max).unwrap().collect();
+                    assert_eq!(listed, plain(first, n_max), "{computed}: {first}..={n_max}");
+                    assert_eq!(
+                        values.zero_count(first, n_max),
+                        Some(listed.len() as u64),
+                        "{computed}: {first}..={n_max}"
+                    );
+                }
+            }
+            // Two zeros in every three heaps from heap 3 on, and heap 0.
+            assert_eq!(
+                values.zero_count(0, 3_000_000_000_002),
+                Some(2_000_000_000_001)
+            );
+        }
+    }
+
+    #[test]
+    fn zeros_reach_the_largest_heap() {
+        // Heap 0, then every heap from 1: 2^64 zeros in 0..=u64::MAX would not fit, so from 1.
+        let all = proved(vec![0, 0], 1, 1);
+        assert_eq!(all.zero_count(1, u64::MAX), Some(u64::MAX));
+        let last: Vec<u64> = all.zero_heaps(u64::MAX - 2, u64::MAX).unwrap().collect();
+        assert_eq!(last, [u64::MAX - 2, u64::MAX - 1, u64::MAX]);
+        // A cycle without a zero: nothing past the computed values, at once.
+        let none = proved(vec![0, 1, 2, 1, 2], 1, 2);
+        assert_eq!(none.zero_count(0, u64::MAX), Some(1));
+        assert_eq!(none.zero_heaps(1, u64::MAX).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn zeros_past_unknown_values_name_the_first_unknown_heap() {
+        let values = NimValues::plain(vec![0, 1, 0]);
+        assert_eq!(values.zero_count(0, 2), Some(2));
+        assert_eq!(values.zero_count(0, 3), None);
+        assert!(matches!(
+            values.zero_heaps(1, 5).err(),
+            Some(SolveError::NotComputed { heap: 3 })
+        ));
     }
 
     #[test]

@@ -219,6 +219,12 @@ pub trait NimSequence: Sync {
 
     /// At least as many losing heaps as there are up to `n_max` (to cost writing them).
     fn losing_bound(&self, input: &InstanceInput, n_max: u64) -> Result<u64, InputError>;
+
+    /// The values through the first cycle of a period proved at a cost bounded whatever the
+    /// heap, under the rule `input` gives, if the rule proves one so (the octal games whose
+    /// first stage proves their period): then the losing heaps up to any N are counted from
+    /// the cycle, in closed form.
+    fn proved_values(&self, input: &InstanceInput) -> Result<Option<NimValues>, SolveError>;
 }
 
 /// Where [`NimSequence::losing_positions`] sends the losing heaps, a chunk at a time.

@@ -140,69 +140,18 @@ fn rule_text(input: &InstanceInput) -> String {
 }
 
 /// The number of heaps of value 0 from `first` to `n_max`, and the first 20 (`ZEROS_LISTED`) of
-/// them; a proved period counts the repetitions without visiting them.
+/// them; a proved period counts the repetitions without visiting them
+/// ([`NimValues::zero_count`]). Only the values known count: a sequence computed to `n_max`, or
+/// ended early by a proved period, knows every one.
 pub fn zeros(values: &NimValues, first: u64, n_max: u64) -> (u64, Vec<u64>) {
-    // Past the computed values, a proved period's zeros come within a cycle of each other, so
-    // the listed ones lie within that many cycles (none at all if no cycle has one).
-    let cycle = values
-        .proved_period()
-        .map_or(0, |period| period.period as u64);
-    let searched = (values.values.len() as u64).saturating_add(cycle * ZEROS_LISTED as u64);
-    let listed: Vec<u64> = (first..=n_max.min(searched))
-        .filter(|&n| values.value(n) == Some(0))
-        .take(ZEROS_LISTED)
-        .collect();
-    let below_first = (0..first).filter(|&n| values.value(n) == Some(0)).count() as u64;
-    (count_zeros(values, n_max) - below_first, listed)
-}
-
-/// The number of heaps of value 0 from 0 to `n_max`: the computed values, then whole cycles of
-/// a proved period and the part of one left.
-pub fn count_zeros(values: &NimValues, n_max: u64) -> u64 {
-    let computed = (values.values.len() as u64).min(n_max.saturating_add(1));
-    let mut count = values.values[..computed as usize]
-        .iter()
-        .filter(|&&value| value == 0)
-        .count() as u64;
-    let Some(period) = values.proved_period() else {
-        return count;
+    let reach = match values.proved_period() {
+        Some(_) => n_max,
+        None => n_max.min((values.values.len() as u64).saturating_sub(1)),
     };
-    let rest = n_max.saturating_add(1) - computed;
-    if rest == 0 {
-        return count;
-    }
-    let length = period.period as u64;
-    let zero_at = |n: u64| values.value(n) == Some(0);
-    let per_cycle = (0..length).filter(|&k| zero_at(computed + k)).count() as u64;
-    count += rest / length * per_cycle;
-    count += (0..rest % length)
-        .filter(|&k| zero_at(computed + k))
-        .count() as u64;
-    count
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::analysis::grundy::Periodicity;
-
-    #[test]
-    fn zeros_beyond_the_computed_values_follow_the_period() {
-        // 0 1 2 | 0 1 (period 2 from heap 3, proved).
-        let values = NimValues {
-            values: vec![0, 1, 2, 0, 1],
-            period: Some(FoundPeriod {
-                periodicity: Periodicity {
-                    preperiod: 3,
-                    period: 2,
-                },
-                proved: true,
-            }),
-        };
-        let plain = |n_max: u64| (0..=n_max).filter(|&n| values.value(n) == Some(0)).count();
-        for n_max in [0, 3, 4, 5, 6, 7, 100, 1001] {
-            assert_eq!(count_zeros(&values, n_max), plain(n_max) as u64, "{n_max}");
-        }
-        assert_eq!(count_zeros(&values, 1_000_000_000_000), 500_000_000_000);
-    }
+    let count = values.zero_count(first, reach).unwrap_or(0);
+    let listed = values
+        .zero_heaps(first, reach)
+        .map(|zeros| zeros.take(ZEROS_LISTED).collect())
+        .unwrap_or_default();
+    (count, listed)
 }

@@ -5,6 +5,7 @@
 //! subtract-a-square, the zeros of the Grundy values otherwise), streamed window by window, and
 //! only the counts are kept.
 
+use crate::analysis::grundy::NimValues;
 use crate::base::error::SolveError;
 use crate::base::input::InstanceInput;
 use crate::games::{GameEntry, LosingSink};
@@ -33,25 +34,35 @@ pub struct LosingStudy {
 
 /// The losing positions (Grundy value 0) of the heap game `game` under the rule `input` gives
 /// (a subtraction set, an octal code), in 0..=`n_max`: costed and checked against the budget
-/// first, then streamed to `also` (to list them) and counted.
+/// first, then streamed to `also` (to list them; `None` when only the counts are wanted) and
+/// counted. Where the rule proves a period at a bounded cost (an octal game whose first stage
+/// proves it), the counts come from the period's first cycle in closed form, for any N up to
+/// `u64::MAX`, and only a listing walks the positions.
 pub fn losing_positions(
     game: &dyn GameEntry,
     input: &InstanceInput,
     n_max: u64,
-    also: LosingSink<'_>,
+    also: Option<LosingSink<'_>>,
 ) -> Result<LosingStudy, SolveError> {
     let sequence = sequence_of(game)?;
+    if let Some(values) = sequence.proved_values(input)? {
+        return from_period(game, &values, sequence.smallest_position(), n_max, also);
+    }
     sequence.losing_cost(input, n_max)?.check(
         format_args!("the losing positions in 0..={n_max}"),
         "use a smaller --n-max",
     )?;
     let mut counter = LosingCounter::new(n_max);
     let mut first = Vec::with_capacity(FIRST_SHOWN);
+    let mut also = also;
     let losing = sequence.losing_positions(input, n_max, &mut |chunk| {
         let room = FIRST_SHOWN - first.len();
         first.extend(chunk.iter().take(room));
         counter.add(chunk);
-        also(chunk)
+        match &mut also {
+            Some(also) => also(chunk),
+            None => Ok(()),
+        }
     })?;
     let counts = counter.finish();
     Ok(LosingStudy {
@@ -62,6 +73,60 @@ pub fn losing_positions(
         law: fit_power_law(&counts),
         counts,
     })
+}
+
+/// [`losing_positions`] from values that hold a proved period's first cycle: every count in
+/// closed form ([`NimValues::zero_count`]), the first positions and a listing walked from one
+/// losing heap to the next.
+fn from_period(
+    game: &dyn GameEntry,
+    values: &NimValues,
+    smallest: u64,
+    n_max: u64,
+    also: Option<LosingSink<'_>>,
+) -> Result<LosingStudy, SolveError> {
+    let count = |n: u64| {
+        values
+            .zero_count(smallest, n)
+            .ok_or(SolveError::NotComputed { heap: n })
+    };
+    let counts = count_rows(n_max)
+        .into_iter()
+        .map(|n| {
+            Ok(LosingCount {
+                n,
+                losing: count(n)?,
+            })
+        })
+        .collect::<Result<Vec<_>, SolveError>>()?;
+    let first = values
+        .zero_heaps(smallest, n_max)?
+        .take(FIRST_SHOWN)
+        .collect();
+    if let Some(also) = also {
+        values.zeros(smallest, n_max, also)?;
+    }
+    Ok(LosingStudy {
+        game: game.name(),
+        n_max,
+        losing: count(n_max)?,
+        first,
+        law: fit_power_law(&counts),
+        counts,
+    })
+}
+
+/// Where [`LosingCounter`] counts up to `limit`: 1, 2, 4, ... up to `limit`, and `limit`.
+fn count_rows(limit: u64) -> Vec<u64> {
+    let mut rows = vec![1.min(limit)];
+    while let Some(&last) = rows.last().filter(|&&last| last < limit) {
+        rows.push(
+            last.checked_mul(2)
+                .filter(|&doubled| doubled <= limit)
+                .unwrap_or(limit),
+        );
+    }
+    rows
 }
 
 /// The number of losing positions in 0..=n.

@@ -1,6 +1,7 @@
 //! The octal games on the command line: `gamelab grundy` against Winning Ways' periods and
 //! ogsolve's checksums, a proved period answering a heap of 10^18, sums decided by the XOR of
-//! nim-values, the generic commands on a splitting game, and the refusals of a bad code.
+//! nim-values, the losing positions of a proved period counted to 10^19, the generic commands on
+//! a splitting game, and the refusals of a bad code.
 
 use crate::common::{fails_with, stdout_of};
 
@@ -56,6 +57,70 @@ fn a_proved_period_answers_a_heap_of_ten_to_the_eighteen() {
     ]);
     assert!(out.contains("winner: first"), "{out}");
     assert!(out.contains("g(1000000000000000000) = 1"), "{out}");
+}
+
+/// Dawson's Kayles (0.07: two tokens taken, leaving no heap, one or two) by its definition:
+/// g(n) = mex{g(a) xor g(n - 2 - a)}, for heaps 0 to `n_max`.
+fn dawsons_kayles_by_definition(n_max: usize) -> Vec<u32> {
+    let mut values = vec![0u32; n_max + 1];
+    for n in 2..=n_max {
+        let options: std::collections::HashSet<u32> =
+            (0..=n - 2).map(|a| values[a] ^ values[n - 2 - a]).collect();
+        values[n] = (0..).find(|value| !options.contains(value)).unwrap();
+    }
+    values
+}
+
+#[test]
+fn losing_positions_of_a_proved_period_are_counted_to_any_n() {
+    // Guy and Smith: Dawson's Kayles has period 34 from heap 53 on, so the losing heaps up to
+    // 10^19 follow from the values to 53 + 34, counted here by hand from the definition.
+    let values = dawsons_kayles_by_definition(53 + 34 - 1);
+    let zero = |n: u64| values[if n < 53 { n } else { 53 + (n - 53) % 34 } as usize] == 0;
+    let n_max: u64 = 10_000_000_000_000_000_000;
+    let per_cycle = (53..53 + 34).filter(|&n| zero(n)).count() as u64;
+    let rest = n_max - 52;
+    let expected = (0..53).filter(|&n| zero(n)).count() as u64
+        + rest / 34 * per_cycle
+        + (53..53 + rest % 34).filter(|&n| zero(n)).count() as u64;
+    let out = stdout_of(&[
+        "losing-positions",
+        "dawsons-kayles",
+        "--n-max",
+        "1e19",
+        "--format",
+        "json",
+    ]);
+    let study: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(study["losing"], expected, "{out}");
+    let first: Vec<u64> = (0..).filter(|&n| zero(n)).take(20).collect();
+    assert_eq!(study["first"], serde_json::json!(first), "{out}");
+    // Every count at a power of two, against the definition (to 2^12) or the period.
+    for row in study["counts"].as_array().unwrap() {
+        let n = row["n"].as_u64().unwrap();
+        if n <= 4096 {
+            assert_eq!(
+                row["losing"],
+                (0..=n).filter(|&k| zero(k)).count() as u64,
+                "{n}"
+            );
+        }
+    }
+    // Kayles has no losing heap but the empty one, however far.
+    let out = stdout_of(&["losing-positions", "kayles", "--n-max", "1e19"]);
+    assert!(out.contains("losing:    1 (0)"), "{out}");
+    // Listing them is costed by their number, which a period knows.
+    fails_with(
+        &[
+            "losing-positions",
+            "dawsons-kayles",
+            "--n-max",
+            "1e19",
+            "--list",
+            "positions.txt",
+        ],
+        &[&format!("writing up to {expected} losing positions")],
+    );
 }
 
 #[test]

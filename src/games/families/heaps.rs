@@ -136,6 +136,13 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
         n_max.saturating_add(1)
     }
 
+    /// The values through the first cycle of a period the rule proves at a cost bounded
+    /// whatever the heap (an octal game's first stage), if it proves one so: the losing heaps
+    /// up to any N then follow from that cycle ([`NimValues::zero_count`]). By default none.
+    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+        Ok(None)
+    }
+
     /// A heap in words, e.g. `N=5` or `5 stones`.
     fn describe_heap(&self, heap: u64) -> String;
 
@@ -563,6 +570,18 @@ impl<R: HeapRule> NimSequence for RuleSequence<R> {
     }
 
     fn losing_bound(&self, input: &InstanceInput, n_max: u64) -> Result<u64, InputError> {
-        Ok(self.rule(input)?.losing_bound(n_max))
+        let rule = self.rule(input)?;
+        // Exact where a proved period counts them; a failure to compute the period (beyond
+        // any budget) only leaves the rule's own bound.
+        let counted = rule
+            .proved_values()
+            .ok()
+            .flatten()
+            .and_then(|values| values.zero_count(R::SMALLEST_POSITION, n_max));
+        Ok(counted.unwrap_or_else(|| rule.losing_bound(n_max)))
+    }
+
+    fn proved_values(&self, input: &InstanceInput) -> Result<Option<NimValues>, SolveError> {
+        self.rule(input)?.proved_values()
     }
 }

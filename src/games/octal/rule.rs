@@ -183,6 +183,11 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         Ok(values)
     }
 
+    /// The first stage's values when they prove a period (computed once per code).
+    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+        proved_in_first_stage(&self.code)
+    }
+
     /// Beyond the first stage, nothing more when it proves a period (found out here, once per
     /// code, at the first stage's bounded cost), else the whole sequence's.
     fn nim_cost(&self, n_max: u64) -> Cost {

@@ -38,12 +38,13 @@ pub(super) fn cost() -> Result<Cost, ReportError> {
 pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
     let game = find_game("stone-game-iv").map_err(ReportError::study)?;
     let mut first_terms: Vec<u64> = Vec::with_capacity(OEIS_A030193.len());
-    let study = losing_positions(game, &InstanceInput::default(), N_MAX, &mut |chunk| {
+    let mut first = |chunk: &[u64]| {
         let room = OEIS_A030193.len() - first_terms.len();
         first_terms.extend(chunk.iter().take(room));
         Ok(())
-    })
-    .map_err(ReportError::study)?;
+    };
+    let study = losing_positions(game, &InstanceInput::default(), N_MAX, Some(&mut first))
+        .map_err(ReportError::study)?;
     if first_terms != OEIS_A030193 {
         return Err(ReportError::Study(format!(
             "subtract-a-square's first losing positions {first_terms:?} are not OEIS A030193's"
