@@ -182,7 +182,15 @@ fn bad_codes_and_stray_codes_are_refused_in_one_line() {
         &["solve", "octal", "--code", "0.8", "--n", "5"],
         &["'0.8'", "octal digits are 0 to 7"],
     );
-    fails_with(&["grundy", "octal", "--code", "77"], &["'77' has no point"]);
+    fails_with(
+        &["grundy", "octal", "--code", "77"],
+        &["'77' has no point", "e.g. 0.77"],
+    );
+    // Not digits either: the example is a real code, not the text behind a point.
+    fails_with(
+        &["grundy", "octal", "--code", "abc"],
+        &["'abc' has no point", "e.g. 0.77 (Kayles)"],
+    );
     fails_with(
         &["solve", "kayles", "--code", "0.77", "--n", "5"],
         &["kayles does not take the octal code"],

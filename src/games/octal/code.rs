@@ -70,10 +70,12 @@ pub enum OctalCodeError {
     #[error("the octal code is empty: write it as 0. and octal digits, e.g. 0.77 (Kayles)")]
     Empty,
     /// No point in the text.
-    #[error("the octal code '{text}' has no point: write 0. before its digits, e.g. 0.{text}")]
+    #[error("the octal code '{text}' has no point: write 0. before its digits, e.g. {example}")]
     NoPoint {
         /// The text (shortened when long).
         text: String,
+        /// The text with `0.` before it when it is octal digits, else Kayles' code.
+        example: String,
     },
     /// Something other than 0 or 4 before the point.
     #[error(
@@ -162,8 +164,13 @@ impl OctalCode {
             return Err(OctalCodeError::Empty);
         }
         let Some((lead, after)) = text.split_once('.') else {
+            let digits = text.chars().all(|c| matches!(c, '0'..='7'));
             return Err(OctalCodeError::NoPoint {
                 text: excerpt(text),
+                example: match digits {
+                    true => format!("0.{}", excerpt(text)),
+                    false => "0.77 (Kayles)".to_string(),
+                },
             });
         };
         let whole = match lead {
