@@ -36,8 +36,9 @@ pub struct LosingStudy {
 /// (a subtraction set, an octal code), in 0..=`n_max`: costed and checked against the budget
 /// first, then streamed to `also` (to list them; `None` when only the counts are wanted) and
 /// counted. Where the rule proves a period at a bounded cost (an octal game whose first stage
-/// proves it), the counts come from the period's first cycle in closed form, for any N up to
-/// `u64::MAX`, and only a listing walks the positions.
+/// proves it, a subtraction game whose short search finds it), the counts come from the
+/// period's first cycle in closed form, for any N up to `u64::MAX`, and only a listing walks
+/// the positions.
 pub fn losing_positions(
     game: &dyn GameEntry,
     input: &InstanceInput,

@@ -1,7 +1,7 @@
 //! The impartial heap games against what others computed: sums decided by the XOR of Grundy
 //! values (and by brute force on the sum itself), nim-sequences with their periods, the divisor
-//! game's even/odd rule, and subtract-a-square's losing positions (OEIS A030193) counted and
-//! listed by `losing-positions`, with its refusals.
+//! game's even/odd rule, subtract-a-square's losing positions (OEIS A030193) counted and listed
+//! by `losing-positions`, a subtraction game's counted from its period to 10^19, and the refusals.
 
 use crate::common::{fails_with, gamelab, stdout_of};
 use std::fs;
@@ -180,6 +180,40 @@ fn the_counts_are_those_of_the_grundy_values_zeros_for_every_heap_game() {
 }
 
 #[test]
+fn a_subtraction_games_losing_positions_follow_its_period_to_any_n() {
+    // Winning Ways: taking 1 or 2 loses exactly at the multiples of 3; taking 1, 3 or 4 has
+    // period 7 and loses at the heaps of 0 and 2 modulo 7.
+    let n_max: u64 = 10_000_000_000_000_000_000;
+    for (set, period, zeros) in [("1,2", 3u64, &[0u64][..]), ("1,3,4", 7, &[0, 2][..])] {
+        let count = |n: u64| {
+            (n / period) * zeros.len() as u64
+                + zeros.iter().filter(|&&zero| zero <= n % period).count() as u64
+        };
+        let out = stdout_of(&[
+            "losing-positions",
+            "nim",
+            "--subtract",
+            set,
+            "--n-max",
+            "1e19",
+            "--format",
+            "json",
+        ]);
+        let study: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(study["losing"], count(n_max), "{set}: {out}");
+        for row in study["counts"].as_array().unwrap() {
+            let n = row["n"].as_u64().unwrap();
+            assert_eq!(row["losing"], count(n), "{set} at {n}");
+        }
+        let first: Vec<u64> = (0..)
+            .filter(|n| zeros.contains(&(n % period)))
+            .take(20)
+            .collect();
+        assert_eq!(study["first"], serde_json::json!(first), "{set}");
+    }
+}
+
+#[test]
 fn the_fitted_exponent_of_subtract_a_square_is_near_eppsteins_0_7() {
     let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
         "losing-positions",
@@ -211,12 +245,13 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
         &["losing-positions", "stone-game-iv", "--n-max", "2^34"],
         &["--max-time"],
     );
+    // A period the short search does not reach (a move of 50,000): the table is costed.
     fails_with(
         &[
             "losing-positions",
             "nim",
             "--subtract",
-            "1,2",
+            "1,50000",
             "--n-max",
             "1e12",
         ],

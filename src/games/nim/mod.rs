@@ -144,6 +144,23 @@ impl HeapRule for SubtractionSet {
         period_search_cost(&self.set, n_max)
     }
 
+    /// The first cycle when the quick search (bounded by the set, whatever the heap) finds the
+    /// period; a subtraction game's period, once it repeats over the largest move, is proved.
+    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+        if !matches!(grundy::known_period(&self.set), Some(Some(_))) {
+            return Ok(None);
+        }
+        Ok(
+            with_period(&self.set, |found| found.cloned()).map(|(periodicity, cycle)| NimValues {
+                values: cycle,
+                period: Some(FoundPeriod {
+                    periodicity,
+                    proved: true,
+                }),
+            }),
+        )
+    }
+
     fn describe_heap(&self, stones: u64) -> String {
         counted(stones, "stone")
     }
