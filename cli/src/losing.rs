@@ -74,8 +74,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
                 line.clear();
                 push_unsigned(&mut line, position);
                 line.push(b'\n');
-                file.write_all(&line)
-                    .map_err(|error| list_error(&args, error))?;
+                file.write_all(&line).map_err(list_error)?;
             }
         }
         Ok(())
@@ -116,13 +115,10 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A failed write of `--list`, naming the file, as an error that stops the sieve.
-fn list_error(args: &LosingArgs, error: std::io::Error) -> SolveError {
-    let path = args
-        .list
-        .as_deref()
-        .unwrap_or_else(|| std::path::Path::new("--list"));
-    SolveError::Output(format!("cannot write '{}': {error}", path.display()))
+/// A failed write of `--list` as an error that stops the stream: the output file's own error
+/// already names the file.
+fn list_error(error: std::io::Error) -> SolveError {
+    SolveError::Output(error.to_string())
 }
 
 /// The summary for people: the total, the first positions, the counts and the fitted law.

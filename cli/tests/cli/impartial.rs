@@ -257,6 +257,18 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
         ],
         &["--n-max"],
     );
+    // A list that cannot be written is named once, with the reason.
+    let full = gamelab()
+        .args(["losing-positions", "stone-game-iv", "--n-max", "1e6"])
+        .args(["--list", "/dev/full"])
+        .output()
+        .unwrap();
+    assert_eq!(full.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "error: cannot write '/dev/full': No space left on device (os error 28)"
+    );
     // Nothing is written when the request is refused.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("counts.csv");
