@@ -223,8 +223,13 @@ pub trait NimSequence: Sync {
     /// The values through the first cycle of a period proved at a cost bounded whatever the
     /// heap, under the rule `input` gives, if the rule proves one so (the octal games whose
     /// first stage proves their period, the subtraction games whose quick search finds it):
-    /// then the losing heaps up to any N are counted from the cycle, in closed form.
-    fn proved_values(&self, input: &InstanceInput) -> Result<Option<NimValues>, SolveError>;
+    /// then the losing heaps up to any N are counted from the cycle, in closed form. `None`
+    /// too where the values of heaps up to `n_max` cost no more than the cycle.
+    fn proved_values(
+        &self,
+        input: &InstanceInput,
+        n_max: u64,
+    ) -> Result<Option<NimValues>, SolveError>;
 }
 
 /// Where [`NimSequence::losing_positions`] sends the losing heaps, a chunk at a time.

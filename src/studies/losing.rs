@@ -46,7 +46,7 @@ pub fn losing_positions(
     also: Option<LosingSink<'_>>,
 ) -> Result<LosingStudy, SolveError> {
     let sequence = sequence_of(game)?;
-    if let Some(values) = sequence.proved_values(input)? {
+    if let Some(values) = sequence.proved_values(input, n_max)? {
         return from_period(game, &values, sequence.smallest_position(), n_max, also);
     }
     sequence.losing_cost(input, n_max)?.check(

@@ -109,6 +109,34 @@ fn losing_positions_of_a_proved_period_are_counted_to_any_n() {
     // Kayles has no losing heap but the empty one, however far.
     let out = stdout_of(&["losing-positions", "kayles", "--n-max", "1e19"]);
     assert!(out.contains("losing:    1 (0)"), "{out}");
+    // A long code's first stage (2^16 heaps, each with many splits) is computed only when a
+    // heap beyond it asks for it, and only within the budget: the small request is answered
+    // from its own values, the large one refused before any work.
+    let long_code = format!("0.{}", "7".repeat(33));
+    let out = stdout_of(&[
+        "losing-positions",
+        "octal",
+        "--code",
+        &long_code,
+        "--n-max",
+        "100",
+        "--max-time",
+        "1s",
+    ]);
+    assert!(out.contains("losing:    1 (0)"), "{out}");
+    fails_with(
+        &[
+            "losing-positions",
+            "octal",
+            "--code",
+            &long_code,
+            "--n-max",
+            "1e6",
+            "--max-time",
+            "1s",
+        ],
+        &["above the budget of 1.0 s (--max-time)"],
+    );
     // Listing them is costed by their number, which a period knows.
     fails_with(
         &[

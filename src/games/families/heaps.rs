@@ -137,9 +137,11 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     }
 
     /// The values through the first cycle of a period the rule proves at a cost bounded
-    /// whatever the heap (an octal game's first stage), if it proves one so: the losing heaps
-    /// up to any N then follow from that cycle ([`NimValues::zero_count`]). By default none.
-    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+    /// whatever the heap (an octal game's first stage), if it proves one so and that costs
+    /// less than the values of heaps up to `n_max`: the losing heaps up to any N then follow
+    /// from that cycle ([`NimValues::zero_count`]). By default none.
+    fn proved_values(&self, n_max: u64) -> Result<Option<NimValues>, SolveError> {
+        let _ = n_max;
         Ok(None)
     }
 
@@ -574,14 +576,18 @@ impl<R: HeapRule> NimSequence for RuleSequence<R> {
         // Exact where a proved period counts them; a failure to compute the period (beyond
         // any budget) only leaves the rule's own bound.
         let counted = rule
-            .proved_values()
+            .proved_values(n_max)
             .ok()
             .flatten()
             .and_then(|values| values.zero_count(R::SMALLEST_POSITION, n_max));
         Ok(counted.unwrap_or_else(|| rule.losing_bound(n_max)))
     }
 
-    fn proved_values(&self, input: &InstanceInput) -> Result<Option<NimValues>, SolveError> {
-        self.rule(input)?.proved_values()
+    fn proved_values(
+        &self,
+        input: &InstanceInput,
+        n_max: u64,
+    ) -> Result<Option<NimValues>, SolveError> {
+        self.rule(input)?.proved_values(n_max)
     }
 }

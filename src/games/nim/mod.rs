@@ -146,7 +146,7 @@ impl HeapRule for SubtractionSet {
 
     /// The first cycle when the quick search (bounded by the set, whatever the heap) finds the
     /// period; a subtraction game's period, once it repeats over the largest move, is proved.
-    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+    fn proved_values(&self, _: u64) -> Result<Option<NimValues>, SolveError> {
         if !matches!(grundy::known_period(&self.set), Some(Some(_))) {
             return Ok(None);
         }

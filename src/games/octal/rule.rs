@@ -183,8 +183,12 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         Ok(values)
     }
 
-    /// The first stage's values when they prove a period (computed once per code).
-    fn proved_values(&self) -> Result<Option<NimValues>, SolveError> {
+    /// The first stage's values when they prove a period (computed once per code), for heaps
+    /// beyond it: up to it, the values themselves cost no more.
+    fn proved_values(&self, n_max: u64) -> Result<Option<NimValues>, SolveError> {
+        if n_max <= FIRST_STAGE {
+            return Ok(None);
+        }
         proved_in_first_stage(&self.code)
     }
 
@@ -281,7 +285,9 @@ static FIRST_STAGES: Mutex<Vec<(OctalCode, Option<NimValues>)>> = Mutex::new(Vec
 const REMEMBERED_CODES: usize = 64;
 
 /// The values of `code`'s heaps up to [`FIRST_STAGE`] if they prove a period (then they answer
-/// every heap), `None` if they do not; computed once per code.
+/// every heap), `None` if they do not; computed once per code, and only when the first stage
+/// fits the budget in force (otherwise `None`, not remembered: the sequence's cost, which
+/// holds the first stage's, is then over the budget too, and the caller's check refuses it).
 fn proved_in_first_stage(code: &OctalCode) -> Result<Option<NimValues>, SolveError> {
     let remembered = |stages: &Vec<(OctalCode, Option<NimValues>)>| {
         stages
@@ -292,6 +298,10 @@ fn proved_in_first_stage(code: &OctalCode) -> Result<Option<NimValues>, SolveErr
     // A poisoned lock only means another thread panicked while holding it; the list is whole.
     if let Some(known) = remembered(&FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner())) {
         return Ok(known);
+    }
+    let first_stage = sequence_cost(code, FIRST_STAGE as usize);
+    if first_stage.check_nested("the first stage", "").is_err() {
+        return Ok(None);
     }
     let values = OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE)?;
     let proved = values.proved_period().is_some().then_some(values);
