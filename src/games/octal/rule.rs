@@ -164,7 +164,7 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         if n_max <= FIRST_STAGE {
             return self.computed(n_max);
         }
-        if let Some(values) = proved_in_first_stage(&self.code)? {
+        if let FirstStage::Proved(values) = first_stage(&self.code)? {
             return Ok(values);
         }
         let target = later_stage(n_max);
@@ -189,18 +189,28 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         if n_max <= FIRST_STAGE {
             return Ok(None);
         }
-        proved_in_first_stage(&self.code)
+        Ok(match first_stage(&self.code)? {
+            FirstStage::Proved(values) => Some(values),
+            FirstStage::Unproved | FirstStage::OverBudget(_) => None,
+        })
     }
 
     /// Beyond the first stage, nothing more when it proves a period (found out here, once per
-    /// code, at the first stage's bounded cost), else the whole sequence's.
+    /// code, at the first stage's bounded cost, when that fits the budget; the first stage's
+    /// own cost when it does not), else the whole sequence's.
     fn nim_cost(&self, n_max: u64) -> Cost {
         if n_max <= FIRST_STAGE {
             return sequence_cost(&self.code, n_max as usize);
         }
-        match proved_in_first_stage(&self.code) {
-            Ok(Some(values)) => Cost::new(values.values.len() as u128 * 4, Work::default()),
-            _ => sequence_cost(&self.code, later_stage(n_max) as usize),
+        match first_stage(&self.code) {
+            Ok(FirstStage::Proved(values)) => {
+                Cost::new(values.values.len() as u128 * 4, Work::default())
+            }
+            // Already over the budget: the rest would only add to it.
+            Ok(FirstStage::OverBudget(first)) => *first,
+            Ok(FirstStage::Unproved) | Err(_) => {
+                sequence_cost(&self.code, later_stage(n_max) as usize)
+            }
         }
     }
 
@@ -284,24 +294,33 @@ static FIRST_STAGES: Mutex<Vec<(OctalCode, Option<NimValues>)>> = Mutex::new(Vec
 /// How many codes [`FIRST_STAGES`] remembers; the oldest is forgotten first.
 const REMEMBERED_CODES: usize = 64;
 
-/// The values of `code`'s heaps up to [`FIRST_STAGE`] if they prove a period (then they answer
-/// every heap), `None` if they do not; computed once per code, and only when the first stage
-/// fits the budget in force (otherwise `None`, not remembered: the sequence's cost, which
-/// holds the first stage's, is then over the budget too, and the caller's check refuses it).
-fn proved_in_first_stage(code: &OctalCode) -> Result<Option<NimValues>, SolveError> {
+/// What a code's values up to [`FIRST_STAGE`] show.
+enum FirstStage {
+    /// They prove a period, and then answer every heap.
+    Proved(NimValues),
+    /// They prove none.
+    Unproved,
+    /// Not computed: they alone would cost this, more than the budget in force.
+    OverBudget(Box<Cost>),
+}
+
+/// The first stage of `code`: computed once per code and remembered, and only when it fits the
+/// budget in force.
+fn first_stage(code: &OctalCode) -> Result<FirstStage, SolveError> {
     let remembered = |stages: &Vec<(OctalCode, Option<NimValues>)>| {
         stages
             .iter()
             .find(|(known, _)| known == code)
             .map(|(_, values)| values.clone())
     };
+    let stage = |proved: Option<NimValues>| proved.map_or(FirstStage::Unproved, FirstStage::Proved);
     // A poisoned lock only means another thread panicked while holding it; the list is whole.
     if let Some(known) = remembered(&FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Ok(known);
+        return Ok(stage(known));
     }
-    let first_stage = sequence_cost(code, FIRST_STAGE as usize);
-    if first_stage.check_nested("the first stage", "").is_err() {
-        return Ok(None);
+    let cost = sequence_cost(code, FIRST_STAGE as usize);
+    if cost.check_nested("the first stage", "").is_err() {
+        return Ok(FirstStage::OverBudget(Box::new(cost)));
     }
     let values = OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE)?;
     let proved = values.proved_period().is_some().then_some(values);
@@ -312,7 +331,7 @@ fn proved_in_first_stage(code: &OctalCode) -> Result<Option<NimValues>, SolveErr
         }
         stages.push((*code, proved.clone()));
     }
-    Ok(proved)
+    Ok(stage(proved))
 }
 
 /// An option as the heap family names it.
