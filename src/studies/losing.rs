@@ -86,18 +86,13 @@ fn from_period(
     n_max: u64,
     also: Option<LosingSink<'_>>,
 ) -> Result<LosingStudy, SolveError> {
-    let count = |n: u64| {
-        values
-            .zero_count(smallest, n)
-            .ok_or(SolveError::NotComputed { heap: n })
-    };
     let counts = count_rows(n_max)
         .into_iter()
         .map(|n| {
-            Ok(LosingCount {
-                n,
-                losing: count(n)?,
-            })
+            let losing = values
+                .zero_count(smallest, n)
+                .ok_or(SolveError::NotComputed { heap: n })?;
+            Ok(LosingCount { n, losing })
         })
         .collect::<Result<Vec<_>, SolveError>>()?;
     let first = values
@@ -110,7 +105,8 @@ fn from_period(
     Ok(LosingStudy {
         game: game.name(),
         n_max,
-        losing: count(n_max)?,
+        // The last row is N's.
+        losing: counts.last().map_or(0, |row| row.losing),
         first,
         law: fit_power_law(&counts),
         counts,
@@ -155,11 +151,11 @@ pub struct LosingCount {
 #[derive(Clone, Debug)]
 pub struct LosingCounter {
     limit: u64,
-    /// The next n to count at; `None` once the count at the limit is taken.
-    next: Option<u64>,
+    /// Every row to fill ([`count_rows`]); those before `closed` hold their count.
+    rows: Vec<LosingCount>,
+    closed: usize,
     /// Positions seen so far.
     seen: u64,
-    rows: Vec<LosingCount>,
 }
 
 impl LosingCounter {
@@ -167,9 +163,12 @@ impl LosingCounter {
     pub fn new(limit: u64) -> LosingCounter {
         LosingCounter {
             limit,
-            next: Some(1.min(limit)),
+            rows: count_rows(limit)
+                .into_iter()
+                .map(|n| LosingCount { n, losing: 0 })
+                .collect(),
+            closed: 0,
             seen: 0,
-            rows: Vec::new(),
         }
     }
 
@@ -179,34 +178,28 @@ impl LosingCounter {
             if position > self.limit {
                 return;
             }
-            while self.next.is_some_and(|next| position > next) {
-                self.close_row();
-            }
+            self.close_rows_below(position);
             self.seen += 1;
         }
     }
 
-    /// Records the count at the next n and moves on to the one after it: the next power of two,
-    /// or the limit when that comes first.
-    fn close_row(&mut self) {
-        let Some(n) = self.next else {
-            return;
-        };
-        self.rows.push(LosingCount {
-            n,
-            losing: self.seen,
-        });
-        self.next = (n < self.limit).then(|| {
-            n.checked_mul(2)
-                .filter(|&doubled| doubled <= self.limit)
-                .unwrap_or(self.limit)
-        });
+    /// Records the count so far in every open row whose n is below `position`.
+    fn close_rows_below(&mut self, position: u64) {
+        while let Some(row) = self
+            .rows
+            .get_mut(self.closed)
+            .filter(|row| row.n < position)
+        {
+            row.losing = self.seen;
+            self.closed += 1;
+        }
     }
 
     /// The counts at every power of two up to the limit and at the limit, in increasing n.
     pub fn finish(mut self) -> Vec<LosingCount> {
-        while self.next.is_some() {
-            self.close_row();
+        // The rows still open lie at or past every position seen.
+        for row in &mut self.rows[self.closed..] {
+            row.losing = self.seen;
         }
         self.rows
     }
