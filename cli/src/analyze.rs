@@ -38,10 +38,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
     match args.format {
         Format::Text => out.write_all(analysis.to_text().as_bytes())?,
-        Format::Json => {
-            serde_json::to_writer(&mut out, &analysis)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(&mut out, &analysis)?,
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -63,10 +63,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
     match args.format {
         Format::Text => out.write_all(render_verdict(&claim, &verdict, &options).as_bytes())?,
-        Format::Json => {
-            serde_json::to_writer(&mut out, &verdict)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(&mut out, &verdict)?,
     }
     out.flush()?;
     Ok(if verdict.holds {

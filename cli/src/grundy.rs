@@ -84,10 +84,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
     match args.format {
         Format::Text => write_text(&mut out, &summary)?,
-        Format::Json => {
-            serde_json::to_writer(&mut out, &summary)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(&mut out, &summary)?,
     }
     out.flush()?;
     commit(written, &charts)?;

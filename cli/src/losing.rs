@@ -105,10 +105,7 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     let mut out = open_output(None)?;
     match args.format {
         Format::Text => write_text(&mut out, &study)?,
-        Format::Json => {
-            serde_json::to_writer(&mut out, &study)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(&mut out, &study)?,
     }
     out.flush()?;
     commit(written, &charts)?;

@@ -525,6 +525,15 @@ impl Write for Output {
     }
 }
 
+/// Writes `value` as one line of JSON: a command's result under `--format json`.
+fn write_json_line(
+    out: &mut (impl Write + ?Sized),
+    value: &impl serde::Serialize,
+) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)
+}
+
 /// Standard output, or the file at `path`; call [`Output::finish`] when done (a file not
 /// finished is deleted).
 fn open_output(path: Option<&Path>) -> anyhow::Result<Output> {

@@ -124,10 +124,7 @@ fn play_one(
         commit(vec![staged], &[path.as_path()])?;
     }
     match args.format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, &record)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(out, &record)?,
         Format::Text => {
             writeln!(out, "{}", title(game, input, args))?;
             write_moves(out, &record)?;
@@ -245,10 +242,7 @@ fn play_many(game: &dyn GameEntry, args: &PlayArgs, out: &mut dyn Write) -> anyh
         anyhow::bail!("no pairing was played");
     };
     match args.format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, stats)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(out, stats)?,
         Format::Text => out.write_all(render_stats(game, &generator, stats).as_bytes())?,
     }
     Ok(())

@@ -90,10 +90,7 @@ fn write_solution(
 ) -> anyhow::Result<()> {
     match format {
         Format::Text => out.write_all(solution.to_text(instance).as_bytes())?,
-        Format::Json => {
-            serde_json::to_writer(&mut *out, solution)?;
-            writeln!(out)?;
-        }
+        Format::Json => super::write_json_line(out, solution)?,
     }
     Ok(())
 }

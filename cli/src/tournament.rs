@@ -89,10 +89,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     match args.format {
         TournamentFormat::Text => out.write_all(render(&result, &settings).as_bytes())?,
         TournamentFormat::Csv => write_tournament_csv(&result, &mut out)?,
-        TournamentFormat::Json => {
-            serde_json::to_writer(&mut out, &result)?;
-            writeln!(out)?;
-        }
+        TournamentFormat::Json => super::write_json_line(&mut out, &result)?,
     }
     out.flush()?;
     commit(written, &charts)?;
