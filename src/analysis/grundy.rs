@@ -90,13 +90,12 @@ impl NimValues {
     ) -> Result<impl Iterator<Item = u64> + '_, SolveError> {
         let computed = self.values.len() as u64;
         let start = first.max(computed);
-        let cycle = match start <= n_max {
-            true => Some(
+        let cycle = (start <= n_max)
+            .then(|| {
                 self.proved_cycle()
-                    .ok_or(SolveError::NotComputed { heap: start })?,
-            ),
-            false => None,
-        };
+                    .ok_or(SolveError::NotComputed { heap: start })
+            })
+            .transpose()?;
         let known = (first..=n_max.min(computed.saturating_sub(1)))
             .filter(|&n| self.values[n as usize] == 0);
         let repeated = cycle
@@ -368,13 +367,6 @@ mod tests {
 
     #[test]
     fn the_checksum_reaches_the_largest_heap() {
-        let proved = |values: Vec<u32>, preperiod, period| NimValues {
-            values,
-            period: Some(FoundPeriod {
-                periodicity: Periodicity { preperiod, period },
-                proved: true,
-            }),
-        };
         // Heaps 0 to u64::MAX are 2^64 values, one more than a u64 counts.
         assert_eq!(proved(vec![0], 0, 1).checksum(u64::MAX), Some(0));
         let kayles_like = proved(vec![0, 1, 2, 3, 1, 4, 3, 2], 2, 6);

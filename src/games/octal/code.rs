@@ -167,9 +167,10 @@ impl OctalCode {
             let digits = text.chars().all(|c| matches!(c, '0'..='7'));
             return Err(OctalCodeError::NoPoint {
                 text: excerpt(text),
-                example: match digits {
-                    true => format!("0.{}", excerpt(text)),
-                    false => "0.77 (Kayles)".to_string(),
+                example: if digits {
+                    format!("0.{}", excerpt(text))
+                } else {
+                    "0.77 (Kayles)".to_string()
                 },
             });
         };
