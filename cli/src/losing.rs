@@ -67,24 +67,23 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
         &[],
     )?;
     let mut list_file = list.map(OutputFile::on).transpose()?;
-    let mut line = Vec::with_capacity(24);
-    let mut write_list = |chunk: &[u64]| {
-        if let Some(file) = &mut list_file {
+    let mut write_list = list_file.as_mut().map(|file| {
+        let mut line = Vec::with_capacity(24);
+        move |chunk: &[u64]| {
             for &position in chunk {
                 line.clear();
                 push_unsigned(&mut line, position);
                 line.push(b'\n');
                 file.write_all(&line).map_err(list_error)?;
             }
+            Ok(())
         }
-        Ok(())
-    };
-    let listing = args.list.is_some();
+    });
     let study = losing_positions(
         game,
         &input,
         args.n_max,
-        listing.then_some(&mut write_list as LosingSink<'_>),
+        write_list.as_mut().map(|write| write as LosingSink<'_>),
     )?;
     let mut written = Vec::new();
     if let Some(file) = list_file {
