@@ -61,6 +61,19 @@ proptest! {
     }
 }
 
+/// Checks are spaced as the values grow; code 0.3572 proves its period at 118 values, between
+/// two checks, and the result ends there (found by the property above).
+#[test]
+fn a_period_proved_between_two_checks_ends_the_values_where_the_proof_does() {
+    let code = code("0.3572");
+    let fast = nim_sequence(&code, 118).unwrap();
+    let found = fast.period.expect("a period").periodicity;
+    assert!(fast.period.is_some_and(|period| period.proved));
+    assert_eq!(fast.values.len(), proof_length(&code, found));
+    assert_eq!(fast.values.len(), 118);
+    assert_eq!(every_value(&fast, 118), naive_sequence(&code, 118).unwrap());
+}
+
 #[test]
 fn the_named_games_agree_with_the_plain_mex_to_a_few_thousand() {
     for code in [

@@ -116,12 +116,20 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, Sequenc
         }
     };
     report(code, reported, len);
+    let mut values = kernel.values;
     let period = match found {
-        Some(found) if proved => Some(least_proved(&kernel.values, found, theorem)),
+        Some(found) if proved => {
+            let least = least_proved(&values, found, theorem);
+            // Checks are spaced (Tracker::check), so the proof may have been complete a few
+            // heaps before the check that found it: the result ends where the proof does,
+            // whatever the spacing.
+            values.truncate(least.needs);
+            Some(least)
+        }
         other => other,
     };
     Ok(NimValues {
-        values: kernel.values.into_iter().map(u32::from).collect(),
+        values: values.into_iter().map(u32::from).collect(),
         period: period.map(|found| FoundPeriod {
             periodicity: found.periodicity,
             proved,
