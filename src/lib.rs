@@ -51,7 +51,7 @@ pub mod calibration;
 
 pub use base::error::{InputError, SolveError};
 pub use base::game::{Game, Player, Scores, Winner};
-pub use games::{AnyGame, GAMES, GameEntry, find_game};
+pub use games::{AnyGame, GameEntry, every_game, find_game};
 pub use solve::{Solution, SolverKind};
 
 /// The guide's Rust example (its chapter "Using the library"), compiled and run as a doctest

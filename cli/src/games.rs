@@ -1,12 +1,12 @@
 //! `gamelab games`: the games with their rules, input form and solvers.
 
-use gamelab::games::GAMES;
 use gamelab::games::InputForm;
+use gamelab::games::every_game;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
     let mut out = super::open_output(None)?;
-    for (index, game) in GAMES.iter().enumerate() {
+    for (index, game) in every_game().iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
         }

@@ -23,7 +23,7 @@ use gamelab::analysis::SolvedSpace;
 use gamelab::base::error::InputError;
 use gamelab::base::input::{InstanceInput, parse_heaps, parse_piles, parse_subtract};
 use gamelab::games::InputForm;
-use gamelab::games::{GAMES, GameEntry, find_game};
+use gamelab::games::{GameEntry, every_game, find_game};
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
@@ -162,7 +162,7 @@ fn describe(entry: &dyn GameEntry) -> Value {
 }
 
 async fn games() -> Json<Value> {
-    Json(json!({ "games": GAMES.iter().map(|entry| describe(*entry)).collect::<Vec<_>>() }))
+    Json(json!({ "games": every_game().iter().map(|entry| describe(*entry)).collect::<Vec<_>>() }))
 }
 
 async fn one_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {

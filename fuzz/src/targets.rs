@@ -4,7 +4,7 @@
 //! same functions from proptest with arbitrary bytes in the normal test run.
 
 use gamelab::base::input::{parse_instance_line, parse_piles, parse_subtract};
-use gamelab::games::{GAMES, find_game};
+use gamelab::games::{every_game, find_game};
 use gamelab::graph::GraphKind;
 use gamelab::graph::export::GraphFormat;
 use gamelab::studies::sweep::{ShardFile, check_rows, merge_files, read_csv, write_csv};
@@ -36,7 +36,7 @@ pub fn json_instance(data: &[u8]) {
     let Ok(input) = parse_instance_line(&text, 1) else {
         return;
     };
-    for entry in GAMES {
+    for entry in every_game() {
         if let Ok(game) = entry.build(&input) {
             let small = input.piles.as_ref().is_none_or(|p| p.len() <= 12)
                 && input.n.is_none_or(|n| n <= 1000);
@@ -73,7 +73,7 @@ pub fn graph_exports(data: &[u8], parse_efg: impl Fn(&str) -> bool) {
     let Some((&selector, values)) = data.split_first() else {
         return;
     };
-    let entry = &GAMES[selector as usize % GAMES.len()];
+    let entry = &every_game()[selector as usize % every_game().len()];
     let input = if entry.takes_piles() {
         let piles: Vec<i64> = values.iter().take(6).map(|&b| b as i64 % 20).collect();
         gamelab::base::input::InstanceInput::piles(piles)

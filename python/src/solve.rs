@@ -4,8 +4,8 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
-use gamelab::games::GAMES;
 use gamelab::games::InputForm;
+use gamelab::games::every_game;
 use gamelab::solve::SolverKind;
 use gamelab::studies::batch::{BatchError, Instances, solve_batch};
 use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyList};
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
-    for entry in GAMES {
+    for entry in every_game() {
         let record = PyDict::new(py);
         record.set_item("name", entry.name())?;
         record.set_item("title", entry.title())?;

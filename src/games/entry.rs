@@ -35,8 +35,9 @@ pub enum InputForm {
 }
 
 /// A game's registry entry: what the tool knows about the game beyond its rules. Each game
-/// declares one in its folder (`pub static DEFINITION`) and lists it in
-/// [`crate::games::GAMES`]; `examples/new_game.rs` is a complete game with its entry.
+/// declares one in its folder (`pub const DEFINITION`, a constant for the reason
+/// [`crate::games::every_game`] gives) and lists it there; `examples/new_game.rs` is a complete
+/// game with its entry.
 pub struct GameDefinition<G: Game + 'static> {
     /// One-line title, with the problems the game covers.
     pub title: &'static str,

@@ -1,11 +1,11 @@
 //! The games layer: one folder per game, each holding the game's rules (the
 //! [`crate::base::game::Game`] trait), its solvers and their kernels, its fast paths, and its
 //! registry entry ([`GameDefinition`]); the families games share code through
-//! ([`families`]); the registry of every game by its command-line name ([`GAMES`],
+//! ([`families`]); the registry of every game by its command-line name ([`every_game`],
 //! [`find_game`]); and the type erasure through which every layer above handles a game it knows
 //! only by name ([`GameEntry`] for the game, [`AnyGame`] for an instance).
 //!
-//! A new game is a folder here and a line in [`GAMES`]; the conformance suite covers it from
+//! A new game is a folder here and a line in [`every_game`]; the conformance suite covers it from
 //! then on. Layers above reach a game only through its entry, and a game's folder uses no other
 //! game's folder: what games share lives in [`families`].
 
@@ -33,8 +33,8 @@ pub use instance::{AnyGame, FastPaths, Instance};
 use crate::base::error::InputError;
 use crate::solve::SolverKind;
 
-/// Every game, one line each.
-pub static GAMES: &[&dyn GameEntry] = &[
+/// Every game, one line each ([`every_game`]).
+const EVERY_GAME: &[&dyn GameEntry] = &[
     &stone_game::DEFINITION,
     &stone_game_ii::DEFINITION,
     &stone_game_iii::DEFINITION,
@@ -49,15 +49,26 @@ pub static GAMES: &[&dyn GameEntry] = &[
     &octal::DAWSONS_CHESS,
 ];
 
+/// Every registered game, in the order `gamelab games` lists them.
+///
+/// A function over constants rather than a `static`: a static is compiled into every build of
+/// this crate with everything it points to, so each game's solvers and analyses would be
+/// compiled again into the unit tests' build, which reaches few of them; behind a function
+/// they are compiled where a caller reaches them, once in the library for every crate that
+/// links it.
+pub fn every_game() -> &'static [&'static dyn GameEntry] {
+    EVERY_GAME
+}
+
 /// Finds a game by its command-line name.
 pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, InputError> {
-    GAMES
+    every_game()
         .iter()
         .copied()
         .find(|entry| entry.name() == name)
         .ok_or_else(|| InputError::UnknownGame {
             name: name.to_string(),
-            known: GAMES
+            known: every_game()
                 .iter()
                 .map(|entry| entry.name())
                 .collect::<Vec<_>>()
@@ -66,12 +77,12 @@ pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, InputError> {
 }
 
 /// Every solver some game has, each once, with what it is: `auto`, `brute` and `memo` first
-/// (with their summaries), then the games' own in the order of [`GAMES`]: one game's with that
+/// (with their summaries), then the games' own in the order of [`every_game`]: one game's with that
 /// game's summary, a name several games share (`dp`) with the games that have it. Front ends
 /// read a solver's name from the user against this list.
 pub fn every_solver() -> Vec<(SolverKind, String)> {
     let mut every: Vec<(SolverKind, Vec<&'static str>, &'static str)> = Vec::new();
-    for entry in GAMES {
+    for entry in every_game() {
         for (kind, summary) in entry.solvers() {
             match every.iter_mut().find(|(known, ..)| *known == kind) {
                 Some((_, games, _)) => games.push(entry.name()),
@@ -94,7 +105,7 @@ pub fn every_solver() -> Vec<(SolverKind, String)> {
 
 /// The solver called `name` on the command line, if some game has it.
 pub fn solver_named(name: &str) -> Option<SolverKind> {
-    GAMES
+    every_game()
         .iter()
         .flat_map(|entry| entry.solver_kinds())
         .find(|kind| kind.name() == name)

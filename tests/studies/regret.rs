@@ -5,7 +5,7 @@
 
 use gamelab::Player;
 use gamelab::base::input::InstanceInput;
-use gamelab::games::{AnyGame, GAMES, GameEntry};
+use gamelab::games::{AnyGame, GameEntry, every_game};
 use gamelab::solve::SolverKind;
 use gamelab::strategy::Pairing;
 use gamelab::strategy::{GameRecord, StrategySpec};
@@ -25,7 +25,7 @@ fn stone_game(piles: Vec<i64>) -> Box<dyn AnyGame> {
 /// Every registered game whose instances a generator draws from sizes alone: not `octal`, whose
 /// code a generator does not choose (kayles and its relatives stand for the octal games here).
 fn generated_games() -> impl Iterator<Item = &'static dyn GameEntry> {
-    GAMES.iter().copied().filter(|entry| {
+    every_game().iter().copied().filter(|entry| {
         !matches!(
             entry.input_form(),
             gamelab::games::InputForm::Number { code: true, .. }

@@ -299,7 +299,7 @@ impl CoinsInACircle {
 pub const DP: SolverKind = SolverKind::named("dp");
 
 /// coins-in-a-circle's registry entry.
-pub static DEFINITION: GameDefinition<CoinsInACircle> = GameDefinition {
+pub const DEFINITION: GameDefinition<CoinsInACircle> = GameDefinition {
     title: "Coins in a circle: Winkler's pizza problem, any first slice then arc ends",
     rules: "Slices lie in a circle. Players alternate, first player first; the first move takes \
         any slice, every later move takes a slice next to the eaten part (an end of the remaining \

@@ -139,12 +139,12 @@ pub const DP: SolverKind = SolverKind::named("dp");
 pub const CLOSED_FORM: SolverKind = SolverKind::named("closed-form");
 
 /// divisor-game's nim-sequences, for `gamelab grundy` and `losing-positions`.
-static NIM_SEQUENCE: RuleSequence<ProperDivisors> = RuleSequence {
+const NIM_SEQUENCE: RuleSequence<ProperDivisors> = RuleSequence {
     read: DivisorGame::from_input,
 };
 
 /// divisor-game's registry entry.
-pub static DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
+pub const DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
     title: "Divisor Game: subtract a proper divisor of N (LeetCode 1025)",
     rules: "A number N on the board. Players alternate, first player first; a turn picks x with \
         0 < x < N and N % x == 0 and replaces N by N - x. Who cannot move (N = 1) loses. Scores \

@@ -222,12 +222,12 @@ pub const DP: SolverKind = SolverKind::named("dp");
 pub const CLOSED_FORM: SolverKind = SolverKind::named("closed-form");
 
 /// nim's nim-sequences, for `gamelab grundy` and `losing-positions`.
-static NIM_SEQUENCE: RuleSequence<SubtractionSet> = RuleSequence {
+const NIM_SEQUENCE: RuleSequence<SubtractionSet> = RuleSequence {
     read: Nim::from_input,
 };
 
 /// nim's registry entry.
-pub static DEFINITION: GameDefinition<Nim> = GameDefinition {
+pub const DEFINITION: GameDefinition<Nim> = GameDefinition {
     title: "Nim: subtraction games, take s stones for s in S (LeetCode 292, generalised)",
     rules: "One pile of N stones and a subtraction set S (default {1, 2, 3}). Players alternate, \
         first player first; a turn removes s stones for some s in S. Who cannot move loses. \

@@ -163,21 +163,21 @@ macro_rules! common_rules {
     };
 }
 
-static OCTAL_SEQUENCE: RuleSequence<OctalRule<AnyCode>> = RuleSequence {
+const OCTAL_SEQUENCE: RuleSequence<OctalRule<AnyCode>> = RuleSequence {
     read: Octal::<AnyCode>::from_input,
 };
-static KAYLES_SEQUENCE: RuleSequence<OctalRule<KaylesCode>> = RuleSequence {
+const KAYLES_SEQUENCE: RuleSequence<OctalRule<KaylesCode>> = RuleSequence {
     read: Octal::<KaylesCode>::from_input,
 };
-static DAWSONS_KAYLES_SEQUENCE: RuleSequence<OctalRule<DawsonsKaylesCode>> = RuleSequence {
+const DAWSONS_KAYLES_SEQUENCE: RuleSequence<OctalRule<DawsonsKaylesCode>> = RuleSequence {
     read: Octal::<DawsonsKaylesCode>::from_input,
 };
-static DAWSONS_CHESS_SEQUENCE: RuleSequence<OctalRule<DawsonsChessCode>> = RuleSequence {
+const DAWSONS_CHESS_SEQUENCE: RuleSequence<OctalRule<DawsonsChessCode>> = RuleSequence {
     read: Octal::<DawsonsChessCode>::from_input,
 };
 
 /// `octal`'s registry entry: any code, given with `--code`.
-pub static OCTAL: GameDefinition<Octal<AnyCode>> = definition(
+pub const OCTAL: GameDefinition<Octal<AnyCode>> = definition(
     "Octal games: take tokens from a heap and maybe split it, by an octal code (Winning Ways)",
     concat!(
         "A heap of N tokens and an octal code 0.d1d2d3... (--code, e.g. 0.77). Digit k says how \
@@ -192,7 +192,7 @@ pub static OCTAL: GameDefinition<Octal<AnyCode>> = definition(
 );
 
 /// `kayles`' registry entry: 0.77.
-pub static KAYLES: GameDefinition<Octal<KaylesCode>> = definition(
+pub const KAYLES: GameDefinition<Octal<KaylesCode>> = definition(
     "Kayles: knock down one pin or two adjacent pins from a row (octal 0.77, Winning Ways)",
     concat!(
         "A row of N pins. A turn knocks down one pin or two adjacent ones, which may split a \
@@ -204,7 +204,7 @@ pub static KAYLES: GameDefinition<Octal<KaylesCode>> = definition(
 );
 
 /// `dawsons-kayles`' registry entry: 0.07.
-pub static DAWSONS_KAYLES: GameDefinition<Octal<DawsonsKaylesCode>> = definition(
+pub const DAWSONS_KAYLES: GameDefinition<Octal<DawsonsKaylesCode>> = definition(
     "Dawson's Kayles: knock down two adjacent pins from a row (octal 0.07, Winning Ways)",
     concat!(
         "A row of N pins. A turn knocks down two adjacent pins, which may split a row in two: \
@@ -216,7 +216,7 @@ pub static DAWSONS_KAYLES: GameDefinition<Octal<DawsonsKaylesCode>> = definition
 );
 
 /// `dawsons-chess`' registry entry: 0.137.
-pub static DAWSONS_CHESS: GameDefinition<Octal<DawsonsChessCode>> = definition(
+pub const DAWSONS_CHESS: GameDefinition<Octal<DawsonsChessCode>> = definition(
     "Dawson's chess: pawns that must capture, as the octal game 0.137 (Winning Ways)",
     concat!(
         "A heap of N tokens (T. R. Dawson's pawns on a 3 x N board, where captures are \

@@ -94,7 +94,7 @@ pub const ROLLING: SolverKind = SolverKind::named("rolling");
 pub const PEAKS: SolverKind = SolverKind::named("peaks");
 
 /// stone-game's registry entry.
-pub static DEFINITION: GameDefinition<StoneGame> = GameDefinition {
+pub const DEFINITION: GameDefinition<StoneGame> = GameDefinition {
     title: "Stone Game: take a pile from either end (LeetCode 877, 486, gold pots)",
     rules: "A row of piles. Players alternate, first player first; a turn takes the leftmost or \
         the rightmost pile. When none is left, whoever holds more stones wins; equal totals are a \

@@ -81,7 +81,7 @@ pub const DP: SolverKind = SolverKind::named("dp");
 pub const WINDOW: SolverKind = SolverKind::named("window");
 
 /// stone-game-ii's registry entry.
-pub static DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
+pub const DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
     title: "Stone Game II: take the first X piles, 1 <= X <= 2M (LeetCode 1140)",
     rules: "A row of piles and a limit M, initially 1. Players alternate, first player first; a \
         turn takes all the first X remaining piles for some 1 <= X <= 2M, then M = max(M, X). \

@@ -62,7 +62,7 @@ pub type StoneGameIII = PrefixGame<UpToThree>;
 pub const DP: SolverKind = SolverKind::named("dp");
 
 /// stone-game-iii's registry entry.
-pub static DEFINITION: GameDefinition<StoneGameIII> = GameDefinition {
+pub const DEFINITION: GameDefinition<StoneGameIII> = GameDefinition {
     title: "Stone Game III: take the first 1, 2 or 3 piles (LeetCode 1406)",
     rules: "A row of piles whose values may be negative. Players alternate, first player first; \
         a turn takes the first 1, 2 or 3 remaining piles. When none is left, the larger sum wins; \

@@ -189,12 +189,12 @@ pub const DP: SolverKind = SolverKind::named("dp");
 pub const SIEVE: SolverKind = SolverKind::named("sieve");
 
 /// stone-game-iv's nim-sequences, for `gamelab grundy` and `losing-positions`.
-static NIM_SEQUENCE: RuleSequence<Squares> = RuleSequence {
+const NIM_SEQUENCE: RuleSequence<Squares> = RuleSequence {
     read: StoneGameIV::from_input,
 };
 
 /// stone-game-iv's registry entry.
-pub static DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
+pub const DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
     title: "Stone Game IV: remove a square number of stones (LeetCode 1510)",
     rules: "One pile of N stones. Players alternate, first player first; a turn removes a \
         non-zero square number of stones (1, 4, 9, ...). Who cannot move loses. Scores are 1 for \

@@ -69,7 +69,7 @@ pub type StoneGameVII = IntervalGame<ScoreTheRest>;
 pub const DP: SolverKind = SolverKind::named("dp");
 
 /// stone-game-vii's registry entry.
-pub static DEFINITION: GameDefinition<StoneGameVII> = GameDefinition {
+pub const DEFINITION: GameDefinition<StoneGameVII> = GameDefinition {
     title: "Stone Game VII: remove an end pile, score the sum of the rest (LeetCode 1690)",
     rules: "A row of piles. Players alternate, first player first; a turn removes the leftmost or \
         the rightmost pile and scores the sum of the piles left. The first player plays to \
