@@ -55,7 +55,8 @@ const EVERY_GAME: &[&dyn GameEntry] = &[
 /// this crate with everything it points to, so each game's solvers and analyses would be
 /// compiled again into the unit tests' build, which reaches few of them; behind a function
 /// they are compiled where a caller reaches them, once in the library for every crate that
-/// links it.
+/// links it. Never inlined: a caller in another crate would then compile every game itself.
+#[inline(never)]
 pub fn every_game() -> &'static [&'static dyn GameEntry] {
     EVERY_GAME
 }
