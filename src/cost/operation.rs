@@ -100,8 +100,9 @@ operations! {
     WritePile: "write-pile", "piles written as JSON";
     /// One instance drawn and written as a JSON line, besides its piles (`generate`).
     WriteInstance: "write-instance", "instances written as JSON lines";
-    /// One row of numbers written as CSV (`grundy --out`, `losing-positions --out`).
-    WriteRow: "write-row", "rows written as CSV";
+    /// One line of numbers written to a file: a CSV row (`grundy --out`, `losing-positions
+    /// --out`) or a position of a list (`losing-positions --list`).
+    WriteRow: "write-row", "lines of numbers written to a file";
     /// One row of a sweep: its rates and intervals, written out.
     SweepRow: "sweep-row", "sweep rows";
     /// One byte of a sweep CSV read back and checked (`merge`, `plot`).

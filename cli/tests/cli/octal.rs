@@ -147,7 +147,10 @@ fn losing_positions_of_a_proved_period_are_counted_to_any_n() {
             "--list",
             "positions.txt",
         ],
-        &[&format!("writing up to {expected} losing positions")],
+        &[
+            &format!("writing up to {expected} losing positions"),
+            "lines of numbers written to a file",
+        ],
     );
 }
 
