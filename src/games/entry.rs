@@ -205,6 +205,11 @@ pub trait NimSequence: Sync {
     /// to move has lost), or 1 for the divisor game, whose N never reaches 0.
     fn smallest_position(&self) -> u64;
 
+    /// The largest heap whose value is computed whatever the budget, where the rule has such a
+    /// limit (`HeapRule::TABLE_LIMIT`): a request beyond it is refused before it is costed, so
+    /// that the refusal names the limit rather than a budget whose raising only leads to it.
+    fn table_limit(&self) -> Option<u64>;
+
     /// Streams the losing heaps (Grundy value 0) from [`NimSequence::smallest_position`] to
     /// `n_max` under the rule `input` gives, in increasing order and in chunks, to `sink`, and
     /// returns how many there were. The sink may stop the stream with an error of its own.

@@ -19,11 +19,27 @@ pub fn nim_sequence(
     n_max: u64,
 ) -> Result<NimValues, SolveError> {
     let sequence = sequence_of(game)?;
+    refuse_beyond_table(sequence, n_max)?;
     sequence.cost(input, n_max)?.check(
         format_args!("the Grundy values of {} heaps", n_max.saturating_add(1)),
         "use a smaller --n-max",
     )?;
     sequence.values(input, n_max)
+}
+
+/// Refuses `n_max` beyond the largest heap the rule computes whatever the budget
+/// ([`NimSequence::table_limit`]), before any estimate.
+pub fn refuse_beyond_table(sequence: &dyn NimSequence, n_max: u64) -> Result<(), SolveError> {
+    match sequence.table_limit() {
+        Some(limit) if n_max > limit => Err(SolveError::TooLarge {
+            solver: "grundy",
+            what: "N",
+            size: n_max.to_string(),
+            limit: limit.to_string(),
+            advice: "use a smaller --n-max",
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// The game's nim-sequence, or the error that says it has none.

@@ -257,6 +257,18 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
         ],
         &["--n-max"],
     );
+    // The divisor game's table has a limit no budget raises: it is named first, not the
+    // memory that raising --max-memory would only lead to it with.
+    for command in ["losing-positions", "grundy"] {
+        for extra in [&[][..], &["--max-memory", "8G", "--max-time", "none"][..]] {
+            let mut args = vec![command, "divisor-game", "--n-max", "1e9"];
+            args.extend(extra);
+            fails_with(
+                &args,
+                &["N is 1000000000, above its limit of 10000000; use a smaller --n-max"],
+            );
+        }
+    }
     // A list that cannot be written is named once, with the reason.
     let full = gamelab()
         .args(["losing-positions", "stone-game-iv", "--n-max", "1e6"])

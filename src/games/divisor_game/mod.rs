@@ -35,6 +35,7 @@ impl HeapRule for ProperDivisors {
     const NAME: &'static str = "divisor-game";
     const MOVE_KEY: &'static str = "x";
     const SMALLEST_POSITION: u64 = 1;
+    const TABLE_LIMIT: Option<u64> = Some(TABLE_LIMIT);
 
     #[inline]
     fn options(&self, n: u64) -> Vec<HeapOption> {

@@ -82,6 +82,9 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     const SMALLEST_HEAP: u64 = 1;
     /// The smallest heap that is a position: 0, the empty heap, unless moves never empty a heap.
     const SMALLEST_POSITION: u64 = 0;
+    /// The largest heap whose value the rule computes whatever the budget, where it has such a
+    /// limit and no period extends it (the divisor game's table); `None`: the budget decides.
+    const TABLE_LIMIT: Option<u64> = None;
 
     /// The options of a heap, in tie-breaking order; empty exactly when the heap has no move.
     fn options(&self, heap: u64) -> Vec<HeapOption>;
@@ -556,6 +559,10 @@ impl<R: HeapRule> NimSequence for RuleSequence<R> {
 
     fn smallest_position(&self) -> u64 {
         R::SMALLEST_POSITION
+    }
+
+    fn table_limit(&self) -> Option<u64> {
+        R::TABLE_LIMIT
     }
 
     fn losing_positions(
