@@ -398,6 +398,19 @@ pub enum SolveError {
     #[error("{0}")]
     Output(String),
 
+    /// Work whose estimate fitted the time budget but whose running did not (an estimate can
+    /// be far off for inputs unlike those it was fitted to): stopped where it had got to.
+    #[error(
+        "{what} ran past the time budget of {limit} ({setting}) at {reached}, though estimated \
+         to fit: stopped; raise {setting} (e.g. {setting} none), or ask for less"
+    )]
+    PastTimeBudget {
+        what: String,
+        reached: String,
+        limit: String,
+        setting: String,
+    },
+
     #[error(transparent)]
     Input(#[from] InputError),
 }

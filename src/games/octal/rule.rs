@@ -5,7 +5,7 @@
 use super::code::{Left, OctalCode, OctalOption};
 use super::sequence::{HEAP_LIMIT, SequenceError, nim_sequence, sequence_cost};
 use crate::analysis::grundy::NimValues;
-use crate::base::error::SolveError;
+use crate::base::error::{Setting, SolveError};
 use crate::base::game::Bounds;
 use crate::base::input::InstanceInput;
 use crate::cost::{Cost, Work};
@@ -93,6 +93,12 @@ impl<K: OctalName> OctalRule<K> {
     fn computed(&self, n_max: u64) -> Result<NimValues, SolveError> {
         nim_sequence(&self.code, n_max as usize).map_err(|error| match error {
             SequenceError::Input(error) => SolveError::Input(error),
+            SequenceError::PastTimeBudget { heap, limit, .. } => SolveError::PastTimeBudget {
+                what: format!("the nim-sequence of {} up to heap {n_max}", self.code),
+                reached: format!("heap {heap}"),
+                limit: crate::cost::duration(limit.as_secs_f64()),
+                setting: Setting::MaxTime.to_string(),
+            },
             other => SolveError::TooLarge {
                 solver: "grundy",
                 what: "the nim-sequence",

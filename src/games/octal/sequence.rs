@@ -31,6 +31,7 @@ use super::period::{Theorem, Tracker, least_proved};
 use crate::analysis::grundy::{FoundPeriod, NimValues, Periodicity};
 use crate::base::error::InputError;
 use crate::cost::{Cost, Operation, Work, reserve};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// The rare heaps the cost estimate allows for each breaking move: the known hard codes keep
@@ -61,6 +62,17 @@ pub enum SequenceError {
         n_max: usize,
         /// The largest heap allowed.
         limit: u64,
+    },
+    /// The computation ran past the time budget in force (its estimate was too low) and was
+    /// stopped.
+    #[error("the nim-sequence of {code} ran past the time budget of {limit:?} at heap {heap}")]
+    PastTimeBudget {
+        /// The code, in canonical notation.
+        code: String,
+        /// The heaps computed when it stopped.
+        heap: usize,
+        /// The budget.
+        limit: Duration,
     },
     /// The memory could not be had.
     #[error(transparent)]
@@ -94,6 +106,10 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, Sequenc
     let mut kernel = Kernel::new(code, values, n_max);
     let mut tracker = Tracker::new(theorem);
     let mut reported = 0;
+    // The estimate of a code whose values are large and rare can be far too low (module
+    // `rule`'s first stage), so the time budget is also held to while computing.
+    let started = Instant::now();
+    let limit = crate::cost::budget().time;
     let (found, proved) = loop {
         let computed = kernel.values.len();
         let target = (computed / PROGRESS_HEAPS + 1) * PROGRESS_HEAPS;
@@ -107,6 +123,13 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, Sequenc
         if computed.is_multiple_of(PROGRESS_HEAPS) {
             report(code, reported, computed);
             reported = computed;
+            if let Some(limit) = limit.filter(|&limit| started.elapsed() > limit) {
+                return Err(SequenceError::PastTimeBudget {
+                    code: code.to_string(),
+                    heap: computed,
+                    limit,
+                });
+            }
         }
         if computed == tracker.next || computed == len {
             let (found, proved) = tracker.check(&kernel.values);
