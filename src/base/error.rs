@@ -402,7 +402,7 @@ pub enum SolveError {
     /// be far off for inputs unlike those it was fitted to): stopped where it had got to.
     #[error(
         "{what} ran past the time budget of {limit} ({setting}) at {reached}, though estimated \
-         to fit: stopped; raise {setting} (e.g. {setting} none), or ask for less"
+         to fit: stopped; raise {setting}, or ask for less"
     )]
     PastTimeBudget {
         what: String,
