@@ -92,6 +92,8 @@ def test_heaps_and_n_together_are_refused_naming_both():
     (lambda: gamelab.grundy("stone-game", 10), "stone-game is not an impartial heap game"),
     (lambda: gamelab.grundy("nim", -1), "n_max must be an integer"),
     (lambda: gamelab.grundy("nim", 10**12), "use a smaller n_max"),
+    (lambda: gamelab.grundy("divisor-game", 10**7 + 1),
+     "n_max must be at most 10000000 for divisor-game"),
 ])
 def test_bad_heap_settings_name_the_python_keyword(call, message):
     with pytest.raises(gamelab.InputError) as raised:

@@ -3,7 +3,7 @@
 //! values as CSV (`n,grundy`).
 
 use crate::analysis::grundy::{FoundPeriod, NimValues};
-use crate::base::error::{InputError, SolveError};
+use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::input::InstanceInput;
 use crate::cost::{Cost, Operation, Work};
 use crate::games::{GameEntry, NimSequence};
@@ -19,27 +19,37 @@ pub fn nim_sequence(
     n_max: u64,
 ) -> Result<NimValues, SolveError> {
     let sequence = sequence_of(game)?;
-    refuse_beyond_table(sequence, n_max)?;
+    refuse_beyond_table(game, sequence, n_max)?;
     sequence.cost(input, n_max)?.check(
         format_args!("the Grundy values of {} heaps", n_max.saturating_add(1)),
-        "use a smaller --n-max",
+        &smaller_n_max(),
     )?;
     sequence.values(input, n_max)
 }
 
 /// Refuses `n_max` beyond the largest heap the rule computes whatever the budget
 /// ([`NimSequence::table_limit`]), before any estimate.
-pub fn refuse_beyond_table(sequence: &dyn NimSequence, n_max: u64) -> Result<(), SolveError> {
+pub fn refuse_beyond_table(
+    game: &dyn GameEntry,
+    sequence: &dyn NimSequence,
+    n_max: u64,
+) -> Result<(), InputError> {
     match sequence.table_limit() {
-        Some(limit) if n_max > limit => Err(SolveError::TooLarge {
-            solver: "grundy",
-            what: "N",
-            size: n_max.to_string(),
-            limit: limit.to_string(),
-            advice: "use a smaller --n-max",
+        Some(limit) if n_max > limit => Err(InputError::OutOfRange {
+            what: Setting::MaxSize.to_string(),
+            requirement: format!(
+                "at most {limit} for {} (its table of Grundy values, whatever the budget)",
+                game.name()
+            ),
+            value: n_max.to_string(),
         }),
         _ => Ok(()),
     }
+}
+
+/// The advice of a refused estimate: a smaller N, named as the front end names it.
+pub fn smaller_n_max() -> String {
+    format!("use a smaller {}", Setting::MaxSize)
 }
 
 /// The game's nim-sequence, or the error that says it has none.

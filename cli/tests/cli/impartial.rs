@@ -265,7 +265,10 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
             args.extend(extra);
             fails_with(
                 &args,
-                &["N is 1000000000, above its limit of 10000000; use a smaller --n-max"],
+                &[
+                    "--n-max must be at most 10000000 for divisor-game (its table of Grundy \
+                   values, whatever the budget), got 1000000000",
+                ],
             );
         }
     }

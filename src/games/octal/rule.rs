@@ -13,6 +13,7 @@ use crate::games::families::heaps::{HeapOption, HeapRule};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// Which octal game a rule plays: `octal` with any code, or a named game with its own.
 pub trait OctalName: Clone + Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
@@ -94,7 +95,7 @@ impl<K: OctalName> OctalRule<K> {
         nim_sequence(&self.code, n_max as usize).map_err(|error| match error {
             SequenceError::Input(error) => SolveError::Input(error),
             SequenceError::PastTimeBudget { heap, limit, .. } => SolveError::PastTimeBudget {
-                what: format!("the nim-sequence of {} up to heap {n_max}", self.code),
+                what: format!("the nim-sequence of {}", self.code),
                 reached: format!("heap {heap}"),
                 limit: crate::cost::duration(limit.as_secs_f64()),
                 setting: Setting::MaxTime.to_string(),
@@ -300,6 +301,13 @@ static FIRST_STAGES: Mutex<Vec<(OctalCode, Option<NimValues>)>> = Mutex::new(Vec
 /// How many codes [`FIRST_STAGES`] remembers; the oldest is forgotten first.
 const REMEMBERED_CODES: usize = 64;
 
+/// The codes whose first stage ran past the time budget, with that budget and the error: the
+/// estimate computes the first stage and cannot say why it failed, so the request that follows
+/// it gets the same error at once instead of computing it again. Under another budget the
+/// stage is tried again.
+type Stopped = (OctalCode, Option<Duration>, SolveError);
+static STOPPED_STAGES: Mutex<Vec<Stopped>> = Mutex::new(Vec::new());
+
 /// What a code's values up to [`FIRST_STAGE`] show.
 enum FirstStage {
     /// They prove a period, and then answer every heap.
@@ -328,7 +336,28 @@ fn first_stage(code: &OctalCode) -> Result<FirstStage, SolveError> {
     if cost.check_nested("the first stage", "").is_err() {
         return Ok(FirstStage::OverBudget(Box::new(cost)));
     }
-    let values = OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE)?;
+    let limit = crate::cost::budget().time;
+    let stopped_before = STOPPED_STAGES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(known, at, _)| known == code && *at == limit)
+        .map(|(.., error)| error.clone());
+    if let Some(error) = stopped_before {
+        return Err(error);
+    }
+    let values = match OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE) {
+        Err(error @ SolveError::PastTimeBudget { .. }) => {
+            let mut stopped = STOPPED_STAGES.lock().unwrap_or_else(|e| e.into_inner());
+            stopped.retain(|(known, ..)| known != code);
+            if stopped.len() == REMEMBERED_CODES {
+                stopped.remove(0);
+            }
+            stopped.push((*code, limit, error.clone()));
+            return Err(error);
+        }
+        other => other?,
+    };
     let proved = values.proved_period().is_some().then_some(values);
     let mut stages = FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner());
     if remembered(&stages).is_none() {
