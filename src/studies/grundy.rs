@@ -19,7 +19,7 @@ pub fn nim_sequence(
     n_max: u64,
 ) -> Result<NimValues, SolveError> {
     let sequence = sequence_of(game)?;
-    refuse_beyond_table(game, sequence, n_max)?;
+    check_n_max(game, sequence, n_max)?;
     sequence.cost(input, n_max)?.check(
         format_args!("the Grundy values of {} heaps", n_max.saturating_add(1)),
         &smaller_n_max(),
@@ -27,22 +27,31 @@ pub fn nim_sequence(
     sequence.values(input, n_max)
 }
 
-/// Refuses `n_max` beyond the largest heap the rule computes whatever the budget
-/// ([`NimSequence::table_limit`]), before any estimate.
-pub fn refuse_beyond_table(
+/// Refuses an `n_max` below the game's smallest position (the divisor game's N starts at 1,
+/// so there would be nothing to show) or beyond the largest heap the rule computes whatever
+/// the budget ([`NimSequence::table_limit`]), before any estimate.
+pub fn check_n_max(
     game: &dyn GameEntry,
     sequence: &dyn NimSequence,
     n_max: u64,
 ) -> Result<(), InputError> {
+    let out_of_range = |requirement: String| InputError::OutOfRange {
+        what: Setting::MaxSize.to_string(),
+        requirement,
+        value: n_max.to_string(),
+    };
+    let first = sequence.smallest_position();
+    if n_max < first {
+        return Err(out_of_range(format!(
+            "at least {first} for {} (its smallest position)",
+            game.name()
+        )));
+    }
     match sequence.table_limit() {
-        Some(limit) if n_max > limit => Err(InputError::OutOfRange {
-            what: Setting::MaxSize.to_string(),
-            requirement: format!(
-                "at most {limit} for {} (its table of Grundy values, whatever the budget)",
-                game.name()
-            ),
-            value: n_max.to_string(),
-        }),
+        Some(limit) if n_max > limit => Err(out_of_range(format!(
+            "at most {limit} for {} (its table of Grundy values, whatever the budget)",
+            game.name()
+        ))),
         _ => Ok(()),
     }
 }

@@ -9,7 +9,7 @@ use crate::analysis::grundy::NimValues;
 use crate::base::error::SolveError;
 use crate::base::input::InstanceInput;
 use crate::games::{GameEntry, LosingSink};
-use crate::studies::grundy::{refuse_beyond_table, sequence_of, smaller_n_max};
+use crate::studies::grundy::{check_n_max, sequence_of, smaller_n_max};
 use serde::{Deserialize, Serialize};
 
 /// How many of the first losing positions a [`LosingStudy`] keeps to show.
@@ -49,7 +49,7 @@ pub fn losing_positions(
     if let Some(values) = sequence.proved_values(input, n_max)? {
         return from_period(game, &values, sequence.smallest_position(), n_max, also);
     }
-    refuse_beyond_table(game, sequence, n_max)?;
+    check_n_max(game, sequence, n_max)?;
     sequence.losing_cost(input, n_max)?.check(
         format_args!("the losing positions in 0..={n_max}"),
         &smaller_n_max(),

@@ -272,6 +272,13 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
             );
         }
     }
+    // The divisor game's N starts at 1: below it there is nothing to show.
+    for command in ["losing-positions", "grundy"] {
+        fails_with(
+            &[command, "divisor-game", "--n-max", "0"],
+            &["--n-max must be at least 1 for divisor-game (its smallest position), got 0"],
+        );
+    }
     // A list that cannot be written is named once, with the reason.
     let full = gamelab()
         .args(["losing-positions", "stone-game-iv", "--n-max", "1e6"])
