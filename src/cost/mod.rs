@@ -183,15 +183,22 @@ impl Cost {
             let seconds = self.work.seconds();
             if seconds > limit.as_secs_f64() {
                 let dominant = self.work.dominant();
+                let budget = duration(limit.as_secs_f64());
+                // Rounded alike, "about 1.5 s, above the budget of 1.5 s" would read as a
+                // contradiction.
+                let (estimate, about) = match duration(seconds) {
+                    estimate if estimate == budget => (estimate, "a little more than"),
+                    estimate => (estimate, "about"),
+                };
                 return Err(InputError::OverBudget(Box::new(
                     crate::base::error::OverBudget {
                         what: what.to_string(),
                         cost: if dominant.is_empty() {
-                            format!("would take about {}", duration(seconds))
+                            format!("would take {about} {estimate}")
                         } else {
-                            format!("would take about {} ({dominant})", duration(seconds))
+                            format!("would take {about} {estimate} ({dominant})")
                         },
-                        budget: duration(limit.as_secs_f64()),
+                        budget,
                         setting: Setting::MaxTime,
                         advice: advice.to_string(),
                         raise_to: time_setting(seconds),
@@ -300,6 +307,23 @@ mod tests {
                 .contains("about 1.05 GiB of memory, above the budget of 1.00 GiB"),
             "{memory}"
         );
+    }
+
+    #[test]
+    fn a_time_just_over_the_budget_is_not_rounded_to_it() {
+        let limit = Budget::DEFAULT.time.expect("a default time budget");
+        let operation = Operation::StoneGameRollingRow;
+        let per_unit = Work::of(operation, 1_000_000).seconds() / 1e6;
+        let units = (limit.as_secs_f64() * 1.02 / per_unit) as u128;
+        let message = Cost::work(Work::of(operation, units))
+            .check_nested("x", "y")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("would take a little more than 10 s ("),
+            "{message}"
+        );
+        assert!(message.contains("above the budget of 10 s"), "{message}");
     }
 
     #[test]
