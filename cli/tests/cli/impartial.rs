@@ -272,6 +272,15 @@ fn losing_positions_refuses_what_it_cannot_do_in_one_line() {
             );
         }
     }
+    // A rule flag the game does not take: what it takes here is --n-max (solve's N is --n).
+    fails_with(
+        &["grundy", "kayles", "--code", "0.77", "--n-max", "10"],
+        &["kayles does not take the octal code (--code); it takes --n-max"],
+    );
+    fails_with(
+        &["losing-positions", "divisor-game", "--subtract", "1,2"],
+        &["divisor-game does not take the subtraction set (--subtract); it takes --n-max"],
+    );
     // The divisor game's N starts at 1: below it there is nothing to show.
     for command in ["losing-positions", "grundy"] {
         fails_with(

@@ -11,7 +11,7 @@
 //! so the margin is ±1.
 
 use crate::analysis::grundy::NimValues;
-use crate::base::error::{InputError, SolveError};
+use crate::base::error::{InputError, Setting, SolveError};
 use crate::base::game::{
     Action, ActionValue, Bounds, DagSize, Game, MoveDescription, Player, Scores,
 };
@@ -538,13 +538,25 @@ pub struct RuleSequence<R: HeapRule> {
 
 impl<R: HeapRule> RuleSequence<R> {
     /// The rule an input gives; its heaps are not needed (a heap of the smallest size stands in).
+    /// A rule flag the game does not take is refused as a sequence's request words it: what
+    /// the game takes there is the largest heap, not an instance's N.
     fn rule(&self, input: &InstanceInput) -> Result<R, InputError> {
         let rule_only = InstanceInput {
             n: Some(R::SMALLEST_HEAP),
             heaps: None,
             ..input.clone()
         };
-        Ok((self.read)(&rule_only)?.rule)
+        match (self.read)(&rule_only) {
+            Ok(game) => Ok(game.rule),
+            Err(InputError::UnexpectedField { game, field, .. }) => {
+                Err(InputError::UnexpectedField {
+                    game,
+                    field,
+                    takes: Setting::MaxSize,
+                })
+            }
+            Err(other) => Err(other),
+        }
     }
 }
 
