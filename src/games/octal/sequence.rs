@@ -91,7 +91,9 @@ pub const HEAP_LIMIT: u64 = u32::MAX as u64 - 1;
 /// Time: per heap, the pairs with a rare heap (a few thousand at most in the codes studied)
 /// and, when the candidate value is rare, a vectorised search of all pairs; it stops where a
 /// period is proved. Memory: 2 bytes a heap while computing (4 with breaking moves) and the
-/// result's 4. Progress is reported in the units of [`sequence_cost`].
+/// result's 4. Progress is reported in the units of [`sequence_cost`]. Past the time budget in
+/// force ([`crate::cost::budget`]) it stops with [`SequenceError::PastTimeBudget`]: the
+/// estimate of a code whose values are large and rare can be far too low.
 pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, SequenceError> {
     if n_max as u64 > HEAP_LIMIT {
         return Err(SequenceError::TooManyHeaps {
@@ -106,8 +108,6 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, Sequenc
     let mut kernel = Kernel::new(code, values, n_max);
     let mut tracker = Tracker::new(theorem);
     let mut reported = 0;
-    // The estimate of a code whose values are large and rare can be far too low (module
-    // `rule`'s first stage), so the time budget is also held to while computing.
     let started = Instant::now();
     let limit = crate::cost::budget().time;
     let (found, proved) = loop {
