@@ -408,7 +408,7 @@ pub enum SolveError {
         what: String,
         reached: String,
         limit: String,
-        setting: String,
+        setting: Setting,
     },
 
     #[error(transparent)]

@@ -98,7 +98,7 @@ impl<K: OctalName> OctalRule<K> {
                 what: format!("the nim-sequence of {}", self.code),
                 reached: format!("heap {heap}"),
                 limit: crate::cost::duration(limit.as_secs_f64()),
-                setting: Setting::MaxTime.to_string(),
+                setting: Setting::MaxTime,
             },
             other => SolveError::TooLarge {
                 solver: "grundy",
@@ -294,19 +294,23 @@ fn later_stage(n_max: u64) -> u64 {
     }
 }
 
-/// The codes whose first stage was computed, with its values when they prove a period: a few
-/// hundred bytes a code, and at most [`REMEMBERED_CODES`] codes.
-static FIRST_STAGES: Mutex<Vec<(OctalCode, Option<NimValues>)>> = Mutex::new(Vec::new());
+/// The codes whose first stage was computed or stopped, and what came of it: a few hundred
+/// bytes a code, and at most [`REMEMBERED_CODES`] codes.
+static FIRST_STAGES: Mutex<Vec<(OctalCode, Outcome)>> = Mutex::new(Vec::new());
 
 /// How many codes [`FIRST_STAGES`] remembers; the oldest is forgotten first.
 const REMEMBERED_CODES: usize = 64;
 
-/// The codes whose first stage ran past the time budget, with that budget and the error: the
-/// estimate computes the first stage and cannot say why it failed, so the request that follows
-/// it gets the same error at once instead of computing it again. Under another budget the
-/// stage is tried again.
-type Stopped = (OctalCode, Option<Duration>, SolveError);
-static STOPPED_STAGES: Mutex<Vec<Stopped>> = Mutex::new(Vec::new());
+/// What is remembered of a code's first stage.
+#[derive(Clone)]
+enum Outcome {
+    /// Computed: its values when they prove a period.
+    Computed(Option<NimValues>),
+    /// Stopped past this time budget. The estimate computes the first stage and cannot say why
+    /// it failed, so the request that follows it gets the error at once instead of computing
+    /// it again; under another budget the stage is tried again.
+    Stopped(Option<Duration>, SolveError),
+}
 
 /// What a code's values up to [`FIRST_STAGE`] show.
 enum FirstStage {
@@ -321,52 +325,54 @@ enum FirstStage {
 /// The first stage of `code`: computed once per code and remembered, and only when it fits the
 /// budget in force.
 fn first_stage(code: &OctalCode) -> Result<FirstStage, SolveError> {
-    let remembered = |stages: &Vec<(OctalCode, Option<NimValues>)>| {
-        stages
-            .iter()
-            .find(|(known, _)| known == code)
-            .map(|(_, values)| values.clone())
-    };
-    let stage = |proved: Option<NimValues>| proved.map_or(FirstStage::Unproved, FirstStage::Proved);
-    // A poisoned lock only means another thread panicked while holding it; the list is whole.
-    if let Some(known) = remembered(&FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Ok(stage(known));
-    }
-    let cost = sequence_cost(code, FIRST_STAGE as usize);
-    if cost.check_nested("the first stage", "").is_err() {
-        return Ok(FirstStage::OverBudget(Box::new(cost)));
-    }
     let limit = crate::cost::budget().time;
-    let stopped_before = STOPPED_STAGES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+    let known = lock_first_stages()
         .iter()
-        .find(|(known, at, _)| known == code && *at == limit)
-        .map(|(.., error)| error.clone());
-    if let Some(error) = stopped_before {
-        return Err(error);
-    }
-    let values = match OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE) {
-        Err(error @ SolveError::PastTimeBudget { .. }) => {
-            let mut stopped = STOPPED_STAGES.lock().unwrap_or_else(|e| e.into_inner());
-            stopped.retain(|(known, ..)| known != code);
-            if stopped.len() == REMEMBERED_CODES {
-                stopped.remove(0);
+        .find(|(known, _)| known == code)
+        .map(|(_, outcome)| outcome.clone());
+    let outcome = match known {
+        Some(outcome @ Outcome::Computed(_)) => outcome,
+        Some(outcome @ Outcome::Stopped(at, _)) if at == limit => outcome,
+        _ => {
+            let cost = sequence_cost(code, FIRST_STAGE as usize);
+            if cost.check_nested("the first stage", "").is_err() {
+                return Ok(FirstStage::OverBudget(Box::new(cost)));
             }
-            stopped.push((*code, limit, error.clone()));
-            return Err(error);
+            let outcome = match OctalRule::<AnyCode>::new(*code).computed(FIRST_STAGE) {
+                Ok(values) => Outcome::Computed(values.proved_period().is_some().then_some(values)),
+                Err(error @ SolveError::PastTimeBudget { .. }) => Outcome::Stopped(limit, error),
+                Err(other) => return Err(other),
+            };
+            remember(code, outcome.clone());
+            outcome
         }
-        other => other?,
     };
-    let proved = values.proved_period().is_some().then_some(values);
-    let mut stages = FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner());
-    if remembered(&stages).is_none() {
-        if stages.len() == REMEMBERED_CODES {
-            stages.remove(0);
-        }
-        stages.push((*code, proved.clone()));
+    match outcome {
+        Outcome::Computed(proved) => Ok(proved.map_or(FirstStage::Unproved, FirstStage::Proved)),
+        Outcome::Stopped(_, error) => Err(error),
     }
-    Ok(stage(proved))
+}
+
+/// Remembers `outcome` for `code` in place of a stop, the oldest code forgotten first; a stage
+/// another thread computed meanwhile is kept.
+fn remember(code: &OctalCode, outcome: Outcome) {
+    let mut stages = lock_first_stages();
+    if stages
+        .iter()
+        .any(|(known, outcome)| known == code && matches!(outcome, Outcome::Computed(_)))
+    {
+        return;
+    }
+    stages.retain(|(known, _)| known != code);
+    if stages.len() == REMEMBERED_CODES {
+        stages.remove(0);
+    }
+    stages.push((*code, outcome));
+}
+
+fn lock_first_stages() -> std::sync::MutexGuard<'static, Vec<(OctalCode, Outcome)>> {
+    // A poisoned lock only means another thread panicked while holding it; the list is whole.
+    FIRST_STAGES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// An option as the heap family names it.
