@@ -46,6 +46,9 @@ DELAY = 0.5
 CHILD = """
 import json, os, signal, sys, threading, time
 import gamelab
+# Python leaves SIGINT ignored when its parent ignored it (a job started in the background of a
+# script, nohup): restore the handler that raises KeyboardInterrupt, the case measured here.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 gamelab.set_budget(max_time="none", max_memory="64G")
 {setup}
 sent = []
