@@ -1,20 +1,19 @@
-//! The server's connections (`gamelab serve`): each request's head is read here, within a size
-//! and a time limit, and checked before hyper sees it, so that every refusal — a head that does
-//! not arrive in time (408), a request line or a head too long (414, 431), a malformed request
-//! (400) — is answered with the API's JSON body `{"error": "..."}`, where hyper answers these
-//! with an empty body. A request that passes is served by hyper and the API's router on a
-//! connection that closes after it (the next request is checked again on a connection of its
-//! own).
+//! The server's HTTP/1.1 (`gamelab serve`), on the standard library's sockets: one thread a
+//! connection, one request a connection (answered with `connection: close`). Each request's head
+//! is read within a size and a time limit and checked before the API sees it, so that every
+//! refusal — a head that does not arrive in time (408), a request line or a head too long (414,
+//! 431), a malformed request (400), more connections than the server holds (503) — is answered
+//! with the API's JSON body `{"error": "..."}`, as the API's own errors are.
+//!
+//! Why not a framework: the API answers a handful of GET requests with no body, one at a time
+//! per connection, on a machine's loopback; a thread a connection serves that, and an async
+//! runtime and its HTTP stack were a tenth of the command line's build.
 
-use axum::Router;
-use axum::http::StatusCode;
-use hyper_util::rt::TokioIo;
-use hyper_util::service::TowerToHyperService;
-use std::pin::Pin;
-use std::task::{Context, Poll};
-use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The longest request line (method, path and query, version): a query of a few thousand piles.
 pub const REQUEST_LINE_BYTES: usize = 16 << 10;
@@ -22,66 +21,163 @@ pub const REQUEST_LINE_BYTES: usize = 16 << 10;
 pub const HEAD_BYTES: usize = 32 << 10;
 /// The most headers a request may have.
 const HEADERS: usize = 64;
+/// The most connections served at once; past them a connection is answered 503 at once, so
+/// that a flood of idle connections cannot make the server start a thread for each.
+const CONNECTIONS: usize = 256;
+/// How long a connection may take to read an answer, and how long what a client still sends
+/// after its answer is read and dropped (closing with unread bytes would reset the connection,
+/// and the client could lose the answer).
+const LINGER: Duration = Duration::from_secs(1);
+/// The same for a connection refused as one too many, on the thread that accepts connections.
+const BUSY_LINGER: Duration = Duration::from_millis(50);
 
-/// Serves `router` on `listener`, every request's head read within `head_time`.
-pub async fn serve(listener: TcpListener, router: Router, head_time: Duration) {
-    loop {
+/// An HTTP status: its code and reason phrase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status(pub u16, pub &'static str);
+
+impl Status {
+    pub const OK: Status = Status(200, "OK");
+    pub const BAD_REQUEST: Status = Status(400, "Bad Request");
+    pub const NOT_FOUND: Status = Status(404, "Not Found");
+    pub const METHOD_NOT_ALLOWED: Status = Status(405, "Method Not Allowed");
+    pub const REQUEST_TIMEOUT: Status = Status(408, "Request Timeout");
+    pub const PAYLOAD_TOO_LARGE: Status = Status(413, "Payload Too Large");
+    pub const URI_TOO_LONG: Status = Status(414, "URI Too Long");
+    pub const REQUEST_HEADER_FIELDS_TOO_LARGE: Status =
+        Status(431, "Request Header Fields Too Large");
+    pub const INTERNAL_SERVER_ERROR: Status = Status(500, "Internal Server Error");
+    pub const SERVICE_UNAVAILABLE: Status = Status(503, "Service Unavailable");
+}
+
+/// A request as the API sees it: its method, its path (percent-encoded, as sent) and its query
+/// (the text after `?`, empty if none).
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub query: String,
+}
+
+/// An answer: a status, a content type and a body.
+pub struct Response {
+    pub status: Status,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// A JSON answer.
+    pub fn json(status: Status, body: impl Into<Vec<u8>>) -> Response {
+        Response {
+            status,
+            content_type: "application/json",
+            body: body.into(),
+        }
+    }
+
+    /// The API's error: `{"error": MESSAGE}`.
+    pub fn error(status: Status, message: &str) -> Response {
+        Response::json(status, serde_json::json!({ "error": message }).to_string())
+    }
+
+    /// An HTML page.
+    pub fn html(body: impl Into<Vec<u8>>) -> Response {
+        Response {
+            status: Status::OK,
+            content_type: "text/html; charset=utf-8",
+            body: body.into(),
+        }
+    }
+}
+
+/// Serves `respond` on `listener`, every request's head read within `head_time`. Runs until the
+/// process ends.
+pub fn serve<F>(listener: TcpListener, head_time: Duration, respond: F)
+where
+    F: Fn(&Request) -> Response + Send + Sync + 'static,
+{
+    let respond = Arc::new(respond);
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
         // A failed accept (too many open files, a connection reset while queued) concerns that
         // connection alone: the server goes on.
-        let Ok((stream, _)) = listener.accept().await else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        let Ok(stream) = stream else {
+            std::thread::sleep(Duration::from_millis(10));
             continue;
         };
-        let router = router.clone();
-        tokio::spawn(async move {
-            connection(stream, router, head_time).await;
+        if open.fetch_add(1, Ordering::SeqCst) >= CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            let message = format!(
+                "the server is busy: {CONNECTIONS} connections are open, its limit; try again"
+            );
+            // Answered on the accepting thread: what the client sends is read for a moment only.
+            let busy = Response::error(Status::SERVICE_UNAVAILABLE, &message);
+            answer(stream, false, &busy, BUSY_LINGER);
+            continue;
+        }
+        let (respond, counted) = (respond.clone(), open.clone());
+        let spawned = std::thread::Builder::new().spawn(move || {
+            connection(stream, head_time, &*respond);
+            counted.fetch_sub(1, Ordering::SeqCst);
         });
+        if spawned.is_err() {
+            // No thread for it (the system's limit): the connection is dropped unanswered.
+            open.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 
-/// One connection: its request's head read and checked, then served by hyper, or refused.
-async fn connection(mut stream: TcpStream, router: Router, head_time: Duration) {
-    let head = match tokio::time::timeout(head_time, read_head(&mut stream)).await {
-        Ok(Ok(head)) => head,
-        Ok(Err(Refusal(status, message))) => return refuse(stream, status, &message).await,
-        Err(_) => {
-            let message = format!(
+/// One connection: its request's head read and checked, then answered, or refused.
+fn connection(mut stream: TcpStream, head_time: Duration, respond: &dyn Fn(&Request) -> Response) {
+    let response = match read_head(&mut stream, head_time).and_then(|head| parse_head(&head)) {
+        Ok(request) => {
+            let response = respond(&request);
+            return answer(stream, request.method == "HEAD", &response, LINGER);
+        }
+        Err(Refusal(status, message)) => Response::error(status, &message),
+    };
+    answer(stream, false, &response, LINGER);
+}
+
+/// A request refused before the API sees it: a status and one line.
+struct Refusal(Status, String);
+
+/// Reads the request's head (up to its blank line) within `head_time`, refusing one too long.
+fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Refusal> {
+    let deadline = Instant::now() + head_time;
+    let late = || {
+        Refusal(
+            Status::REQUEST_TIMEOUT,
+            format!(
                 "the request did not arrive within the server's limit of {} s",
                 head_time.as_secs()
-            );
-            return refuse(stream, StatusCode::REQUEST_TIMEOUT, &message).await;
-        }
+            ),
+        )
     };
-    if let Err(Refusal(status, message)) = check_head(&head) {
-        return refuse(stream, status, &message).await;
-    }
-    let io = TokioIo::new(Replayed {
-        head,
-        read: 0,
-        stream,
-    });
-    // Errors past this point are the client's going away: nothing to answer.
-    let _ = hyper::server::conn::http1::Builder::new()
-        .keep_alive(false)
-        .serve_connection(io, TowerToHyperService::new(router))
-        .await;
-}
-
-/// A request refused before hyper sees it: a status and one line.
-struct Refusal(StatusCode, String);
-
-/// Reads the request's head (up to its blank line), refusing one too long.
-async fn read_head(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
     let mut head = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {
-        let read = stream
-            .read(&mut chunk)
-            .await
-            .map_err(|error| Refusal(StatusCode::BAD_REQUEST, error.to_string()))?;
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(late());
+        }
+        // A zero timeout would mean none; the deadline's last microsecond is as good.
+        let _ = stream.set_read_timeout(Some(left.max(Duration::from_micros(1))));
+        let read = match stream.read(&mut chunk) {
+            Ok(read) => read,
+            Err(error)
+                if matches!(
+                    error.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return Err(late());
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(Refusal(Status::BAD_REQUEST, error.to_string())),
+        };
         if read == 0 {
             return Err(Refusal(
-                StatusCode::BAD_REQUEST,
+                Status::BAD_REQUEST,
                 "the request ended before its head did".to_string(),
             ));
         }
@@ -89,19 +185,20 @@ async fn read_head(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
         let line_ends = head.windows(2).position(|pair| pair == b"\r\n");
         if line_ends.unwrap_or(head.len()) > REQUEST_LINE_BYTES {
             return Err(Refusal(
-                StatusCode::URI_TOO_LONG,
+                Status::URI_TOO_LONG,
                 format!(
                     "the request line is longer than the server's limit of {REQUEST_LINE_BYTES} \
                      bytes"
                 ),
             ));
         }
-        if head.windows(4).any(|window| window == b"\r\n\r\n") {
+        if let Some(end) = head.windows(4).position(|window| window == b"\r\n\r\n") {
+            head.truncate(end + 4);
             return Ok(head);
         }
         if head.len() > HEAD_BYTES {
             return Err(Refusal(
-                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                Status::REQUEST_HEADER_FIELDS_TOO_LARGE,
                 format!(
                     "the request's headers are longer than the server's limit of {HEAD_BYTES} bytes"
                 ),
@@ -110,12 +207,11 @@ async fn read_head(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
     }
 }
 
-/// Refuses a head that hyper would refuse with an empty body: one that does not parse as
-/// HTTP/1, a path that is no URI, a body framed other than by one plain length (the API answers
-/// GET requests, which have none; other methods get the router's 405).
-fn check_head(head: &[u8]) -> Result<(), Refusal> {
-    let malformed =
-        |why: String| Refusal(StatusCode::BAD_REQUEST, format!("malformed request: {why}"));
+/// The request a head asks for, refusing one that does not parse as HTTP/1, a target that is
+/// no path and query, or a body framed other than by one plain length (the API answers GET
+/// requests, which have none; other methods get the API's 405).
+fn parse_head(head: &[u8]) -> Result<Request, Refusal> {
+    let malformed = |why: String| Refusal(Status::BAD_REQUEST, format!("malformed request: {why}"));
     let mut headers = [httparse::EMPTY_HEADER; HEADERS];
     let mut request = httparse::Request::new(&mut headers);
     match request.parse(head) {
@@ -123,15 +219,15 @@ fn check_head(head: &[u8]) -> Result<(), Refusal> {
         Ok(httparse::Status::Partial) => return Err(malformed("its head is incomplete".into())),
         Err(httparse::Error::TooManyHeaders) => {
             return Err(Refusal(
-                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                Status::REQUEST_HEADER_FIELDS_TOO_LARGE,
                 format!("the request has more than the server's limit of {HEADERS} headers"),
             ));
         }
         Err(error) => return Err(malformed(error.to_string())),
     }
-    let path = request.path.unwrap_or_default();
-    if path.parse::<axum::http::Uri>().is_err() {
-        return Err(malformed(format!("'{path}' is not a path and query")));
+    let target = request.path.unwrap_or_default();
+    if !target.starts_with('/') {
+        return Err(malformed(format!("'{target}' is not a path and query")));
     }
     let headers = &*request.headers;
     let named = |name: &'static str| {
@@ -151,82 +247,93 @@ fn check_head(head: &[u8]) -> Result<(), Refusal> {
                 .to_string(),
         ));
     }
-    Ok(())
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    Ok(Request {
+        method: request.method.unwrap_or_default().to_string(),
+        path: path.to_string(),
+        query: query.to_string(),
+    })
 }
 
-/// Answers `status` with the API's JSON error body and closes the connection.
-async fn refuse(mut stream: TcpStream, status: StatusCode, message: &str) {
-    let body = serde_json::json!({ "error": message }).to_string();
-    let response = format!(
-        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
-         connection: close\r\n\r\n{body}",
-        status.as_u16(),
-        status.canonical_reason().unwrap_or(""),
-        body.len()
+/// Writes `response` (without its body for a HEAD request) and closes the connection, reading
+/// and dropping for up to `linger` what the client still sends.
+fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: Duration) {
+    let head = format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: {}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        response.status.0,
+        response.status.1,
+        response.content_type,
+        response.body.len()
     );
+    let _ = stream.set_write_timeout(Some(linger));
     // A client gone already has nobody to read the answer.
-    let _ = stream.write_all(response.as_bytes()).await;
-    let _ = stream.shutdown().await;
-    // What the client is still sending is read and dropped for a moment: closing with unread
-    // bytes would reset the connection, and the client could lose the answer.
-    let drain = async {
-        let mut chunk = [0u8; 4096];
-        let mut left = HEAD_BYTES * 4;
-        while let Ok(read @ 1..) = stream.read(&mut chunk).await {
-            left = left.saturating_sub(read);
-            if left == 0 {
-                break;
+    let written = stream.write_all(head.as_bytes()).and_then(|()| {
+        if head_only {
+            Ok(())
+        } else {
+            stream.write_all(&response.body)
+        }
+    });
+    if written.is_err() {
+        return;
+    }
+    let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(linger));
+    let until = Instant::now() + linger;
+    let mut chunk = [0u8; 4096];
+    let mut left = HEAD_BYTES * 4;
+    while Instant::now() < until {
+        match stream.read(&mut chunk) {
+            Ok(read @ 1..) => {
+                left = left.saturating_sub(read);
+                if left == 0 {
+                    break;
+                }
             }
+            _ => break,
         }
-    };
-    let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+    }
 }
 
-/// The connection as hyper reads it: the head read already, then the rest of the stream.
-struct Replayed {
-    head: Vec<u8>,
-    read: usize,
-    stream: TcpStream,
+/// The pairs of a query (`a=1&b=x+y`), decoded as HTML forms encode them: `+` is a space,
+/// `%XX` a byte (a `%` not followed by two hex digits stays as it is), the bytes read as UTF-8
+/// with invalid sequences replaced; empty pairs are skipped, a name without `=` has an empty
+/// value.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(name, true), decode(value, true))
+        })
+        .collect()
 }
 
-impl AsyncRead for Replayed {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        context: &mut Context<'_>,
-        buffer: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        let this = &mut *self;
-        if this.read < this.head.len() {
-            let rest = &this.head[this.read..];
-            let take = rest.len().min(buffer.remaining());
-            buffer.put_slice(&rest[..take]);
-            this.read += take;
-            return Poll::Ready(Ok(()));
+/// `text` with its `%XX` escapes decoded (and `+` as a space if `plus_is_space`).
+pub fn decode(text: &str, plus_is_space: bool) -> String {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = |offset: usize| {
+            bytes
+                .get(at + offset)
+                .and_then(|&digit| (digit as char).to_digit(16))
+        };
+        match bytes[at] {
+            b'%' => match (hex(1), hex(2)) {
+                (Some(high), Some(low)) => {
+                    decoded.push((high * 16 + low) as u8);
+                    at += 3;
+                    continue;
+                }
+                _ => decoded.push(b'%'),
+            },
+            b'+' if plus_is_space => decoded.push(b' '),
+            byte => decoded.push(byte),
         }
-        Pin::new(&mut this.stream).poll_read(context, buffer)
+        at += 1;
     }
-}
-
-impl AsyncWrite for Replayed {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        context: &mut Context<'_>,
-        bytes: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(context, bytes)
-    }
-
-    fn poll_flush(
-        mut self: Pin<&mut Self>,
-        context: &mut Context<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(context)
-    }
-
-    fn poll_shutdown(
-        mut self: Pin<&mut Self>,
-        context: &mut Context<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(context)
-    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }

@@ -9,7 +9,7 @@
 //! unfinished ones before the process ends.
 //!
 //! How: the signals are blocked in the main thread before any other thread exists (threads
-//! inherit the mask, so rayon's and tokio's workers block them too), and one thread waits for
+//! inherit the mask, so rayon's workers and the server's threads block them too), and one thread waits for
 //! them with `sigwait` — ordinary code, not a signal handler, so it may take locks and delete
 //! files. Child processes (Graphviz, `bench`'s runs) start with an empty mask (the standard
 //! library resets it) and get the terminal's Ctrl-C themselves.

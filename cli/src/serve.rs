@@ -1,23 +1,19 @@
-//! `gamelab serve`: the explorer page on a local web server (axum on tokio), where the user picks
+//! `gamelab serve`: the explorer page on a local web server (the standard library's sockets, see
+//! `http`), where the user picks
 //! any game and instance, with a small JSON API modelled on GAMESMAN's: the games, one game, the
 //! solved space of an instance (what the page plays from) and the analysis of one position.
 //!
 //! Every request is guarded: an instance that may have more positions than `--max-states` is
-//! refused (413) before any work, solving runs off the async threads under a time limit (503
+//! refused (413) before any work, solving runs on a thread of its own under a time limit (503
 //! past it), malformed requests get a 400, unknown paths a 404, a request that does not arrive
 //! in time a 408, a request line or head past its limit a 414 or 431 (see `http`), always with
 //! a JSON body `{"error": "..."}`; the server keeps serving after any of them. Solved spaces of the last
 //! few instances are kept, so analysing positions of an instance being played is a lookup.
 
+use super::http::{Request, Response, Status, decode, query_pairs};
 use super::say;
 use super::values::whole_number;
 use anyhow::Context;
-use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
 use clap::Args;
 use gamelab::analysis::SolvedSpace;
 use gamelab::base::error::InputError;
@@ -28,6 +24,7 @@ use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -69,81 +66,93 @@ struct Solved {
 }
 
 /// An API error: a status and one line, sent as `{"error": "..."}`.
-struct ApiError(StatusCode, String);
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
-    }
-}
+struct ApiError(Status, String);
 
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> ApiError {
         let status = match error {
-            InputError::TooManyNodes { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            InputError::UnknownGame { .. } => StatusCode::NOT_FOUND,
-            _ => StatusCode::BAD_REQUEST,
+            InputError::TooManyNodes { .. } => Status::PAYLOAD_TOO_LARGE,
+            InputError::UnknownGame { .. } => Status::NOT_FOUND,
+            _ => Status::BAD_REQUEST,
         };
         ApiError(status, error.to_string())
     }
 }
 
 fn bad_request(message: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, message.into())
+    ApiError(Status::BAD_REQUEST, message.into())
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut page = Vec::new();
     write_page(None, Source::Server, &mut page)?;
-    let server = Arc::new(Server {
+    let server = Server {
         page: String::from_utf8(page).context("the page is UTF-8")?,
         max_states: args.max_states as u128,
         timeout: Duration::from_secs(args.timeout),
         cache: Mutex::new(VecDeque::new()),
-    });
-    let app = axum::Router::new()
-        .route("/", get(index))
-        .route("/api/games", get(games))
-        .route("/api/games/{name}", get(one_game))
-        .route("/api/explore", get(explore))
-        .route("/api/analyze", get(analyze))
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .with_state(server);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .context("cannot start the server's runtime")?;
-    runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
-            .await
-            .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
-        let address = listener.local_addr()?;
-        say!("serving the explorer on http://{address}/ (Ctrl-C stops)");
-        super::http::serve(listener, app, Duration::from_secs(args.timeout)).await;
-        anyhow::Ok(())
-    })?;
+    };
+    let listener = std::net::TcpListener::bind((args.host.as_str(), args.port))
+        .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
+    let address = listener.local_addr()?;
+    say!("serving the explorer on http://{address}/ (Ctrl-C stops)");
+    super::http::serve(
+        listener,
+        Duration::from_secs(args.timeout),
+        move |request| respond(&server, request),
+    );
     Ok(ExitCode::SUCCESS)
 }
 
-async fn index(State(server): State<Arc<Server>>) -> Html<String> {
-    Html(server.page.clone())
+/// The API's routes: the page, the games, one game, an instance's solved space, a position's
+/// analysis; GET (and HEAD) only.
+fn respond(server: &Server, request: &Request) -> Response {
+    let path = request.path.as_str();
+    let route = match path {
+        "/" => Route::Page,
+        "/api/games" => Route::Games,
+        "/api/explore" => Route::Explore,
+        "/api/analyze" => Route::Analyze,
+        _ => match path.strip_prefix("/api/games/") {
+            Some(name) if !name.is_empty() && !name.contains('/') => Route::Game(name),
+            _ => {
+                return Response::error(
+                    Status::NOT_FOUND,
+                    "no such page: the API is /api/games, /api/games/NAME, /api/explore and \
+                     /api/analyze",
+                );
+            }
+        },
+    };
+    if !matches!(request.method.as_str(), "GET" | "HEAD") {
+        let message = format!(
+            "method {} not allowed: the explorer's API answers GET only",
+            request.method
+        );
+        return Response::error(Status::METHOD_NOT_ALLOWED, &message);
+    }
+    let answered = match route {
+        Route::Page => Ok(Response::html(server.page.as_bytes())),
+        Route::Games => Ok(games()),
+        Route::Game(name) => one_game(&decode(name, false)),
+        Route::Explore => explore(server, &request.query),
+        Route::Analyze => analyze(server, &request.query),
+    };
+    answered.unwrap_or_else(|ApiError(status, message)| Response::error(status, &message))
 }
 
-async fn method_not_allowed(method: axum::http::Method) -> ApiError {
-    ApiError(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("method {method} not allowed: the explorer's API answers GET only"),
-    )
+/// What a path asks for.
+enum Route<'a> {
+    Page,
+    Games,
+    Game(&'a str),
+    Explore,
+    Analyze,
 }
 
-async fn not_found() -> ApiError {
-    ApiError(
-        StatusCode::NOT_FOUND,
-        "no such page: the API is /api/games, /api/games/NAME, /api/explore and /api/analyze"
-            .to_string(),
-    )
+/// A value as the API's JSON.
+fn json_response(value: &Value) -> Response {
+    Response::json(Status::OK, value.to_string())
 }
 
 fn describe(entry: &dyn GameEntry) -> Value {
@@ -161,21 +170,20 @@ fn describe(entry: &dyn GameEntry) -> Value {
     })
 }
 
-async fn games() -> Json<Value> {
-    Json(json!({ "games": every_game().iter().map(|entry| describe(*entry)).collect::<Vec<_>>() }))
+fn games() -> Response {
+    json_response(
+        &json!({ "games": every_game().iter().map(|entry| describe(*entry)).collect::<Vec<_>>() }),
+    )
 }
 
-async fn one_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(describe(find_game(&name)?)))
+fn one_game(name: &str) -> Result<Response, ApiError> {
+    Ok(json_response(&describe(find_game(name)?)))
 }
 
 /// The query's parameters, refusing malformed queries and unknown names.
-fn parameters(
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<HashMap<String, String>, ApiError> {
-    let Query(pairs) = query.map_err(|rejection| bad_request(rejection.body_text()))?;
+fn parameters(query: &str) -> Result<HashMap<String, String>, ApiError> {
     let mut parameters = HashMap::new();
-    for (key, value) in pairs {
+    for (key, value) in query_pairs(query) {
         if !PARAMETERS.split(", ").any(|known| known == key) {
             return Err(bad_request(format!(
                 "unknown parameter '{key}' (known: {PARAMETERS})"
@@ -223,10 +231,10 @@ fn instance_of(
     Ok((entry, input))
 }
 
-/// The solved space of an instance, from the cache or solved now (off the async threads, under
+/// The solved space of an instance, from the cache or solved now (on a thread of its own, under
 /// the time limit, refused beforehand above the position limit).
-async fn solved(
-    server: &Arc<Server>,
+fn solved(
+    server: &Server,
     entry: &'static dyn GameEntry,
     input: InstanceInput,
 ) -> Result<Arc<Solved>, ApiError> {
@@ -239,31 +247,44 @@ async fn solved(
         return Ok(hit.clone());
     }
     let max_states = server.max_states;
-    let work = tokio::task::spawn_blocking(move || -> Result<Solved, InputError> {
-        let instance = entry.build(&input)?;
-        Ok(Solved {
-            game: entry,
-            instance: input.describe(),
-            space: instance.solve_space(max_states)?,
-        })
+    let (send, receive) = channel();
+    // Past the time limit the request is answered and the solving thread left to finish on its
+    // own: a computation cannot be stopped from outside, and its result is only dropped.
+    let spawned = std::thread::Builder::new().spawn(move || {
+        let work = || -> Result<Solved, InputError> {
+            let instance = entry.build(&input)?;
+            Ok(Solved {
+                game: entry,
+                instance: input.describe(),
+                space: instance.solve_space(max_states)?,
+            })
+        };
+        let _ = send.send(work());
     });
-    let solved = match tokio::time::timeout(server.timeout, work).await {
-        Err(_) => {
+    if spawned.is_err() {
+        return Err(ApiError(
+            Status::SERVICE_UNAVAILABLE,
+            "the server cannot start a thread to solve this now; try again".to_string(),
+        ));
+    }
+    let solved = match receive.recv_timeout(server.timeout) {
+        Err(RecvTimeoutError::Timeout) => {
             return Err(ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
+                Status::SERVICE_UNAVAILABLE,
                 format!(
                     "solving took longer than the server's limit of {} s",
                     server.timeout.as_secs()
                 ),
             ));
         }
-        Ok(Err(_)) => {
+        // The solving thread ended without a result: it panicked.
+        Err(RecvTimeoutError::Disconnected) => {
             return Err(ApiError(
-                StatusCode::INTERNAL_SERVER_ERROR,
+                Status::INTERNAL_SERVER_ERROR,
                 "solving failed".to_string(),
             ));
         }
-        Ok(Ok(result)) => Arc::new(result?),
+        Ok(result) => Arc::new(result?),
     };
     let mut cache = lock(server);
     cache.push_back((key, solved.clone()));
@@ -282,10 +303,7 @@ fn lock(server: &Server) -> std::sync::MutexGuard<'_, VecDeque<(String, Arc<Solv
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-async fn explore(
-    State(server): State<Arc<Server>>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, ApiError> {
+fn explore(server: &Server, query: &str) -> Result<Response, ApiError> {
     let parameters = parameters(query)?;
     if parameters.contains_key("moves") {
         return Err(bad_request(
@@ -293,28 +311,27 @@ async fn explore(
         ));
     }
     let (entry, input) = instance_of(&parameters)?;
-    let solved = solved(&server, entry, input).await?;
+    let solved = solved(server, entry, input)?;
     let data = page_data(
         &PageMeta::for_entry(solved.game, &solved.instance),
         &solved.space,
     );
-    Ok(([(header::CONTENT_TYPE, "application/json")], data).into_response())
+    Ok(Response::json(Status::OK, data))
 }
 
-async fn analyze(
-    State(server): State<Arc<Server>>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, ApiError> {
+fn analyze(server: &Server, query: &str) -> Result<Response, ApiError> {
     let parameters = parameters(query)?;
     let (entry, input) = instance_of(&parameters)?;
     let line: Vec<&str> = match parameters.get("moves") {
         Some(moves) if !moves.trim().is_empty() => moves.split(',').collect(),
         _ => Vec::new(),
     };
-    let solved = solved(&server, entry, input).await?;
+    let solved = solved(server, entry, input)?;
     let analysis = solved
         .space
         .analyze(&line)
         .map_err(|error| bad_request(error.to_string()))?;
-    Ok(Json(analysis).into_response())
+    let analysis = serde_json::to_string(&analysis)
+        .map_err(|error| ApiError(Status::INTERNAL_SERVER_ERROR, error.to_string()))?;
+    Ok(Response::json(Status::OK, analysis))
 }

@@ -56,6 +56,14 @@ fn the_api_lists_games_and_analyses_positions_as_the_cli_does() {
         .unwrap();
         assert_eq!(analysis, expected, "{query}");
     }
+    // A query percent-encoded, as a browser may send it, means the same.
+    let (status, encoded) =
+        server.get_json("/api/analyze?game=stone-game&piles=4%2C6%2C2%2C3&moves=right%2Cleft");
+    assert_eq!(status, 200, "{encoded}");
+    let (_, plain) = server.get_json("/api/analyze?game=stone-game&piles=4,6,2,3&moves=right,left");
+    assert_eq!(encoded, plain);
+    // HEAD answers as GET does, without the body.
+    assert_eq!(server.request("HEAD", "/api/games"), (200, String::new()));
     let (status, page) = server.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("data-testid=\"position\""));
@@ -172,6 +180,34 @@ fn refusals_of_the_connection_itself_are_json_too() {
     let (status, body) = server.get_json("/api/analyze?game=nim&heaps=3,4");
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["grundy"], 3);
+}
+
+/// Past the connections the server holds at once, a connection is answered 503 at once rather
+/// than given a thread; once they close, the server serves again.
+#[test]
+fn connections_past_the_limit_are_refused_until_others_close() {
+    let server = Server::start(&["--timeout", "30"]);
+    // Connections that never send their request: each holds its thread until --timeout.
+    let idle: Vec<std::net::TcpStream> = (0..256)
+        .map(|_| std::net::TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let (status, body) = server.raw(b"GET /api/games HTTP/1.1\r\n\r\n");
+    assert_eq!(status, 503, "{body}");
+    let error: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("256 connections are open"),
+        "{body}"
+    );
+    drop(idle);
+    // The idle connections' threads see them close and end.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while server.raw(b"GET /api/games HTTP/1.1\r\n\r\n").0 != 200 {
+        assert!(std::time::Instant::now() < deadline, "still refused");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 #[test]
