@@ -77,11 +77,12 @@ pub enum RenderError {
     TooLargeForBuiltIn(usize),
     #[error("--renderer graphviz needs Graphviz's dot, which is not on PATH: {INSTALL_GRAPHVIZ}")]
     GraphvizMissing,
+    /// `within`: "5 s", or the time budget and its setting when that is shorter.
     #[error(
-        "Graphviz's dot is on PATH but did not answer 'dot -V' within {DETECTION_SECONDS} s: \
-         repair or reinstall it ({INSTALL_GRAPHVIZ}), or draw SVG with --renderer built-in"
+        "Graphviz's dot is on PATH but did not answer 'dot -V' within {within}: repair or \
+         reinstall it ({INSTALL_GRAPHVIZ}), or draw SVG with --renderer built-in"
     )]
-    GraphvizSilent,
+    GraphvizSilent { within: String },
     #[error("the built-in renderer draws SVG only: draw PNG with Graphviz, or render SVG")]
     PngNeedsGraphvizRenderer,
     #[error("Graphviz's dot failed: {0}")]
@@ -127,11 +128,21 @@ pub enum Graphviz {
     Works,
     /// There is no `dot` to run, or it failed.
     Missing,
-    /// `dot` ran but did not end within [`DETECTION_SECONDS`] (it was stopped).
+    /// `dot` ran but did not end within [`DETECTION_SECONDS`], or within the time budget when
+    /// that is shorter (it was stopped).
     Silent,
 }
 
-/// Runs `dot -V`, stopping it after [`DETECTION_SECONDS`].
+/// How long `dot -V` may take here: [`DETECTION_SECONDS`], or the time budget when shorter (a
+/// command held to one second does not wait five for a broken Graphviz).
+fn detection_limit() -> std::time::Duration {
+    let detection = std::time::Duration::from_secs(DETECTION_SECONDS);
+    crate::cost::budget()
+        .time
+        .map_or(detection, |budget| budget.min(detection))
+}
+
+/// Runs `dot -V`, stopping it after [`detection_limit`].
 pub fn graphviz() -> Graphviz {
     let child = Command::new("dot")
         .arg("-V")
@@ -142,8 +153,7 @@ pub fn graphviz() -> Graphviz {
     let Ok(mut child) = child else {
         return Graphviz::Missing;
     };
-    let limit = std::time::Duration::from_secs(DETECTION_SECONDS);
-    match wait_within(&mut child, Some(limit)) {
+    match wait_within(&mut child, Some(detection_limit())) {
         Ok(Some(status)) if status.success() => Graphviz::Works,
         Ok(Some(_)) | Err(_) => Graphviz::Missing,
         Ok(None) => Graphviz::Silent,
@@ -203,7 +213,16 @@ pub fn render_dot_into(
         RendererChoice::BuiltIn => false,
         RendererChoice::Auto | RendererChoice::Graphviz => match graphviz() {
             Graphviz::Works => true,
-            Graphviz::Silent => return Err(RenderError::GraphvizSilent),
+            Graphviz::Silent => {
+                let limit = detection_limit();
+                let within = if limit < std::time::Duration::from_secs(DETECTION_SECONDS) {
+                    let (limit, setting) = time_budget_words(limit);
+                    format!("{limit} ({setting})")
+                } else {
+                    format!("{DETECTION_SECONDS} s")
+                };
+                return Err(RenderError::GraphvizSilent { within });
+            }
             Graphviz::Missing if choice == RendererChoice::Graphviz => {
                 return Err(RenderError::GraphvizMissing);
             }
