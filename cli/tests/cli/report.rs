@@ -1,24 +1,54 @@
 //! The report: a fresh run without Graphviz on the PATH gives the committed `reports/` byte for
-//! byte, pictures included (the same run with Graphviz is compared in `cli/tests/tools/graphviz.rs`),
-//! and every command the report prints regenerates its file exactly.
+//! byte, pictures included (its graph pictures with Graphviz on the PATH are compared in
+//! `cli/tests/tools/graphviz.rs`), and every command the report prints regenerates its file
+//! exactly.
 
-use crate::common::report::{assert_matches_committed, run_report};
-use crate::common::{fails_with, file_names, gamelab};
+use crate::common::{fails_with, file_names, gamelab, repository};
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// One report run without Graphviz, shared by the tests below.
+/// One report run with the PATH emptied, so that no Graphviz can be found, shared by the tests
+/// below.
 fn fresh_report() -> &'static Path {
     static REPORT: OnceLock<tempfile::TempDir> = OnceLock::new();
     REPORT
         .get_or_init(|| {
             let dir = tempfile::tempdir().unwrap();
-            let stderr = run_report(dir.path(), false);
+            let output = gamelab()
+                .args(["report", "--out"])
+                .arg(dir.path())
+                .env("PATH", "")
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert!(output.status.success(), "{stderr}");
             assert!(stderr.contains("[1/7] the parity study"), "{stderr}");
             assert!(stderr.contains("README.md"), "{stderr}");
             dir
         })
         .path()
+}
+
+/// Every file of `fresh` equals the committed one, pictures included, and no file is missing or
+/// extra.
+fn assert_matches_committed(fresh: &Path) {
+    let committed = repository().join("reports");
+    let regenerate = "regenerate with `cargo run --release -- report` and commit reports/";
+    assert_eq!(
+        file_names(&committed),
+        file_names(fresh),
+        "the committed files differ from a fresh run's: {regenerate}"
+    );
+    for name in file_names(fresh) {
+        let old = std::fs::read(committed.join(&name)).unwrap();
+        let new = std::fs::read(fresh.join(&name)).unwrap();
+        assert!(old == new, "reports/{name} is out of date: {regenerate}");
+    }
+    assert!(
+        file_names(fresh).len() >= 40,
+        "only {} files",
+        file_names(fresh).len()
+    );
 }
 
 fn extension(name: &str) -> &str {
@@ -30,50 +60,73 @@ fn committed_reports_match_a_fresh_run_without_graphviz() {
     assert_matches_committed(fresh_report());
 }
 
-/// The commands of the report's `sh` blocks, in order.
-fn printed_commands(readme: &str) -> Vec<String> {
-    let mut commands = Vec::new();
+/// The commands of the report's `sh` blocks, block by block.
+fn printed_blocks(readme: &str) -> Vec<Vec<String>> {
+    let mut blocks = Vec::new();
     let mut inside = false;
     for line in readme.lines() {
         match line {
-            "```sh" => inside = true,
+            "```sh" => {
+                inside = true;
+                blocks.push(Vec::new());
+            }
             "```" => inside = false,
-            command if inside => commands.push(command.to_string()),
+            command if inside => blocks.last_mut().unwrap().push(command.to_string()),
             _ => {}
         }
     }
-    commands
+    blocks
+}
+
+/// Runs one printed command in `folder`, as a shell would: `gamelab ARGS [> FILE]`.
+fn run_printed(command: &str, folder: &Path) {
+    let (command, redirect) = match command.split_once(" > ") {
+        Some((command, file)) => (command, Some(file)),
+        None => (command, None),
+    };
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "gamelab", "{command}");
+    let output = gamelab()
+        .args(&words[1..])
+        .env("PATH", "")
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    if let Some(file) = redirect {
+        std::fs::write(folder.join(file), output.stdout).unwrap();
+    }
 }
 
 #[test]
 fn every_printed_command_regenerates_its_file() {
     let report = fresh_report();
     let readme = std::fs::read_to_string(report.join("README.md")).unwrap();
-    let commands = printed_commands(&readme);
-    assert!(commands.len() >= 20, "{commands:?}");
+    let blocks = printed_blocks(&readme);
+    assert!(blocks.concat().len() >= 20, "{blocks:?}");
     let rerun = tempfile::tempdir().unwrap();
-    for command in &commands {
-        let (command, redirect) = match command.split_once(" > ") {
-            Some((command, file)) => (command, Some(file)),
-            None => (command.as_str(), None),
-        };
-        let words: Vec<&str> = command.split_whitespace().collect();
-        assert_eq!(words[0], "gamelab", "{command}");
-        let output = gamelab()
-            .args(&words[1..])
-            .env("PATH", "")
-            .current_dir(rerun.path())
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{command}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        if let Some(file) = redirect {
-            std::fs::write(rerun.path().join(file), output.stdout).unwrap();
+    // A block's commands run in order (a chart reads the table written before it); the blocks
+    // are independent, so two run at once, the last first: the later studies are the longer.
+    let next = std::sync::Mutex::new(blocks.iter().rev());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    // Taken apart from the loop's condition, so the lock is not held while the
+                    // block runs.
+                    let block = next.lock().unwrap().next();
+                    let Some(block) = block else { break };
+                    for command in block {
+                        run_printed(command, rerun.path());
+                    }
+                }
+            });
         }
-    }
+    });
     // Every file the commands wrote equals the report's, pictures included (same machine).
     let written = file_names(rerun.path());
     assert!(written.len() >= 25, "{written:?}");

@@ -1,7 +1,6 @@
 //! Helpers shared by the command-line tests.
 #![allow(dead_code)]
 
-pub mod report;
 pub mod server;
 
 use assert_cmd::Command;

@@ -102,8 +102,8 @@ fn suites() -> Vec<Suite> {
                     graphviz::a_graphviz_layout_past_the_time_budget_is_stopped,
                 ),
                 (
-                    "the_report_is_the_same_with_graphviz_on_the_path",
-                    graphviz::the_report_is_the_same_with_graphviz_on_the_path,
+                    "the_reports_graph_pictures_are_the_same_with_graphviz_on_the_path",
+                    graphviz::the_reports_graph_pictures_are_the_same_with_graphviz_on_the_path,
                 ),
             ],
         },
