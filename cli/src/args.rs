@@ -5,8 +5,8 @@
 //! should be defined, and worded, in one place.
 
 use super::values::{
-    HeapList, PileList, SubtractionSet, choice, heap_list, integer, pile_list, subtraction_set,
-    whole_number,
+    HeapList, PileList, SubtractionSet, choice, heap_list, integer, octal_code, pile_list,
+    subtraction_set, whole_number,
 };
 use clap::Args;
 use gamelab::base::input::{Extras, InstanceInput};
@@ -42,7 +42,7 @@ pub struct InstanceArgs {
     #[arg(long, value_name = "LIST", value_parser = subtraction_set)]
     pub subtract: Option<SubtractionSet>,
     /// The octal code, for the octal game (e.g. 0.77 for Kayles, 0.6, 0.137)
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = octal_code)]
     pub code: Option<String>,
 }
 
@@ -240,7 +240,7 @@ pub struct RuleArgs {
     #[arg(long, value_name = "LIST", value_parser = subtraction_set)]
     subtract: Option<SubtractionSet>,
     /// The octal code, for the octal game (e.g. 0.6, 0.16, 0.137)
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = octal_code)]
     code: Option<String>,
 }
 

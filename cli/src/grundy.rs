@@ -11,7 +11,9 @@ use clap::Args;
 use gamelab::games::find_game;
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::nim_sequence::{MOST_HEAPS, NimSequenceChart};
-use gamelab::studies::grundy::{SequenceSummary, csv_cost, nim_sequence, write_csv};
+use gamelab::studies::grundy::{
+    SequenceSummary, csv_cost, game_with_rule, nim_sequence, write_csv,
+};
 use gamelab::util::output::OutputFile;
 use gamelab::util::plural::counted;
 use std::io::Write;
@@ -93,15 +95,12 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
 
 /// The summary for people.
 fn write_text(out: &mut impl Write, summary: &SequenceSummary) -> std::io::Result<()> {
-    let rule = if summary.rule.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", summary.rule)
-    };
     writeln!(
         out,
-        "{}{rule}: Grundy values of heaps {} to {}",
-        summary.game, summary.first_heap, summary.n_max
+        "{}: Grundy values of heaps {} to {}",
+        game_with_rule(summary.game, &summary.rule),
+        summary.first_heap,
+        summary.n_max
     )?;
     match (summary.period, summary.preperiod) {
         (Some(period), Some(preperiod)) => {

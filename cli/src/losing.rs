@@ -13,7 +13,7 @@ use gamelab::cost::{Cost, Operation, Work};
 use gamelab::games::{LosingSink, find_game};
 use gamelab::present::plot::image_format;
 use gamelab::present::plot::losing_counts::LosingCountsChart;
-use gamelab::studies::grundy::sequence_of;
+use gamelab::studies::grundy::{game_with_rule, sequence_of};
 use gamelab::studies::losing::{LosingStudy, losing_positions, write_counts_csv};
 use gamelab::util::digits::push_unsigned;
 use gamelab::util::output::OutputFile;
@@ -128,7 +128,8 @@ fn write_text(out: &mut impl Write, study: &LosingStudy) -> std::io::Result<()> 
     writeln!(
         out,
         "{}: losing positions up to {}",
-        study.game, study.n_max
+        game_with_rule(study.game, &study.rule),
+        study.n_max
     )?;
     writeln!(
         out,

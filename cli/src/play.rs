@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "LIST", value_parser = heap_list, conflicts_with_all = ["piles", "n", "n_min", "n_max", "trials"])]
     heaps: Option<HeapList>,
     /// The octal code of the one instance of the octal game (with --n or --heaps; e.g. 0.6)
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = super::values::octal_code)]
     code: Option<String>,
     #[command(flatten)]
     generator: GeneratorArgs,

@@ -226,7 +226,10 @@ fn instance_of(
             .get("heaps")
             .map(|h| parse_heaps(h))
             .transpose()?,
-        code: parameters.get("code").cloned(),
+        // As the command line reads --code: in its canonical form, so that the page names it so.
+        code: parameters
+            .get("code")
+            .map(|code| super::values::octal_code(code).unwrap_or_else(|_| code.clone())),
     };
     Ok((entry, input))
 }

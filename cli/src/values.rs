@@ -89,6 +89,12 @@ pub fn subtraction_set(text: &str) -> Result<SubtractionSet, gamelab::InputError
     parse_subtract(text).map(SubtractionSet)
 }
 
+/// Parses `--code`: an octal game's code, given back in its canonical form (`.76` is `0.76`,
+/// `0.60` is `0.6`), so that every output names a code one way.
+pub fn octal_code(text: &str) -> Result<String, gamelab::games::octal::code::OctalCodeError> {
+    gamelab::games::octal::code::OctalCode::parse(text).map(|code| code.to_string())
+}
+
 /// Heaps as typed: `--heaps 7,11,30`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapList(pub Vec<u64>);

@@ -126,6 +126,16 @@ pub struct SequenceSummary {
     pub checksum: Option<String>,
 }
 
+/// A game named with its rule, as the studies' headings and charts' titles name it: `kayles`,
+/// `nim (S={1, 3, 4})`, `octal (code 0.76)`.
+pub fn game_with_rule(game: &str, rule: &str) -> String {
+    if rule.is_empty() {
+        game.to_string()
+    } else {
+        format!("{game} ({rule})")
+    }
+}
+
 /// How many heaps of value 0 the summary lists.
 const ZEROS_LISTED: usize = 20;
 
@@ -161,7 +171,7 @@ impl SequenceSummary {
 }
 
 /// The rule part of an input in words (`S={1, 3, 4}`, `code 0.6`), empty without one.
-fn rule_text(input: &InstanceInput) -> String {
+pub fn rule_text(input: &InstanceInput) -> String {
     let rule_only = InstanceInput {
         subtract: input.subtract.clone(),
         code: input.code.clone(),

@@ -9,7 +9,7 @@ use crate::analysis::grundy::NimValues;
 use crate::base::error::SolveError;
 use crate::base::input::InstanceInput;
 use crate::games::{GameEntry, LosingSink};
-use crate::studies::grundy::{check_n_max, sequence_of, smaller_n_max};
+use crate::studies::grundy::{check_n_max, rule_text, sequence_of, smaller_n_max};
 use serde::{Deserialize, Serialize};
 
 /// How many of the first losing positions a [`LosingStudy`] keeps to show.
@@ -20,6 +20,9 @@ pub const FIRST_SHOWN: usize = 20;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LosingStudy {
     pub game: &'static str,
+    /// The rule in words, e.g. `S={1, 3, 4}` or `code 0.6`; empty for games of one rule.
+    #[serde(default)]
+    pub rule: String,
     pub n_max: u64,
     /// Losing positions in the game's smallest position..=N.
     pub losing: u64,
@@ -47,7 +50,14 @@ pub fn losing_positions(
 ) -> Result<LosingStudy, SolveError> {
     let sequence = sequence_of(game)?;
     if let Some(values) = sequence.proved_values(input, n_max)? {
-        return from_period(game, &values, sequence.smallest_position(), n_max, also);
+        return from_period(
+            game,
+            input,
+            &values,
+            sequence.smallest_position(),
+            n_max,
+            also,
+        );
     }
     check_n_max(game, sequence, n_max)?;
     sequence.losing_cost(input, n_max)?.check(
@@ -69,6 +79,7 @@ pub fn losing_positions(
     let counts = counter.finish();
     Ok(LosingStudy {
         game: game.name(),
+        rule: rule_text(input),
         n_max,
         losing,
         first,
@@ -82,6 +93,7 @@ pub fn losing_positions(
 /// losing heap to the next.
 fn from_period(
     game: &dyn GameEntry,
+    input: &InstanceInput,
     values: &NimValues,
     smallest: u64,
     n_max: u64,
@@ -105,6 +117,7 @@ fn from_period(
     }
     Ok(LosingStudy {
         game: game.name(),
+        rule: rule_text(input),
         n_max,
         // The last row is N's.
         losing: counts.last().map_or(0, |row| row.losing),

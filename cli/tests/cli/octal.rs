@@ -44,6 +44,46 @@ fn grundy_of_a_code_without_a_known_period_matches_ogsolve() {
     assert_eq!(summary["rule"], "code 0.6");
 }
 
+/// A code is shown one way however it was typed (`.60` is `0.6`), and a game with a rule is
+/// named with it wherever a study names its game.
+#[test]
+fn codes_are_shown_canonically_and_rules_are_named() {
+    let grundy = stdout_of(&["grundy", "octal", "--code", ".60", "--n-max", "10"]);
+    assert!(
+        grundy.starts_with("octal (code 0.6): Grundy values of heaps 0 to 10\n"),
+        "{grundy}"
+    );
+    let solve = stdout_of(&["solve", "octal", "--code", ".60", "--n", "9"]);
+    assert!(solve.starts_with("octal N=9 code 0.6\n"), "{solve}");
+    let losing = stdout_of(&[
+        "losing-positions",
+        "octal",
+        "--code",
+        ".6",
+        "--n-max",
+        "100",
+    ]);
+    assert!(
+        losing.starts_with("octal (code 0.6): losing positions up to 100\n"),
+        "{losing}"
+    );
+    let json = stdout_of(&[
+        "losing-positions",
+        "nim",
+        "--subtract",
+        "1,3,4",
+        "--n-max",
+        "100",
+        "--format",
+        "json",
+    ]);
+    let study: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(study["rule"], "S={1, 3, 4}");
+    // Only the heaps of 0 and 2 (mod 7) lose in nim with S = {1, 3, 4}: 0, 7, ..., 98 and 2,
+    // 9, ..., 100, fifteen of each.
+    assert_eq!(study["losing"], 30);
+}
+
 #[test]
 fn a_proved_period_answers_a_heap_of_ten_to_the_eighteen() {
     // 10^18 = 4 (mod 12), and Winning Ways' Kayles values from 72 on by n mod 12 are

@@ -24,7 +24,7 @@ impl LosingCountsChart {
     pub fn of_study(study: &LosingStudy) -> Result<LosingCountsChart, PlotError> {
         let title = format!(
             "{}: losing positions up to {}",
-            study.game,
+            crate::studies::grundy::game_with_rule(study.game, &study.rule),
             power(study.n_max)
         );
         LosingCountsChart::new(&title, study.counts.clone())

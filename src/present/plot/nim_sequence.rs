@@ -28,12 +28,10 @@ impl NimSequenceChart {
         values: &NimValues,
         n_max: u64,
     ) -> Result<NimSequenceChart, PlotError> {
-        let rule = if rule.is_empty() {
-            String::new()
-        } else {
-            format!(" ({rule})")
-        };
-        let title = format!("{game}{rule}: Grundy values of heaps 0 to {n_max}");
+        let title = format!(
+            "{}: Grundy values of heaps 0 to {n_max}",
+            crate::studies::grundy::game_with_rule(game, rule)
+        );
         NimSequenceChart::new(&title, values, n_max)
     }
 
