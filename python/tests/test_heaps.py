@@ -43,6 +43,12 @@ def test_nim_with_one_three_four_has_period_seven_proved():
     assert "period 7 from heap 0, proved" in repr(sequence)
 
 
+def test_an_octal_code_is_named_in_its_usual_form():
+    sequence = gamelab.grundy("octal", 20, code=".60")
+    assert sequence.rule == "code 0.6"
+    assert "NimSequence(octal (code 0.6)" in repr(sequence)
+
+
 @pytest.mark.parametrize("game,extra", [("nim", ["--subtract", "1,3,4"]), ("nim", []),
                                         ("stone-game-iv", []), ("divisor-game", [])])
 def test_grundy_is_the_command_lines(game, extra, tmp_path):

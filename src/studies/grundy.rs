@@ -170,11 +170,16 @@ impl SequenceSummary {
     }
 }
 
-/// The rule part of an input in words (`S={1, 3, 4}`, `code 0.6`), empty without one.
+/// The rule part of an input in words (`S={1, 3, 4}`, `code 0.6`), empty without one; a code is
+/// written in its usual form (`.60` as `0.6`), however the caller typed it.
 pub fn rule_text(input: &InstanceInput) -> String {
+    let canonical = |code: &String| {
+        crate::games::octal::code::OctalCode::parse(code)
+            .map_or_else(|_| code.clone(), |code| code.to_string())
+    };
     let rule_only = InstanceInput {
         subtract: input.subtract.clone(),
-        code: input.code.clone(),
+        code: input.code.as_ref().map(canonical),
         ..InstanceInput::default()
     };
     let text = rule_only.describe();
