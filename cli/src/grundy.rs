@@ -3,9 +3,9 @@
 //! with the values as CSV.
 
 use super::args::RuleArgs;
-use super::plot::draw_chart;
+use super::plot::draw_charts;
 use super::values::whole_number;
-use super::{Format, commit, open_output, stage_outputs};
+use super::{Format, commit, open_output, stage_outputs_and_plots};
 use anyhow::Context;
 use clap::Args;
 use gamelab::games::find_game;
@@ -34,9 +34,9 @@ pub struct GrundyArgs {
     #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Draw the values as dots, the period's start marked: FILE.svg or FILE.png (at most
-    /// 5000 heaps)
-    #[arg(long, value_name = "FILE")]
-    plot: Option<PathBuf>,
+    /// 5000 heaps; give it again to draw both)
+    #[arg(long, value_name = "FILE", action = clap::ArgAction::Append)]
+    plot: Vec<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -51,20 +51,18 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
             "write a smaller --n-max",
         )?;
     }
-    if let Some(path) = &args.plot {
+    for path in &args.plot {
         image_format(path)?;
-        if args.n_max > MOST_HEAPS {
-            anyhow::bail!(
-                "--plot draws at most {MOST_HEAPS} heaps, not {}: use a smaller --n-max",
-                args.n_max
-            );
-        }
     }
-    let [csv, chart] = stage_outputs(
-        [
-            ("--out", args.out.as_deref()),
-            ("--plot", args.plot.as_deref()),
-        ],
+    if !args.plot.is_empty() && args.n_max > MOST_HEAPS {
+        anyhow::bail!(
+            "--plot draws at most {MOST_HEAPS} heaps, not {}: use a smaller --n-max",
+            args.n_max
+        );
+    }
+    let ([csv], [pictures]) = stage_outputs_and_plots(
+        [("--out", args.out.as_deref())],
+        [("--plot", &args.plot)],
         &[],
     )?;
     let values = nim_sequence(game, &input, args.n_max)?;
@@ -77,11 +75,9 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<ExitCode> {
         written.push(file.written()?);
     }
     let mut charts = Vec::new();
-    if let (Some(staged), Some(path)) = (chart, &args.plot) {
+    if !pictures.is_empty() {
         let chart = NimSequenceChart::of_sequence(game.name(), &summary.rule, &values, args.n_max)?;
-        draw_chart(&chart, &staged, path)?;
-        written.push(staged);
-        charts.push(path.as_path());
+        draw_charts(&chart, pictures, &args.plot, &mut written, &mut charts)?;
     }
     let mut out = open_output(None)?;
     match args.format {

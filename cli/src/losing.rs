@@ -3,9 +3,9 @@
 //! the counts — as a table, with the counts as CSV, the positions as a list and a log-log chart.
 
 use super::args::RuleArgs;
-use super::plot::draw_chart;
+use super::plot::draw_charts;
 use super::values::whole_number;
-use super::{Format, commit, open_output, stage_outputs};
+use super::{Format, commit, open_output, stage_outputs_and_plots};
 use anyhow::Context;
 use clap::Args;
 use gamelab::base::error::SolveError;
@@ -37,9 +37,10 @@ pub struct LosingArgs {
     /// Write the losing positions themselves, one per line, to this file
     #[arg(long, value_name = "FILE")]
     list: Option<PathBuf>,
-    /// Draw the counts on log-log axes with the fitted power law: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE")]
-    plot: Option<PathBuf>,
+    /// Draw the counts on log-log axes with the fitted power law: FILE.svg or FILE.png (give it
+    /// again to draw both)
+    #[arg(long, value_name = "FILE", action = clap::ArgAction::Append)]
+    plot: Vec<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -47,7 +48,7 @@ pub struct LosingArgs {
 
 pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    if let Some(path) = &args.plot {
+    for path in &args.plot {
         image_format(path)?;
     }
     let input = args.rule.input();
@@ -58,12 +59,12 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
             "list a smaller --n-max",
         )?;
     }
-    let [csv, list, chart] = stage_outputs(
+    let ([csv, list], [pictures]) = stage_outputs_and_plots(
         [
             ("--out", args.out.as_deref()),
             ("--list", args.list.as_deref()),
-            ("--plot", args.plot.as_deref()),
         ],
+        [("--plot", &args.plot)],
         &[],
     )?;
     let mut list_file = list.map(OutputFile::on).transpose()?;
@@ -96,10 +97,9 @@ pub fn run(args: LosingArgs) -> anyhow::Result<ExitCode> {
         written.push(file.written()?);
     }
     let mut charts = Vec::new();
-    if let (Some(staged), Some(path)) = (chart, &args.plot) {
-        draw_chart(&LosingCountsChart::of_study(&study)?, &staged, path)?;
-        written.push(staged);
-        charts.push(path.as_path());
+    if !pictures.is_empty() {
+        let chart = LosingCountsChart::of_study(&study)?;
+        draw_charts(&chart, pictures, &args.plot, &mut written, &mut charts)?;
     }
     let mut out = open_output(None)?;
     match args.format {

@@ -567,8 +567,27 @@ fn stage_outputs<const N: usize>(
     outputs: [(&str, Option<&Path>); N],
     inputs: &[&Path],
 ) -> anyhow::Result<[Option<Staged>; N]> {
-    distinct_outputs(&outputs)?;
-    for (flag, path) in outputs {
+    let (staged, []) = stage_outputs_and_plots(outputs, [], inputs)?;
+    Ok(staged)
+}
+
+/// The files [`stage_outputs_and_plots`] reserved: one entry per single-file flag (`None` where
+/// it was not given), and the files of each flag that may be given several times.
+type StagedOutputs<const N: usize, const P: usize> = ([Option<Staged>; N], [Vec<Staged>; P]);
+
+/// [`stage_outputs`] for a command that also draws charts to files a flag may name several
+/// times (`--plot a.svg --plot a.png`): the files of each such flag in `plots`, in order.
+fn stage_outputs_and_plots<const N: usize, const P: usize>(
+    outputs: [(&str, Option<&Path>); N],
+    plots: [(&str, &[std::path::PathBuf]); P],
+    inputs: &[&Path],
+) -> anyhow::Result<StagedOutputs<N, P>> {
+    let mut every: Vec<(&str, Option<&Path>)> = outputs.to_vec();
+    for (flag, paths) in plots {
+        every.extend(paths.iter().map(|path| (flag, Some(path.as_path()))));
+    }
+    distinct_outputs(&every)?;
+    for (flag, path) in &every {
         let Some(path) = path else { continue };
         if let Some(input) = inputs.iter().find(|input| same_file(input, path)) {
             anyhow::bail!(
@@ -578,11 +597,14 @@ fn stage_outputs<const N: usize>(
             );
         }
     }
-    let mut staged = [const { None }; N];
-    for (slot, (_, path)) in staged.iter_mut().zip(outputs) {
-        *slot = path.map(Staged::new).transpose()?;
-    }
-    Ok(staged)
+    let mut staged = every
+        .iter()
+        .map(|(_, path)| path.map(Staged::new).transpose())
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter();
+    let singles = std::array::from_fn(|_| staged.next().flatten());
+    let groups = plots.map(|(_, paths)| staged.by_ref().take(paths.len()).flatten().collect());
+    Ok((singles, groups))
 }
 
 /// Puts a command's written files in place together (see `gamelab::util::output::commit_all`), then

@@ -3,9 +3,9 @@
 //! `gamelab::studies::mistakes`).
 
 use super::args::MatchArgs;
-use super::plot::draw_chart;
+use super::plot::draw_charts;
 use super::values::choice;
-use super::{commit, open_output, stage_outputs};
+use super::{commit, open_output, stage_outputs_and_plots};
 use clap::Args;
 use gamelab::games::find_game;
 use gamelab::present::plot::mistakes::{MistakesChart, StrategyCurveChart};
@@ -19,7 +19,7 @@ use gamelab::studies::tournament::check_listed_once;
 use gamelab::util::choice::Choice;
 use gamelab::util::output::{OutputFile, Staged};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The options both commands share: opponent, seat, instances, seed, outputs.
@@ -37,9 +37,9 @@ pub struct StudyArgs {
     /// Write the rows as CSV to this file
     #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
-    /// Also draw the chart: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
-    plot: Option<PathBuf>,
+    /// Also draw the chart: FILE.svg or FILE.png (give it again to draw both)
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
+    plot: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -74,7 +74,7 @@ fn prepare(
     study: &StudyArgs,
 ) -> anyhow::Result<(&'static dyn gamelab::games::GameEntry, Generator, String)> {
     let entry = find_game(game)?;
-    if let Some(path) = &study.plot {
+    for path in &study.plot {
         image_format(path)?;
     }
     let (generator, settings) = study.matches.instances(entry)?;
@@ -91,30 +91,28 @@ fn mistake_spec(strategy: StrategySpec, study: &StudyArgs) -> MistakeSpec {
     }
 }
 
-/// The study's outputs (`--out`, `--plot`), reserved before it runs.
+/// The study's outputs (`--out`, each `--plot`), reserved before it runs.
 struct Outputs {
     csv: Option<Staged>,
-    chart: Option<Staged>,
+    pictures: Vec<Staged>,
 }
 
 impl Outputs {
     fn stage(study: &StudyArgs) -> anyhow::Result<Outputs> {
-        let [csv, chart] = stage_outputs(
-            [
-                ("--out", study.out.as_deref()),
-                ("--plot", study.plot.as_deref()),
-            ],
+        let ([csv], [pictures]) = stage_outputs_and_plots(
+            [("--out", study.out.as_deref())],
+            [("--plot", &study.plot)],
             &[],
         )?;
-        Ok(Outputs { csv, chart })
+        Ok(Outputs { csv, pictures })
     }
 
-    /// Writes the rows and, if `--plot` names a file (`plot`), the chart `chart` makes, and
-    /// puts both in place together.
+    /// Writes the rows and, if `--plot` names files (`plots`), the chart `chart` makes into
+    /// each, and puts them all in place together.
     fn write<T: serde::Serialize, C: Chart>(
         self,
         rows: &[T],
-        plot: Option<&Path>,
+        plots: &[PathBuf],
         chart: impl FnOnce() -> anyhow::Result<C>,
     ) -> anyhow::Result<()> {
         let mut written = Vec::new();
@@ -124,10 +122,8 @@ impl Outputs {
             written.push(file.written()?);
         }
         let mut charts = Vec::new();
-        if let (Some(staged), Some(path)) = (self.chart, plot) {
-            draw_chart(&chart()?, &staged, path)?;
-            written.push(staged);
-            charts.push(path);
+        if !self.pictures.is_empty() {
+            draw_charts(&chart()?, self.pictures, plots, &mut written, &mut charts)?;
         }
         commit(written, &charts)
     }
@@ -143,7 +139,7 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
         let study = study_mistakes(entry, &generator, &spec)?;
         rows.extend(mistake_rows(entry, &spec, &study));
     }
-    outputs.write(&rows, args.study.plot.as_deref(), || {
+    outputs.write(&rows, &args.study.plot, || {
         Ok(MistakesChart::new(&rows, &settings)?)
     })?;
     let mut out = open_output(None)?;
@@ -188,7 +184,7 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
     let outputs = Outputs::stage(&args.study)?;
     let spec = mistake_spec(StrategySpec::Optimal, &args.study);
     let rows = strategy_curve(entry, &generator, &args.strategy, &args.budgets, &spec)?;
-    outputs.write(&rows, args.study.plot.as_deref(), || {
+    outputs.write(&rows, &args.study.plot, || {
         Ok(StrategyCurveChart::new(&rows, &args.strategy, &settings)?)
     })?;
     let mut out = open_output(None)?;

@@ -225,6 +225,23 @@ pub fn draw_chart(chart: &impl Chart, staged: &Staged, path: &Path) -> anyhow::R
     })
 }
 
+/// Draws `chart` into each file reserved for a `--plot` flag (`paths` as the user named them, in
+/// the order given), and adds them to the command's files to put in place and charts to announce.
+pub fn draw_charts<'a>(
+    chart: &impl Chart,
+    staged: Vec<Staged>,
+    paths: &'a [PathBuf],
+    written: &mut Vec<Staged>,
+    charts: &mut Vec<&'a Path>,
+) -> anyhow::Result<()> {
+    for (staged, path) in staged.into_iter().zip(paths) {
+        draw_chart(chart, &staged, path)?;
+        written.push(staged);
+        charts.push(path);
+    }
+    Ok(())
+}
+
 fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
     super::check_tables(&[Path::new(input)])?;
     let name = if input == "-" {

@@ -2,9 +2,9 @@
 //! in parallel; text table, CSV or JSON.
 
 use super::args::{DefaultSizes, GeneratorArgs, SeedArg};
-use super::plot::draw_chart;
+use super::plot::draw_charts;
 use super::values::whole_number;
-use super::{commit, open_output, stage_outputs, values};
+use super::{commit, open_output, stage_outputs_and_plots, values};
 use clap::Args;
 use gamelab::cost::{Cost, times};
 use gamelab::games::{GameEntry, find_game};
@@ -44,11 +44,13 @@ pub struct SweepArgs {
     #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Also draw the win-rate chart (odd and even n, 95% intervals, ties): FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
-    plot: Option<PathBuf>,
-    /// Also draw the outcome-shares chart (stacked bars): FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE", alias = "plot-shares", value_parser = super::values::file_path)]
-    plot_outcome_shares: Option<PathBuf>,
+    /// (give it again to draw both)
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
+    plot: Vec<PathBuf>,
+    /// Also draw the outcome-shares chart (stacked bars): FILE.svg or FILE.png (give it again to
+    /// draw both)
+    #[arg(long, value_name = "FILE", alias = "plot-shares", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
+    plot_outcome_shares: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -79,10 +81,7 @@ const SHOWN_AT_EACH_END: usize = 10;
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
     // Check picture names before the work, not after.
-    for path in [&args.plot, &args.plot_outcome_shares]
-        .into_iter()
-        .flatten()
-    {
+    for path in args.plot.iter().chain(&args.plot_outcome_shares) {
         image_format(path)?;
     }
     let spec = sweep_spec(game, &args);
@@ -91,7 +90,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         .spec()
         .sizes
         .count();
-    let keep_rows = args.plot.is_some() || args.plot_outcome_shares.is_some();
+    let keep_rows = !args.plot.is_empty() || !args.plot_outcome_shares.is_empty();
     if keep_rows {
         // Charts need every row at once; everything else streams.
         Cost::memory(times(sizes as u128, ROW_BYTES)).check(
@@ -100,11 +99,11 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     // Every output is reserved before the work and put in place only when all are written.
-    let [csv, win_rate, shares] = stage_outputs(
+    let ([csv], [win_rate, shares]) = stage_outputs_and_plots(
+        [("--out", args.out.as_deref())],
         [
-            ("--out", args.out.as_deref()),
-            ("--plot", args.plot.as_deref()),
-            ("--plot-outcome-shares", args.plot_outcome_shares.as_deref()),
+            ("--plot", &args.plot),
+            ("--plot-outcome-shares", &args.plot_outcome_shares),
         ],
         &[],
     )?;
@@ -135,15 +134,19 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     printer.finish(&mut out)?;
     out.flush()?;
     let mut charts = Vec::new();
-    if let (Some(staged), Some(path)) = (win_rate, &args.plot) {
-        draw_chart(&WinRateChart::new(rows.clone())?, &staged, path)?;
-        written.push(staged);
-        charts.push(path.as_path());
+    if !win_rate.is_empty() {
+        let chart = WinRateChart::new(rows.clone())?;
+        draw_charts(&chart, win_rate, &args.plot, &mut written, &mut charts)?;
     }
-    if let (Some(staged), Some(path)) = (shares, &args.plot_outcome_shares) {
-        draw_chart(&OutcomeSharesChart::new(rows)?, &staged, path)?;
-        written.push(staged);
-        charts.push(path.as_path());
+    if !shares.is_empty() {
+        let chart = OutcomeSharesChart::new(rows)?;
+        draw_charts(
+            &chart,
+            shares,
+            &args.plot_outcome_shares,
+            &mut written,
+            &mut charts,
+        )?;
     }
     commit(written, &charts)?;
     Ok(ExitCode::SUCCESS)

@@ -2,8 +2,8 @@
 //! matrix as text, CSV or JSON, and optionally as a heatmap.
 
 use super::args::MatchArgs;
-use super::plot::draw_chart;
-use super::{commit, open_output, stage_outputs};
+use super::plot::draw_charts;
+use super::{commit, open_output, stage_outputs_and_plots};
 use clap::Args;
 use gamelab::games::find_game;
 use gamelab::present::plot::heatmap::{Grid, HeatmapChart};
@@ -33,9 +33,10 @@ pub struct TournamentArgs {
     /// Also write one CSV row per pairing to this file
     #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
-    /// Also draw the mean-margin matrix as a heatmap: FILE.svg or FILE.png
-    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
-    plot: Option<PathBuf>,
+    /// Also draw the mean-margin matrix as a heatmap: FILE.svg or FILE.png (give it again to
+    /// draw both)
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
+    plot: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -50,15 +51,13 @@ enum TournamentFormat {
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let game = find_game(&args.game)?;
-    if let Some(path) = &args.plot {
+    for path in &args.plot {
         image_format(path)?;
     }
     let (generator, settings) = args.matches.instances(game)?;
-    let [csv, picture] = stage_outputs(
-        [
-            ("--out", args.out.as_deref()),
-            ("--plot", args.plot.as_deref()),
-        ],
+    let ([csv], [pictures]) = stage_outputs_and_plots(
+        [("--out", args.out.as_deref())],
+        [("--plot", &args.plot)],
         &[],
     )?;
     let matches = &args.matches;
@@ -76,14 +75,9 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         written.push(file.written()?);
     }
     let mut charts = Vec::new();
-    if let (Some(staged), Some(path)) = (picture, &args.plot) {
-        draw_chart(
-            &HeatmapChart::new(Grid::from_tournament(&result, &settings))?,
-            &staged,
-            path,
-        )?;
-        written.push(staged);
-        charts.push(path.as_path());
+    if !pictures.is_empty() {
+        let chart = HeatmapChart::new(Grid::from_tournament(&result, &settings))?;
+        draw_charts(&chart, pictures, &args.plot, &mut written, &mut charts)?;
     }
     let mut out = open_output(None)?;
     match args.format {

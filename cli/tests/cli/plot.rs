@@ -204,6 +204,57 @@ fn cli_charts_from_the_sweep_and_from_its_csv_are_identical() {
     assert_eq!(png_size(Path::new(&path("h.png"))).0, 1200);
 }
 
+/// `--plot` given twice draws one chart into both files from one run, as the report's commands
+/// do; one file named twice, or by two flags, is refused before any work.
+#[test]
+fn plot_given_twice_draws_both_formats_from_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = crate::common::gamelab()
+        .current_dir(dir.path())
+        .args([
+            "losing-positions",
+            "nim",
+            "--subtract",
+            "1,3,4",
+            "--n-max",
+            "1000",
+        ])
+        .args(["--plot", "counts.svg", "--plot", "counts.png"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(stderr, "wrote counts.svg\nwrote counts.png\n");
+    let svg = std::fs::read_to_string(dir.path().join("counts.svg")).unwrap();
+    assert!(
+        svg.contains("nim (S={1, 3, 4}): losing positions up to"),
+        "{svg}"
+    );
+    assert_eq!(png_size(&dir.path().join("counts.png")).0, 1200);
+    let same = dir.path().join("same.svg");
+    let same = same.to_str().unwrap();
+    fails_with(
+        &[
+            "grundy", "kayles", "--n-max", "50", "--plot", same, "--plot", same,
+        ],
+        &["--plot and --plot both name", "same.svg"],
+    );
+    fails_with(
+        &[
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "4",
+            "--plot",
+            same,
+            "--plot-outcome-shares",
+            same,
+        ],
+        &["--plot and --plot-outcome-shares both name"],
+    );
+    assert!(!Path::new(same).exists());
+}
+
 #[test]
 fn bad_csvs_name_the_column_and_line() {
     let dir = tempfile::tempdir().unwrap();

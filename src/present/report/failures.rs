@@ -83,7 +83,7 @@ pub(super) fn section(
             tournament_command.to_string(),
         ]
         .iter()
-        .flat_map(|command| crate::present::report::svg_and_png(command))
+        .map(|command| crate::present::report::with_png(command))
         .collect::<Vec<_>>(),
     ));
     Ok(Section {

@@ -226,14 +226,16 @@ pub fn provenance(data: &str, commands: &[String]) -> String {
     text
 }
 
-/// A command that draws `NAME.svg` (its last word) and the same command drawing `NAME.png`,
-/// the picture the report shows: the page's commands regenerate both.
-pub fn svg_and_png(command: &str) -> [String; 2] {
-    let png = match command.strip_suffix(".svg") {
-        Some(stem) => format!("{stem}.png"),
+/// A command that draws `NAME.svg` (its last words, `--plot NAME.svg`) with `--plot NAME.png`
+/// added: one run regenerates both pictures the page offers.
+pub fn with_png(command: &str) -> String {
+    match command.strip_suffix(".svg") {
+        Some(stem) => {
+            let name = stem.rsplit(' ').next().unwrap_or(stem);
+            format!("{command} --plot {name}.png")
+        }
         None => command.to_string(),
-    };
-    [command.to_string(), png]
+    }
 }
 
 /// Every sweep the report runs (the tests re-run each command and compare the CSV).

@@ -6,7 +6,7 @@ use crate::base::input::InstanceInput;
 use crate::cost::Cost;
 use crate::games::find_game;
 use crate::present::plot::nim_sequence::NimSequenceChart;
-use crate::present::report::{ReportError, ReportWriter, Section, provenance, svg_and_png};
+use crate::present::report::{ReportError, ReportWriter, Section, provenance, with_png};
 use crate::studies::grundy::{SequenceSummary, nim_sequence, sequence_of, write_csv};
 use std::fmt::Write as _;
 
@@ -129,7 +129,7 @@ pub fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> {
     let mut csv = Vec::new();
     write_csv(&values, 0, n_max, &mut csv).map_err(ReportError::study)?;
     writer.text(&format!("{CHART_STEM}.csv"), &String::from_utf8_lossy(&csv))?;
-    commands.extend(svg_and_png(&format!(
+    commands.push(with_png(&format!(
         "gamelab grundy {game} --n-max {n_max} --out {CHART_STEM}.csv --plot {CHART_STEM}.svg"
     )));
     body.push('\n');

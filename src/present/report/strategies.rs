@@ -80,7 +80,7 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     );
     body.push_str(&crate::present::report::provenance(
         "[tournament.csv](tournament.csv)",
-        &crate::present::report::svg_and_png(&command),
+        &[crate::present::report::with_png(&command)],
     ));
     let failures = crate::present::report::failures::section(writer, &result, &command)?;
     Ok(vec![

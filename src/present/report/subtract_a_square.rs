@@ -7,7 +7,7 @@ use crate::base::input::InstanceInput;
 use crate::cost::Cost;
 use crate::games::find_game;
 use crate::present::plot::losing_counts::LosingCountsChart;
-use crate::present::report::{ReportError, ReportWriter, Section, provenance, svg_and_png};
+use crate::present::report::{ReportError, ReportWriter, Section, provenance, with_png};
 use crate::studies::grundy::sequence_of;
 use crate::studies::losing::{LosingCount, LosingStudy, losing_positions, write_counts_csv};
 use std::fmt::Write as _;
@@ -59,9 +59,9 @@ pub(super) fn write(writer: &ReportWriter) -> Result<Vec<Section>, ReportError> 
     body.push_str(&counts_table(&study.counts));
     body.push('\n');
     body.push_str(&picture);
-    let commands = svg_and_png(&format!(
+    let commands = [with_png(&format!(
         "gamelab losing-positions stone-game-iv --n-max {N_MAX} --out {STEM}.csv --plot {STEM}.svg"
-    ));
+    ))];
     body.push_str(&provenance(&format!("[{STEM}.csv]({STEM}.csv)"), &commands));
     Ok(vec![Section {
         title: "How rare are losing positions in subtract-a-square?".to_string(),
