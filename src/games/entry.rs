@@ -201,6 +201,11 @@ pub trait NimSequence: Sync {
     /// What [`NimSequence::values`] costs.
     fn cost(&self, input: &InstanceInput, n_max: u64) -> Result<Cost, InputError>;
 
+    /// The rule's part of `input` as the game writes it back (nim's subtraction set, the
+    /// default one where none was given; an octal code in its usual form, `0.76` for `.760`),
+    /// for the studies to name the rule; nothing for a game of one rule.
+    fn rule_input(&self, input: &InstanceInput) -> Result<InstanceInput, InputError>;
+
     /// The smallest heap that is a position of the game: 0 (the empty heap, where the player
     /// to move has lost), or 1 for the divisor game, whose N never reaches 0.
     fn smallest_position(&self) -> u64;

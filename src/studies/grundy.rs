@@ -154,7 +154,7 @@ impl SequenceSummary {
         let (zeros, first_zeros) = zeros(values, first_heap, n_max);
         SequenceSummary {
             game: game.name(),
-            rule: rule_text(input),
+            rule: rule_text(game, input),
             first_heap,
             n_max,
             period: found.map(|found| found.periodicity.period),
@@ -170,18 +170,13 @@ impl SequenceSummary {
     }
 }
 
-/// The rule part of an input in words (`S={1, 3, 4}`, `code 0.6`), empty without one; a code is
-/// written in its usual form (`.60` as `0.6`), however the caller typed it.
-pub fn rule_text(input: &InstanceInput) -> String {
-    let canonical = |code: &String| {
-        crate::games::octal::code::OctalCode::parse(code)
-            .map_or_else(|_| code.clone(), |code| code.to_string())
-    };
-    let rule_only = InstanceInput {
-        subtract: input.subtract.clone(),
-        code: input.code.as_ref().map(canonical),
-        ..InstanceInput::default()
-    };
+/// The rule part of an input in words as `game` writes it back (`S={1, 3, 4}`, `code 0.6`; see
+/// [`NimSequence::rule_input`]), empty for a game of one rule.
+pub fn rule_text(game: &dyn GameEntry, input: &InstanceInput) -> String {
+    let rule_only = game
+        .nim_sequence()
+        .and_then(|sequence| sequence.rule_input(input).ok())
+        .unwrap_or_default();
     let text = rule_only.describe();
     text.strip_prefix("(empty instance)")
         .unwrap_or(&text)

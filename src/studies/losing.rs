@@ -79,7 +79,7 @@ pub fn losing_positions(
     let counts = counter.finish();
     Ok(LosingStudy {
         game: game.name(),
-        rule: rule_text(input),
+        rule: rule_text(game, input),
         n_max,
         losing,
         first,
@@ -117,7 +117,7 @@ fn from_period(
     }
     Ok(LosingStudy {
         game: game.name(),
-        rule: rule_text(input),
+        rule: rule_text(game, input),
         n_max,
         // The last row is N's.
         losing: counts.last().map_or(0, |row| row.losing),

@@ -569,6 +569,10 @@ impl<R: HeapRule> NimSequence for RuleSequence<R> {
         Ok(self.rule(input)?.nim_cost(n_max))
     }
 
+    fn rule_input(&self, input: &InstanceInput) -> Result<InstanceInput, InputError> {
+        Ok(self.rule(input)?.write_input(InstanceInput::default()))
+    }
+
     fn smallest_position(&self) -> u64 {
         R::SMALLEST_POSITION
     }
