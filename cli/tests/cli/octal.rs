@@ -198,6 +198,27 @@ fn losing_positions_of_a_proved_period_are_counted_to_any_n() {
 /// (about a tenth of its time at 10^5 heaps): the computation holds to the time budget itself.
 /// Not a measure of speed: 10^5 heaps take five times the first 2^16, which alone take longer
 /// than this budget here; wherever it stops, the message is the same.
+/// Under a budget too small for the first stage (which would prove Kayles' period and count to
+/// any N at once), the refusal names that stage's cost, not a look at every heap to 10^19.
+#[test]
+fn a_first_stage_over_the_budget_is_the_cost_named() {
+    fails_with(
+        &[
+            "losing-positions",
+            "kayles",
+            "--n-max",
+            "1e19",
+            "--max-time",
+            "1ms",
+        ],
+        &[
+            "the losing positions in 0..=10000000000000000000 would take about ",
+            " s (mostly ",
+            "octal nim-sequences), above the budget of 1.0 ms (--max-time)",
+        ],
+    );
+}
+
 #[test]
 fn an_octal_sequence_past_the_time_budget_is_stopped_and_said() {
     fails_with(

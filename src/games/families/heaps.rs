@@ -130,8 +130,7 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// What [`HeapRule::losing_heaps`] costs up to `n_max`: by default the nim-sequence and a
     /// look at every heap's value.
     fn losing_cost(&self, n_max: u64) -> Cost {
-        let scan = Work::of(Operation::GrundyTable, u128::from(n_max).saturating_add(1));
-        self.nim_cost(n_max).then(Cost::work(scan))
+        cost_by_values(self.nim_cost(n_max), n_max)
     }
 
     /// At least as many losing heaps as there are up to `n_max`: by default every heap.
@@ -159,6 +158,13 @@ pub trait HeapRule: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn write_input(&self, input: InstanceInput) -> InstanceInput {
         input
     }
+}
+
+/// [`HeapRule::losing_cost`]'s default from the nim-sequence's cost up to `n_max`: that, then a
+/// look at every heap's value.
+pub fn cost_by_values(nim_cost: Cost, n_max: u64) -> Cost {
+    let scan = Work::of(Operation::GrundyTable, u128::from(n_max).saturating_add(1));
+    nim_cost.then(Cost::work(scan))
 }
 
 /// A game of the family under rule `R`: one instance, its starting heaps.

@@ -9,7 +9,7 @@ use crate::base::error::{Setting, SolveError};
 use crate::base::game::Bounds;
 use crate::base::input::InstanceInput;
 use crate::cost::{Cost, Work};
-use crate::games::families::heaps::{HeapOption, HeapRule};
+use crate::games::families::heaps::{HeapOption, HeapRule, cost_by_values};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::sync::Mutex;
@@ -219,6 +219,18 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
                 sequence_cost(&self.code, later_stage(n_max) as usize)
             }
         }
+    }
+
+    /// As [`HeapRule::losing_cost`]'s default, except that a first stage over the budget is
+    /// the whole cost named: within the budget it might prove the period, and then the count
+    /// to any N would follow at once, so the look at every heap would not be needed.
+    fn losing_cost(&self, n_max: u64) -> Cost {
+        if n_max > FIRST_STAGE
+            && let Ok(FirstStage::OverBudget(first)) = first_stage(&self.code)
+        {
+            return *first;
+        }
+        cost_by_values(self.nim_cost(n_max), n_max)
     }
 
     fn describe_heap(&self, heap: u64) -> String {
