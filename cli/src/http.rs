@@ -24,12 +24,14 @@ const HEADERS: usize = 64;
 /// The most connections served at once; past them a connection is answered 503 at once, so
 /// that a flood of idle connections cannot make the server start a thread for each.
 const CONNECTIONS: usize = 256;
-/// How long a connection may take to read an answer, and how long what a client still sends
-/// after its answer is read and dropped (closing with unread bytes would reset the connection,
-/// and the client could lose the answer).
+/// How long what a client still sends after its answer is read and dropped (closing with unread
+/// bytes would reset the connection, and the client could lose the answer).
 const LINGER: Duration = Duration::from_secs(1);
-/// The same for a connection refused as one too many, on the thread that accepts connections.
-const BUSY_LINGER: Duration = Duration::from_millis(50);
+/// The longest a client may leave an answer unread before the server gives it up.
+const WRITE_STALL: Duration = Duration::from_secs(30);
+/// The stack of a connection's thread: it reads, routes and writes (the solving runs on a thread
+/// of its own), so a small one does, and many connections reserve little address space.
+const CONNECTION_STACK: usize = 512 << 10;
 
 /// An HTTP status: its code and reason phrase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,26 +106,65 @@ where
             std::thread::sleep(Duration::from_millis(10));
             continue;
         };
-        if open.fetch_add(1, Ordering::SeqCst) >= CONNECTIONS {
-            open.fetch_sub(1, Ordering::SeqCst);
+        let Some(slot) = Slot::take(&open) else {
             let message = format!(
                 "the server is busy: {CONNECTIONS} connections are open, its limit; try again"
             );
-            // Answered on the accepting thread: what the client sends is read for a moment only.
-            let busy = Response::error(Status::SERVICE_UNAVAILABLE, &message);
-            answer(stream, false, &busy, BUSY_LINGER);
+            refuse_at_once(stream, &message);
             continue;
-        }
-        let (respond, counted) = (respond.clone(), open.clone());
-        let spawned = std::thread::Builder::new().spawn(move || {
-            connection(stream, head_time, &*respond);
-            counted.fetch_sub(1, Ordering::SeqCst);
-        });
-        if spawned.is_err() {
-            // No thread for it (the system's limit): the connection is dropped unanswered.
-            open.fetch_sub(1, Ordering::SeqCst);
+        };
+        // Kept to answer on if no thread can be started for the connection.
+        let spare = stream.try_clone().ok();
+        let respond = respond.clone();
+        let spawned = std::thread::Builder::new()
+            .stack_size(CONNECTION_STACK)
+            .spawn(move || {
+                // Given back when the thread ends, by a panic too.
+                let _slot = slot;
+                connection(stream, head_time, &*respond);
+            });
+        if let (Err(_), Some(spare)) = (spawned, spare) {
+            let message = "the server cannot start a thread for this connection now; try again";
+            refuse_at_once(spare, message);
         }
     }
+}
+
+/// One of the [`CONNECTIONS`] the server holds at once, given back when dropped.
+struct Slot(Arc<AtomicUsize>);
+
+impl Slot {
+    /// A slot, if fewer than [`CONNECTIONS`] are taken.
+    fn take(open: &Arc<AtomicUsize>) -> Option<Slot> {
+        if open.fetch_add(1, Ordering::SeqCst) >= CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Slot(open.clone()))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Answers 503 on the accepting thread without waiting for the client: what it has sent is read
+/// and dropped as far as it has arrived, so that closing does not reset the connection.
+fn refuse_at_once(mut stream: TcpStream, message: &str) {
+    let _ = stream.set_nonblocking(true);
+    let mut chunk = [0u8; 4096];
+    let mut left = HEAD_BYTES * 4;
+    while let Ok(read @ 1..) = stream.read(&mut chunk) {
+        left = left.saturating_sub(read);
+        if left == 0 {
+            break;
+        }
+    }
+    let _ = stream.set_nonblocking(false);
+    let response = Response::error(Status::SERVICE_UNAVAILABLE, message);
+    answer(stream, false, &response, Duration::ZERO);
 }
 
 /// One connection: its request's head read and checked, then answered, or refused.
@@ -143,7 +184,8 @@ struct Refusal(Status, String);
 
 /// Reads the request's head (up to its blank line) within `head_time`, refusing one too long.
 fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Refusal> {
-    let deadline = Instant::now() + head_time;
+    // A limit past what the clock can count is none.
+    let deadline = Instant::now().checked_add(head_time);
     let late = || {
         Refusal(
             Status::REQUEST_TIMEOUT,
@@ -156,12 +198,14 @@ fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Ref
     let mut head = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(late());
+        if let Some(deadline) = deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(late());
+            }
+            // A zero timeout would mean none; the deadline's last microsecond is as good.
+            let _ = stream.set_read_timeout(Some(left.max(Duration::from_micros(1))));
         }
-        // A zero timeout would mean none; the deadline's last microsecond is as good.
-        let _ = stream.set_read_timeout(Some(left.max(Duration::from_micros(1))));
         let read = match stream.read(&mut chunk) {
             Ok(read) => read,
             Err(error)
@@ -192,17 +236,21 @@ fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Ref
                 ),
             ));
         }
-        if let Some(end) = head.windows(4).position(|window| window == b"\r\n\r\n") {
-            head.truncate(end + 4);
-            return Ok(head);
-        }
-        if head.len() > HEAD_BYTES {
+        let end = head
+            .windows(4)
+            .position(|window| window == b"\r\n\r\n")
+            .map(|end| end + 4);
+        if end.unwrap_or(head.len()) > HEAD_BYTES {
             return Err(Refusal(
                 Status::REQUEST_HEADER_FIELDS_TOO_LARGE,
                 format!(
                     "the request's headers are longer than the server's limit of {HEAD_BYTES} bytes"
                 ),
             ));
+        }
+        if let Some(end) = end {
+            head.truncate(end);
+            return Ok(head);
         }
     }
 }
@@ -226,6 +274,14 @@ fn parse_head(head: &[u8]) -> Result<Request, Refusal> {
         Err(error) => return Err(malformed(error.to_string())),
     }
     let target = request.path.unwrap_or_default();
+    // The absolute form (`http://host/path`), which HTTP/1.1 servers must take too, names the
+    // same path and query.
+    let target = match target.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => {
+            rest.find('/').map_or("/", |slash| &rest[slash..])
+        }
+        _ => target,
+    };
     if !target.starts_with('/') {
         return Err(malformed(format!("'{target}' is not a path and query")));
     }
@@ -265,7 +321,12 @@ fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: D
         response.content_type,
         response.body.len()
     );
-    let _ = stream.set_write_timeout(Some(linger));
+    // A client that reads nothing for that long has gone; a refusal at once waits for nobody.
+    let _ = stream.set_write_timeout(Some(if linger.is_zero() {
+        Duration::from_millis(50)
+    } else {
+        WRITE_STALL
+    }));
     // A client gone already has nobody to read the answer.
     let written = stream.write_all(head.as_bytes()).and_then(|()| {
         if head_only {
@@ -278,6 +339,9 @@ fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: D
         return;
     }
     let _ = stream.shutdown(Shutdown::Write);
+    if linger.is_zero() {
+        return;
+    }
     let _ = stream.set_read_timeout(Some(linger));
     let until = Instant::now() + linger;
     let mut chunk = [0u8; 4096];

@@ -9,10 +9,11 @@
 //! unfinished ones before the process ends.
 //!
 //! How: the signals are blocked in the main thread before any other thread exists (threads
-//! inherit the mask, so rayon's workers and the server's threads block them too), and one thread waits for
-//! them with `sigwait` — ordinary code, not a signal handler, so it may take locks and delete
-//! files. Child processes (Graphviz, `bench`'s runs) start with an empty mask (the standard
-//! library resets it) and get the terminal's Ctrl-C themselves.
+//! inherit the mask, so rayon's workers and the server's threads block them too), and one
+//! thread waits for them with `sigwait` — ordinary code, not a signal handler, so it may take
+//! locks and delete files. Child processes (Graphviz, `bench`'s runs) inherit the mask: a `bench` run is gamelab,
+//! which waits for the signals as here, but a Graphviz still laying out when gamelab stops is
+//! left to end by itself (it does not see the Ctrl-C).
 
 /// Starts the thread that ends the process on SIGINT, SIGTERM or SIGHUP. Call it first in `main`,
 /// before any other thread starts.

@@ -24,8 +24,7 @@ use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 #[derive(Args)]
@@ -48,6 +47,14 @@ pub struct ServeArgs {
 /// How many solved instances the server keeps.
 const CACHE_SIZE: usize = 8;
 
+/// The most instances solved at once: a request past the time limit leaves its solving to finish
+/// (its result is kept for the next request of the instance), and requests repeated meanwhile
+/// must not start ever more of them.
+const SOLVES: usize = 4;
+
+/// The solved instances kept, the last used at the back.
+type Cache = Mutex<VecDeque<(String, Arc<Solved>)>>;
+
 /// The query parameters the API knows.
 const PARAMETERS: &str = "game, piles, n, heaps, subtract, code, moves";
 
@@ -55,7 +62,9 @@ struct Server {
     page: String,
     max_states: u128,
     timeout: Duration,
-    cache: Mutex<VecDeque<(String, Arc<Solved>)>>,
+    cache: Arc<Cache>,
+    /// The instances being solved now, at most [`SOLVES`], each shared by every request of it.
+    solving: Arc<Mutex<HashMap<String, Arc<Pending>>>>,
 }
 
 /// One solved instance: its description and its space.
@@ -66,6 +75,7 @@ struct Solved {
 }
 
 /// An API error: a status and one line, sent as `{"error": "..."}`.
+#[derive(Clone)]
 struct ApiError(Status, String);
 
 impl From<InputError> for ApiError {
@@ -90,8 +100,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         page: String::from_utf8(page).context("the page is UTF-8")?,
         max_states: args.max_states as u128,
         timeout: Duration::from_secs(args.timeout),
-        cache: Mutex::new(VecDeque::new()),
+        cache: Arc::new(Mutex::new(VecDeque::new())),
+        solving: Arc::new(Mutex::new(HashMap::new())),
     };
+    limit_malloc_arenas();
     let listener = std::net::TcpListener::bind((args.host.as_str(), args.port))
         .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
     let address = listener.local_addr()?;
@@ -102,6 +114,19 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         move |request| respond(&server, request),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// glibc gives each thread that allocates an arena of its own, up to eight per core, each
+/// reserving 64 MiB of address space: a server of many connection threads would run out of
+/// address space under a limit of it (`ulimit -v`) long before it used the memory. A few arenas
+/// serve threads that allocate little.
+fn limit_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; called before any other thread exists
+    // but the signal waiter, which does not allocate.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 4);
+    }
 }
 
 /// The API's routes: the page, the games, one game, an instance's solved space, a position's
@@ -246,62 +271,135 @@ fn solved(
         entry.name(),
         serde_json::to_string(&input).unwrap_or_default()
     );
-    if let Some((_, hit)) = lock(server).iter().find(|(k, _)| *k == key) {
+    if let Some((_, hit)) = lock(&server.cache).iter().find(|(k, _)| *k == key) {
         return Ok(hit.clone());
     }
-    let max_states = server.max_states;
-    let (send, receive) = channel();
-    // Past the time limit the request is answered and the solving thread left to finish on its
-    // own: a computation cannot be stopped from outside, and its result is only dropped.
-    let spawned = std::thread::Builder::new().spawn(move || {
-        let work = || -> Result<Solved, InputError> {
-            let instance = entry.build(&input)?;
-            Ok(Solved {
-                game: entry,
-                instance: input.describe(),
-                space: instance.solve_space(max_states)?,
-            })
-        };
-        let _ = send.send(work());
-    });
-    if spawned.is_err() {
-        return Err(ApiError(
-            Status::SERVICE_UNAVAILABLE,
-            "the server cannot start a thread to solve this now; try again".to_string(),
-        ));
-    }
-    let solved = match receive.recv_timeout(server.timeout) {
-        Err(RecvTimeoutError::Timeout) => {
-            return Err(ApiError(
+    let pending = {
+        let mut solving = lock(&server.solving);
+        // Solved between the look above and this lock: kept by then.
+        if let Some((_, hit)) = lock(&server.cache).iter().find(|(k, _)| *k == key) {
+            return Ok(hit.clone());
+        }
+        match solving.get(&key) {
+            // Asked for again while it is solved: wait for that solving rather than start one.
+            Some(pending) => pending.clone(),
+            None if solving.len() >= SOLVES => {
+                return Err(ApiError(
+                    Status::SERVICE_UNAVAILABLE,
+                    format!("the server is solving {SOLVES} instances, its limit; try again"),
+                ));
+            }
+            None => {
+                let pending = Arc::new(Pending::default());
+                solving.insert(key.clone(), pending.clone());
+                let finish = Finish {
+                    key,
+                    pending: pending.clone(),
+                    solving: server.solving.clone(),
+                    cache: server.cache.clone(),
+                };
+                let max_states = server.max_states;
+                // Past the time limit the request is answered and the solving thread left to
+                // finish on its own (a computation cannot be stopped from outside): what it
+                // solves is kept, so that the request asked again finds it.
+                let spawned = std::thread::Builder::new().spawn(move || {
+                    let work = || -> Result<Arc<Solved>, InputError> {
+                        let instance = entry.build(&input)?;
+                        Ok(Arc::new(Solved {
+                            game: entry,
+                            instance: input.describe(),
+                            space: instance.solve_space(max_states)?,
+                        }))
+                    };
+                    finish.with(work().map_err(ApiError::from));
+                });
+                if spawned.is_err() {
+                    // The thread's closure is dropped, and with it `finish`, which says so.
+                    return Err(ApiError(
+                        Status::SERVICE_UNAVAILABLE,
+                        "the server cannot start a thread to solve this now; try again".to_string(),
+                    ));
+                }
+                pending
+            }
+        }
+    };
+    pending.wait(server.timeout)
+}
+
+/// A solving in progress: its result once there, for every request waiting on it.
+#[derive(Default)]
+struct Pending {
+    result: Mutex<Option<Result<Arc<Solved>, ApiError>>>,
+    ready: Condvar,
+}
+
+impl Pending {
+    /// The result, waiting for it at most `limit`.
+    fn wait(&self, limit: Duration) -> Result<Arc<Solved>, ApiError> {
+        let result = lock(&self.result);
+        let (result, _) = self
+            .ready
+            .wait_timeout_while(result, limit, |result| result.is_none())
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        result.clone().unwrap_or_else(|| {
+            Err(ApiError(
                 Status::SERVICE_UNAVAILABLE,
                 format!(
                     "solving took longer than the server's limit of {} s",
-                    server.timeout.as_secs()
+                    limit.as_secs()
                 ),
-            ));
+            ))
+        })
+    }
+}
+
+/// Ends a solving: keeps what it solved, gives its result to the requests waiting on it and
+/// takes it off the instances being solved; dropped without a result (the solving thread
+/// panicked, or could not start), it gives them an error.
+struct Finish {
+    key: String,
+    pending: Arc<Pending>,
+    solving: Arc<Mutex<HashMap<String, Arc<Pending>>>>,
+    cache: Arc<Cache>,
+}
+
+impl Finish {
+    fn with(self, result: Result<Arc<Solved>, ApiError>) {
+        if let Ok(solved) = &result {
+            remember(&self.cache, self.key.clone(), solved.clone());
         }
-        // The solving thread ended without a result: it panicked.
-        Err(RecvTimeoutError::Disconnected) => {
-            return Err(ApiError(
+        *lock(&self.pending.result) = Some(result);
+    }
+}
+
+impl Drop for Finish {
+    fn drop(&mut self) {
+        lock(&self.solving).remove(&self.key);
+        let mut result = lock(&self.pending.result);
+        if result.is_none() {
+            *result = Some(Err(ApiError(
                 Status::INTERNAL_SERVER_ERROR,
                 "solving failed".to_string(),
-            ));
+            )));
         }
-        Ok(result) => Arc::new(result?),
-    };
-    let mut cache = lock(server);
-    cache.push_back((key, solved.clone()));
+        self.pending.ready.notify_all();
+    }
+}
+
+/// Keeps a solved instance, forgetting the oldest past [`CACHE_SIZE`].
+fn remember(cache: &Cache, key: String, solved: Arc<Solved>) {
+    let mut cache = lock(cache);
+    cache.push_back((key, solved));
     if cache.len() > CACHE_SIZE {
         cache.pop_front();
     }
-    Ok(solved)
 }
 
-fn lock(server: &Server) -> std::sync::MutexGuard<'_, VecDeque<(String, Arc<Solved>)>> {
-    // A poisoned lock only means another request panicked mid-update of a cache of immutable
-    // entries; the entries themselves are whole.
-    server
-        .cache
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A poisoned lock only means another thread panicked mid-update of entries that are each
+    // whole (solved instances, results).
+    mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

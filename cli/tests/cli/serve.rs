@@ -149,7 +149,12 @@ fn refusals_of_the_connection_itself_are_json_too() {
         "GET /api/games HTTP/1.1\r\nX-Padding: {}\r\n\r\n",
         "a".repeat(40_000)
     );
-    let cases: [(&[u8], u16, &str); 6] = [
+    // Past the limit by less than one read's worth: refused whatever the reads' sizes.
+    let just_over = format!(
+        "GET /api/games HTTP/1.1\r\nX-Padding: {}\r\n\r\n",
+        "a".repeat(32 * 1024)
+    );
+    let cases: [(&[u8], u16, &str); 7] = [
         (b"GARBAGE\r\n\r\n", 400, "malformed request"),
         (b"GET /a b HTTP/1.1\r\n\r\n", 400, "malformed request"),
         (
@@ -165,6 +170,7 @@ fn refusals_of_the_connection_itself_are_json_too() {
         ),
         (long_path.as_bytes(), 414, "request line is longer"),
         (long_header.as_bytes(), 431, "headers are longer"),
+        (just_over.as_bytes(), 431, "headers are longer"),
     ];
     for (request, status, needle) in cases {
         let (got, body) = server.raw(request);
@@ -180,6 +186,14 @@ fn refusals_of_the_connection_itself_are_json_too() {
     let (status, body) = server.get_json("/api/analyze?game=nim&heaps=3,4");
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["grundy"], 3);
+    // The absolute form of a target, which HTTP/1.1 servers must take, names the same path.
+    let (status, body) = server.raw(b"GET http://localhost/api/games/nim HTTP/1.1\r\n\r\n");
+    assert_eq!(status, 200, "{body}");
+    // A limit past what the clock can count is none, not a panic.
+    let unlimited = Server::start(&["--timeout", "18446744073709551615"]);
+    for _ in 0..3 {
+        still_serves(&unlimited);
+    }
 }
 
 /// Past the connections the server holds at once, a connection is answered 503 at once rather
