@@ -142,7 +142,8 @@ fn detection_limit() -> std::time::Duration {
         .map_or(detection, |budget| budget.min(detection))
 }
 
-/// Runs `dot -V`, stopping it after [`detection_limit`].
+/// Runs `dot -V`, stopping it after [`DETECTION_SECONDS`], or after the time budget when that is
+/// shorter.
 pub fn graphviz() -> Graphviz {
     let child = Command::new("dot")
         .arg("-V")
