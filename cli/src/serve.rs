@@ -40,7 +40,7 @@ pub struct ServeArgs {
     max_states: u64,
     /// Give up on a request that takes longer than this many seconds to arrive (408) or to
     /// solve (503)
-    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = super::values::positive_number, allow_negative_numbers = true)]
     timeout: u64,
 }
 
@@ -81,7 +81,10 @@ struct ApiError(Status, String);
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> ApiError {
         let status = match error {
-            InputError::TooManyNodes { .. } => Status::PAYLOAD_TOO_LARGE,
+            // More than the server's budgets allow: refused before the work, as too large.
+            InputError::TooManyNodes { .. }
+            | InputError::OverBudget(_)
+            | InputError::OutOfMemory { .. } => Status::PAYLOAD_TOO_LARGE,
             InputError::UnknownGame { .. } => Status::NOT_FOUND,
             _ => Status::BAD_REQUEST,
         };

@@ -137,6 +137,15 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
     ))
 }
 
+/// Parses a number of seconds to wait that must be at least 1 (`serve --timeout`: 0 would give
+/// up on every request at once).
+pub fn positive_number(text: &str) -> Result<u64, String> {
+    match whole_number(text)? {
+        0 => Err("0 would give up on every request at once: give at least 1".to_string()),
+        n => Ok(n),
+    }
+}
+
 /// Parses a whole number that may be negative (`--min-value -5`, `--max-value 1e6`): digits
 /// with an optional sign, or `1e6` style, within 64 bits.
 pub fn integer(text: &str) -> Result<i64, String> {

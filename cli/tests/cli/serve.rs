@@ -224,6 +224,20 @@ fn connections_past_the_limit_are_refused_until_others_close() {
     }
 }
 
+/// A request over the memory budget is refused as too large, as one over --max-states is, and
+/// a timeout of 0 (every request given up at once) is refused at the start.
+#[test]
+fn requests_over_the_budget_are_too_large_and_a_zero_timeout_is_refused() {
+    let server = Server::start(&["--max-states", "1e12"]);
+    let (status, body) = server.get_json("/api/analyze?game=nim&n=2e9");
+    assert_eq!(status, 413, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("(--max-memory)"),
+        "{body}"
+    );
+    crate::common::fails_with(&["serve", "--timeout", "0"], &["0 would give up"]);
+}
+
 #[test]
 fn two_clients_get_answers_to_every_request() {
     let server = Server::start(&[]);
