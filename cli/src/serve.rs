@@ -159,6 +159,13 @@ fn respond(server: &Server, request: &Request) -> Response {
         );
         return Response::error(Status::METHOD_NOT_ALLOWED, &message);
     }
+    // The page reads its own query (a bookmarked instance); the games' routes take none.
+    if matches!(route, Route::Games | Route::Game(_))
+        && let Some((name, _)) = query_pairs(&request.query).first()
+    {
+        let message = format!("unknown parameter '{name}': {path} takes none");
+        return Response::error(Status::BAD_REQUEST, &message);
+    }
     let answered = match route {
         Route::Page => Ok(Response::html(server.page.as_bytes())),
         Route::Games => Ok(games()),

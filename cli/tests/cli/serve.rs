@@ -114,6 +114,11 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
         (oversize.as_str(), 413, "80201"),
         ("/nowhere", 404, "/api/games"),
         (
+            "/api/games?x=1",
+            400,
+            "unknown parameter 'x': /api/games takes none",
+        ),
+        (
             "/api/analyze?game=stone-game&piles=1,2&piles=3",
             400,
             "parameter 'piles' is given twice",
