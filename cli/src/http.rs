@@ -226,7 +226,7 @@ fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Ref
             ));
         }
         head.extend_from_slice(&chunk[..read]);
-        let line_ends = head.windows(2).position(|pair| pair == b"\r\n");
+        let line_ends = head.iter().position(|&byte| byte == b'\n');
         if line_ends.unwrap_or(head.len()) > REQUEST_LINE_BYTES {
             return Err(Refusal(
                 Status::URI_TOO_LONG,
@@ -236,10 +236,15 @@ fn read_head(stream: &mut TcpStream, head_time: Duration) -> Result<Vec<u8>, Ref
                 ),
             ));
         }
-        let end = head
-            .windows(4)
-            .position(|window| window == b"\r\n\r\n")
-            .map(|end| end + 4);
+        // The head ends where HTTP/1's parser says (a line ended by a bare line feed too); what
+        // can no longer be a request is handed on at once, to be refused in `parse_head`'s words,
+        // rather than waited for until the time limit.
+        let mut headers = [httparse::EMPTY_HEADER; HEADERS];
+        let end = match httparse::Request::new(&mut headers).parse(&head) {
+            Ok(httparse::Status::Complete(end)) => Some(end),
+            Ok(httparse::Status::Partial) => None,
+            Err(_) => Some(head.len()),
+        };
         if end.unwrap_or(head.len()) > HEAD_BYTES {
             return Err(Refusal(
                 Status::REQUEST_HEADER_FIELDS_TOO_LARGE,

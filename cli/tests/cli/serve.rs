@@ -191,6 +191,13 @@ fn refusals_of_the_connection_itself_are_json_too() {
     let (status, body) = server.get_json("/api/analyze?game=nim&heaps=3,4");
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["grundy"], 3);
+    // Lines ended by a bare line feed are HTTP/1 too.
+    let (status, body) = server.raw(b"GET /api/games/nim HTTP/1.1\nHost: x\n\n");
+    assert_eq!(status, 200, "{body}");
+    // Bytes that cannot begin a request (a TLS greeting) are refused at once, not when the
+    // time limit has passed (408).
+    let (status, body) = server.raw(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03");
+    assert_eq!(status, 400, "{body}");
     // The absolute form of a target, which HTTP/1.1 servers must take, names the same path.
     let (status, body) = server.raw(b"GET http://localhost/api/games/nim HTTP/1.1\r\n\r\n");
     assert_eq!(status, 200, "{body}");
