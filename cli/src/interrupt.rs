@@ -11,9 +11,9 @@
 //! How: the signals are blocked in the main thread before any other thread exists (threads
 //! inherit the mask, so rayon's workers and the server's threads block them too), and one
 //! thread waits for them with `sigwait` — ordinary code, not a signal handler, so it may take
-//! locks and delete files. Child processes (Graphviz, `bench`'s runs) inherit the mask: a `bench` run is gamelab,
-//! which waits for the signals as here, but a Graphviz still laying out when gamelab stops is
-//! left to end by itself (it does not see the Ctrl-C).
+//! locks and delete files. Child processes (Graphviz, `bench`'s runs) inherit the mask: a
+//! `bench` run is gamelab, which waits for the signals as here; a Graphviz would not see the
+//! Ctrl-C, so the Graphviz processes still running are killed before gamelab ends.
 
 /// Starts the thread that ends the process on SIGINT, SIGTERM or SIGHUP. Call it first in `main`,
 /// before any other thread starts.
@@ -55,6 +55,11 @@ pub fn install() {}
 #[cfg(unix)]
 fn stop(signal: libc::c_int) -> ! {
     gamelab::util::output::abandon_unfinished();
+    for id in gamelab::present::render::running_graphviz() {
+        // SAFETY: a plain kill of a child still running (listed until it is waited for, so the
+        // id is not another process's); SIGKILL, since it blocks the others.
+        unsafe { libc::kill(id as libc::pid_t, libc::SIGKILL) };
+    }
     let line: &[u8] = match signal {
         libc::SIGINT => b"\ninterrupted\n",
         libc::SIGHUP => b"\nhung up\n",

@@ -142,6 +142,45 @@ fn detection_limit() -> std::time::Duration {
         .map_or(detection, |budget| budget.min(detection))
 }
 
+/// The process ids of the Graphviz processes running now (see [`running_graphviz`]).
+static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// The process ids of the Graphviz processes this process runs now, for a handler that ends the
+/// process on a signal to stop them too: a child inherits the signals its parent blocks, so the
+/// terminal's Ctrl-C may not reach it. Empty when the list is held right now (a handler must not
+/// wait).
+pub fn running_graphviz() -> Vec<u32> {
+    match RUNNING.try_lock() {
+        Ok(list) => list.clone(),
+        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner().clone(),
+        Err(std::sync::TryLockError::WouldBlock) => Vec::new(),
+    }
+}
+
+/// A Graphviz child listed in [`RUNNING`] while it runs: taken off when dropped, after it was
+/// waited for (until then its id cannot be given to another process).
+struct Listed(u32);
+
+impl Listed {
+    fn new(child: &std::process::Child) -> Listed {
+        lock_running().push(child.id());
+        Listed(child.id())
+    }
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        lock_running().retain(|&id| id != self.0);
+    }
+}
+
+fn lock_running() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    // A list of ids stays whole whatever panicked while holding it.
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Runs `dot -V`, stopping it after [`DETECTION_SECONDS`], or after the time budget when that is
 /// shorter.
 pub fn graphviz() -> Graphviz {
@@ -154,6 +193,7 @@ pub fn graphviz() -> Graphviz {
     let Ok(mut child) = child else {
         return Graphviz::Missing;
     };
+    let _listed = Listed::new(&child);
     match wait_within(&mut child, Some(detection_limit())) {
         Ok(Some(status)) if status.success() => Graphviz::Works,
         Ok(Some(_)) | Err(_) => Graphviz::Missing,
@@ -272,6 +312,7 @@ fn render_with_graphviz(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(failed)?;
+    let _listed = Listed::new(&child);
     // Each pipe has a thread of its own, so that a dot that reads slowly, writes much or says
     // much never blocks this one, which waits for it within the budget.
     let input = child.stdin.take().map(|mut pipe| {

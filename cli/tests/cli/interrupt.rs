@@ -169,3 +169,66 @@ fn ctrl_c_stops_a_long_tournament_within_a_second() {
         false,
     );
 }
+
+/// A Graphviz that hangs mid-layout is killed with gamelab: it inherits the signals gamelab
+/// blocks, so the Ctrl-C would not reach it, and it would go on running after gamelab ended.
+#[test]
+fn ctrl_c_stops_a_hanging_graphviz_too() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("dot.pid");
+    let dot = dir.path().join("dot");
+    // Answers `dot -V`, then writes its process id and hangs (exec: the id stays the same).
+    std::fs::write(
+        &dot,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = -V ] && exit 0\necho $$ > {}\nexec /bin/sleep 600\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&dot, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = dir.path().join("tree.svg");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+        .env(
+            crate::common::PINNED_FACTOR.0,
+            crate::common::PINNED_FACTOR.1,
+        )
+        .env("PATH", dir.path())
+        .args(["tree", "stone-game", "--piles", "4,6,2", "--render", "svg"])
+        .arg(&out)
+        .args(["--renderer", "graphviz", "--max-time", "none"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let dot_id: i32 = loop {
+        if let Some(id) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            break id;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "dot never ran");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // SAFETY: sends a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    // The hanging dot is gone (or a zombie its new parent has yet to reap), within moments.
+    let gone = || {
+        std::fs::read_to_string(format!("/proc/{dot_id}/status"))
+            .map_or(true, |status| status.contains("State:\tZ"))
+    };
+    let killed = Instant::now();
+    while !gone() {
+        assert!(
+            killed.elapsed() < Duration::from_secs(10),
+            "dot ({dot_id}) still runs after gamelab ended"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!out.exists());
+}
