@@ -24,8 +24,8 @@ const HEADERS: usize = 64;
 /// The most connections served at once; past them a connection is answered 503 at once, so
 /// that a flood of idle connections cannot make the server start a thread for each.
 const CONNECTIONS: usize = 256;
-/// How long what a client still sends after its answer is read and dropped (closing with unread
-/// bytes would reset the connection, and the client could lose the answer).
+/// How long what a client still sends after its answer is read and dropped (see
+/// [`drop_unread`]).
 const LINGER: Duration = Duration::from_secs(1);
 /// The longest a client may leave an answer unread before the server gives it up.
 const WRITE_STALL: Duration = Duration::from_secs(30);
@@ -153,30 +153,22 @@ impl Drop for Slot {
 /// Answers 503 on the accepting thread without waiting for the client: what it has sent is read
 /// and dropped as far as it has arrived, so that closing does not reset the connection.
 fn refuse_at_once(mut stream: TcpStream, message: &str) {
-    let _ = stream.set_nonblocking(true);
-    let mut chunk = [0u8; 4096];
-    let mut left = HEAD_BYTES * 4;
-    while let Ok(read @ 1..) = stream.read(&mut chunk) {
-        left = left.saturating_sub(read);
-        if left == 0 {
-            break;
-        }
-    }
-    let _ = stream.set_nonblocking(false);
+    drop_unread(&mut stream, None);
     let response = Response::error(Status::SERVICE_UNAVAILABLE, message);
-    answer(stream, false, &response, Duration::ZERO);
+    // A client that does not read this at once has nobody waiting for it.
+    write_answer(&mut stream, false, &response, Duration::from_millis(50));
 }
 
 /// One connection: its request's head read and checked, then answered, or refused.
 fn connection(mut stream: TcpStream, head_time: Duration, respond: &dyn Fn(&Request) -> Response) {
-    let response = match read_head(&mut stream, head_time).and_then(|head| parse_head(&head)) {
-        Ok(request) => {
-            let response = respond(&request);
-            return answer(stream, request.method == "HEAD", &response, LINGER);
-        }
-        Err(Refusal(status, message)) => Response::error(status, &message),
-    };
-    answer(stream, false, &response, LINGER);
+    let (head_only, response) =
+        match read_head(&mut stream, head_time).and_then(|head| parse_head(&head)) {
+            Ok(request) => (request.method == "HEAD", respond(&request)),
+            Err(Refusal(status, message)) => (false, Response::error(status, &message)),
+        };
+    if write_answer(&mut stream, head_only, &response, WRITE_STALL) {
+        drop_unread(&mut stream, Some(LINGER));
+    }
 }
 
 /// A request refused before the API sees it: a status and one line.
@@ -316,9 +308,14 @@ fn parse_head(head: &[u8]) -> Result<Request, Refusal> {
     })
 }
 
-/// Writes `response` (without its body for a HEAD request) and closes the connection, reading
-/// and dropping for up to `linger` what the client still sends.
-fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: Duration) {
+/// Writes `response` (without its body for a HEAD request), giving up on a client that leaves
+/// it unread for `stall`, and closes the connection's sending side; whether it was written.
+fn write_answer(
+    stream: &mut TcpStream,
+    head_only: bool,
+    response: &Response,
+    stall: Duration,
+) -> bool {
     let head = format!(
         "HTTP/1.1 {} {}\r\ncontent-type: {}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
         response.status.0,
@@ -326,12 +323,7 @@ fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: D
         response.content_type,
         response.body.len()
     );
-    // A client that reads nothing for that long has gone; a refusal at once waits for nobody.
-    let _ = stream.set_write_timeout(Some(if linger.is_zero() {
-        Duration::from_millis(50)
-    } else {
-        WRITE_STALL
-    }));
+    let _ = stream.set_write_timeout(Some(stall));
     // A client gone already has nobody to read the answer.
     let written = stream.write_all(head.as_bytes()).and_then(|()| {
         if head_only {
@@ -340,18 +332,22 @@ fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: D
             stream.write_all(&response.body)
         }
     });
-    if written.is_err() {
-        return;
-    }
     let _ = stream.shutdown(Shutdown::Write);
-    if linger.is_zero() {
-        return;
-    }
-    let _ = stream.set_read_timeout(Some(linger));
-    let until = Instant::now() + linger;
+    written.is_ok()
+}
+
+/// Reads and drops what the client still sends, up to four heads' worth: for up to `linger`, or
+/// (`None`) only what has arrived, without waiting. Closing with unread bytes would reset the
+/// connection, and the client could lose the answer.
+fn drop_unread(stream: &mut TcpStream, linger: Option<Duration>) {
+    let _ = match linger {
+        Some(linger) => stream.set_read_timeout(Some(linger)),
+        None => stream.set_nonblocking(true),
+    };
+    let until = linger.map(|linger| Instant::now() + linger);
     let mut chunk = [0u8; 4096];
     let mut left = HEAD_BYTES * 4;
-    while Instant::now() < until {
+    while until.is_none_or(|until| Instant::now() < until) {
         match stream.read(&mut chunk) {
             Ok(read @ 1..) => {
                 left = left.saturating_sub(read);
@@ -362,6 +358,7 @@ fn answer(mut stream: TcpStream, head_only: bool, response: &Response, linger: D
             _ => break,
         }
     }
+    let _ = stream.set_nonblocking(false);
 }
 
 /// The pairs of a query (`a=1&b=x+y`), decoded as HTML forms encode them: `+` is a space,

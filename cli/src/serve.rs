@@ -281,12 +281,10 @@ fn solved(
         entry.name(),
         serde_json::to_string(&input).unwrap_or_default()
     );
-    if let Some((_, hit)) = lock(&server.cache).iter().find(|(k, _)| *k == key) {
-        return Ok(hit.clone());
-    }
     let pending = {
+        // Looked up under the lock of the instances being solved, so that one whose solving
+        // ends meanwhile is found kept, not solved again.
         let mut solving = lock(&server.solving);
-        // Solved between the look above and this lock: kept by then.
         if let Some((_, hit)) = lock(&server.cache).iter().find(|(k, _)| *k == key) {
             return Ok(hit.clone());
         }

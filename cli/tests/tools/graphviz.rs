@@ -129,16 +129,8 @@ pub fn a_graphviz_layout_past_the_time_budget_is_stopped() {
 pub fn the_reports_graph_pictures_are_the_same_with_graphviz_on_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let others = "parity,claims,games,strategies,subtract-a-square,octal";
-    let output = gamelab()
-        .args(["report", "--skip", others, "--out"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out = dir.path().to_str().unwrap();
+    crate::common::stdout_of(&["report", "--skip", others, "--out", out]);
     let committed = crate::common::repository().join("reports");
     let written: Vec<String> = crate::common::file_names(dir.path())
         .into_iter()
