@@ -128,9 +128,9 @@ pub enum Graphviz {
     Works,
     /// There is no `dot` to run, or it failed.
     Missing,
-    /// `dot` ran but did not end within [`DETECTION_SECONDS`], or within the time budget when
-    /// that is shorter (it was stopped).
-    Silent,
+    /// `dot` ran but did not end within this limit, [`DETECTION_SECONDS`] or the time budget
+    /// when that is shorter (it was stopped).
+    Silent(std::time::Duration),
 }
 
 /// How long `dot -V` may take here: [`DETECTION_SECONDS`], or the time budget when shorter (a
@@ -194,10 +194,11 @@ pub fn graphviz() -> Graphviz {
         return Graphviz::Missing;
     };
     let _listed = Listed::new(&child);
-    match wait_within(&mut child, Some(detection_limit())) {
+    let limit = detection_limit();
+    match wait_within(&mut child, Some(limit)) {
         Ok(Some(status)) if status.success() => Graphviz::Works,
         Ok(Some(_)) | Err(_) => Graphviz::Missing,
-        Ok(None) => Graphviz::Silent,
+        Ok(None) => Graphviz::Silent(limit),
     }
 }
 
@@ -254,8 +255,7 @@ pub fn render_dot_into(
         RendererChoice::BuiltIn => false,
         RendererChoice::Auto | RendererChoice::Graphviz => match graphviz() {
             Graphviz::Works => true,
-            Graphviz::Silent => {
-                let limit = detection_limit();
+            Graphviz::Silent(limit) => {
                 let within = if limit < std::time::Duration::from_secs(DETECTION_SECONDS) {
                     let (limit, setting) = time_budget_words(limit);
                     format!("{limit} ({setting})")
