@@ -17,7 +17,8 @@
 //!
 //! A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
 //! written directly: it cannot be partial, and renaming over it would replace it. A symbolic
-//! link is followed, so the file it names is replaced, not the link.
+//! link is followed, so the file it names is replaced (or created, for a link to no file yet),
+//! not the link.
 //!
 //! The temporary files still being written are listed process-wide, so that a Ctrl-C handler
 //! can delete them before the process ends ([`abandon_unfinished`]); after that call no file is
@@ -50,14 +51,40 @@ fn unfinished() -> std::sync::MutexGuard<'static, Unfinished> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Where to write `path` through a temporary file: the path to rename over (a link's target),
-/// or `None` to write `path` directly (a device or pipe).
-fn rename_target(path: &Path) -> Option<PathBuf> {
+/// Where to write `path` through a temporary file: the path to rename over (a link's target,
+/// existing or not), or `None` to write `path` directly (a device or pipe). A loop of links is
+/// the system's error.
+fn rename_target(path: &Path) -> io::Result<Option<PathBuf>> {
     match std::fs::metadata(path) {
-        Ok(metadata) if !metadata.is_file() => None,
-        Ok(_) => Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())),
-        Err(_) => Some(path.to_path_buf()),
+        Ok(metadata) if !metadata.is_file() => Ok(None),
+        Ok(_) => Ok(Some(
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        )),
+        // A link to no file: the file it names is created, as a shell's `>` would.
+        Err(error) if std::fs::symlink_metadata(path).is_ok() => {
+            link_end(path).map(Some).ok_or(error)
+        }
+        Err(_) => Ok(Some(path.to_path_buf())),
     }
+}
+
+/// The path at the end of the chain of links that starts at `path` (`path` itself if it is no
+/// link), each link read relative to its own folder; `None` for a chain longer than Linux
+/// follows (40 links), which is a loop.
+fn link_end(path: &Path) -> Option<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..=40 {
+        match std::fs::read_link(&current) {
+            Ok(next) => {
+                current = match current.parent() {
+                    Some(folder) => folder.join(next),
+                    None => next,
+                }
+            }
+            Err(_) => return Some(current),
+        }
+    }
+    None
 }
 
 /// A hidden name beside `path` for a file of this process: `.gamelab-KIND-<pid>-<k>-<name>`.
@@ -77,9 +104,10 @@ fn temporary_beside(path: &Path, kind: &str) -> PathBuf {
 }
 
 /// Why a file cannot be written at `path`, in words that name it (and never the temporary
-/// file): its folder is missing, or is not a folder, or the system's own reason.
-fn cannot_write(path: &Path, error: io::Error) -> io::Error {
-    let folder = path
+/// file): the folder it goes in is missing, or is not a folder, or the system's own reason.
+/// `target` is where the file goes: `path`, or the file at the end of the links `path` starts.
+fn cannot_write(path: &Path, target: &Path, error: io::Error) -> io::Error {
+    let folder = target
         .parent()
         .filter(|parent| !parent.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
@@ -90,10 +118,13 @@ fn cannot_write(path: &Path, error: io::Error) -> io::Error {
         }
         Ok(_) => error.to_string(),
     };
-    io::Error::new(
-        error.kind(),
-        format!("cannot write '{}': {reason}", path.display()),
-    )
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+    let named = if is_link {
+        format!("'{}' (a link to '{}')", path.display(), target.display())
+    } else {
+        format!("'{}'", path.display())
+    };
+    io::Error::new(error.kind(), format!("cannot write {named}: {reason}"))
 }
 
 /// A write error on the file at `path`, naming it.
@@ -126,12 +157,13 @@ impl Staged {
                 "cannot write '': an empty path names no file",
             ));
         }
-        let Some(target) = rename_target(path) else {
+        let Some(target) = rename_target(path).map_err(|error| cannot_write(path, path, error))?
+        else {
             // A device: check it opens for writing, and write it directly later.
             std::fs::OpenOptions::new()
                 .write(true)
                 .open(path)
-                .map_err(|error| cannot_write(path, error))?;
+                .map_err(|error| cannot_write(path, path, error))?;
             return Ok(Staged {
                 path: path.to_path_buf(),
                 rename: None,
@@ -146,7 +178,7 @@ impl Staged {
             }),
             Err(error) => {
                 discard(&temporary);
-                Err(cannot_write(path, error))
+                Err(cannot_write(path, &target, error))
             }
         }
     }
@@ -481,6 +513,47 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(dir.join("real.txt")).unwrap(),
             "new"
+        );
+        // A relative link to a file not made yet, through a second link: the file is made
+        // where the chain ends, and both links stay.
+        std::fs::create_dir_all(dir.join("inner")).unwrap();
+        std::os::unix::fs::symlink("inner/hop.txt", dir.join("first.txt")).unwrap();
+        std::os::unix::fs::symlink("made.txt", dir.join("inner/hop.txt")).unwrap();
+        write_file(&dir.join("first.txt"), "made").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("inner/made.txt")).unwrap(),
+            "made"
+        );
+        for link in ["first.txt", "inner/hop.txt"] {
+            let kind = std::fs::symlink_metadata(dir.join(link))
+                .unwrap()
+                .file_type();
+            assert!(kind.is_symlink(), "{link}");
+        }
+        // A link into a folder that does not exist says so, naming both.
+        std::os::unix::fs::symlink("gone/file.txt", dir.join("astray.txt")).unwrap();
+        let error = write_file(&dir.join("astray.txt"), "x")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("astray.txt' (a link to '") && error.ends_with("gone' does not exist"),
+            "{error}"
+        );
+        // A loop of links is refused with the system's reason, and the links stay.
+        std::os::unix::fs::symlink("loop-b", dir.join("loop-a")).unwrap();
+        std::os::unix::fs::symlink("loop-a", dir.join("loop-b")).unwrap();
+        let error = write_file(&dir.join("loop-a"), "x")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("loop-a") && error.contains("symbolic links"),
+            "{error}"
+        );
+        assert!(
+            std::fs::symlink_metadata(dir.join("loop-a"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
