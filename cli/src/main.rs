@@ -617,25 +617,10 @@ fn commit(files: Vec<Staged>, charts: &[&Path]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Whether two paths name one file: the same text, or (where they exist or their folders do)
-/// the same resolved path.
+/// Whether two paths name one file: the same text, or the same destination (links followed,
+/// whether or not the file exists yet).
 fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
-        return true;
-    }
-    if let (Ok(a), Ok(b)) = (a.canonicalize(), b.canonicalize()) {
-        return a == b;
-    }
-    resolved(a) == resolved(b)
-}
-
-/// `path` with its folder resolved (the file itself may not exist yet).
-fn resolved(path: &Path) -> std::path::PathBuf {
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    let folder = parent
-        .map_or_else(|| std::env::current_dir().ok(), |p| p.canonicalize().ok())
-        .unwrap_or_default();
-    folder.join(path.file_name().unwrap_or_default())
+    a == b || gamelab::util::output::destination(a) == gamelab::util::output::destination(b)
 }
 
 /// Refuses two output flags that name the same file: the second would silently overwrite the
@@ -647,10 +632,17 @@ fn distinct_outputs(outputs: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
         .collect();
     for (index, (flag, path)) in given.iter().enumerate() {
         for (other_flag, other) in &given[index + 1..] {
-            if same_file(path, other) {
+            if path == other {
                 anyhow::bail!(
                     "{flag} and {other_flag} both name '{}': give each output its own file",
                     path.display()
+                );
+            }
+            if same_file(path, other) {
+                anyhow::bail!(
+                    "{flag} '{}' and {other_flag} '{}' are one file: give each output its own file",
+                    path.display(),
+                    other.display()
                 );
             }
         }

@@ -87,6 +87,23 @@ fn link_end(path: &Path) -> Option<PathBuf> {
     None
 }
 
+/// Where a file written at `path` ends up: the file at the end of its links, its folder's links
+/// resolved too, whether or not the file exists yet. Two paths with one destination name one
+/// file.
+pub fn destination(path: &Path) -> PathBuf {
+    if let Ok(resolved) = std::fs::canonicalize(path) {
+        return resolved;
+    }
+    let end = link_end(path).unwrap_or_else(|| path.to_path_buf());
+    let folder = match end.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        Some(folder) => folder
+            .canonicalize()
+            .unwrap_or_else(|_| folder.to_path_buf()),
+        None => std::env::current_dir().unwrap_or_default(),
+    };
+    folder.join(end.file_name().unwrap_or_default())
+}
+
 /// A hidden name beside `path` for a file of this process: `.gamelab-KIND-<pid>-<k>-<name>`.
 fn temporary_name(path: &Path, kind: &str) -> PathBuf {
     let name = path

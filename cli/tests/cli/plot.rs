@@ -253,6 +253,29 @@ fn plot_given_twice_draws_both_formats_from_one_run() {
         &["--plot and --plot-outcome-shares both name"],
     );
     assert!(!Path::new(same).exists());
+    // Two links to one file not made yet are one file too.
+    #[cfg(unix)]
+    {
+        for link in ["one.svg", "two.svg"] {
+            std::os::unix::fs::symlink("shared.svg", dir.path().join(link)).unwrap();
+        }
+        let one = dir.path().join("one.svg");
+        let two = dir.path().join("two.svg");
+        fails_with(
+            &[
+                "grundy",
+                "kayles",
+                "--n-max",
+                "50",
+                "--plot",
+                one.to_str().unwrap(),
+                "--plot",
+                two.to_str().unwrap(),
+            ],
+            &["one.svg' and --plot '", "two.svg' are one file"],
+        );
+        assert!(!dir.path().join("shared.svg").exists());
+    }
 }
 
 #[test]
