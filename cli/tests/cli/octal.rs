@@ -288,6 +288,38 @@ fn the_generic_commands_play_a_splitting_game() {
     assert!(play.contains("first"), "{play}");
 }
 
+/// A code whose moves take many tokens reaches few positions: 85 from a heap of 40 taking 10
+/// at a time, 33 from a heap of 60 taking 25. Their costs count the heaps that deep a position
+/// can hold (they were costed as every multiset of the heap's tokens, hundreds of thousands of
+/// positions and gigabytes, and refused under the default budgets).
+#[test]
+fn codes_that_take_many_tokens_are_costed_by_the_positions_they_reach() {
+    let dag = stdout_of(&[
+        "tree",
+        "octal",
+        "--code",
+        "0.0000000007",
+        "--n",
+        "40",
+        "--dag",
+        "--format",
+        "json",
+    ]);
+    assert!(dag.contains("\"nodes\""), "{dag}");
+    let analysis = stdout_of(&["analyze", "octal", "--code", "0.0000000007", "--n", "40"]);
+    assert!(analysis.contains("a heap of 40"), "{analysis}");
+    let code = "0.0000000000000000000000007";
+    let solved = stdout_of(&[
+        "solve", "octal", "--code", code, "--n", "60", "--solver", "memo",
+    ]);
+    assert!(solved.contains("g(60) = 2"), "{solved}");
+    // Dense codes stay refused where their positions are many: the refusal names the bound.
+    fails_with(
+        &["analyze", "octal", "--code", "0.7777777777", "--n", "40"],
+        &["up to 89166 positions", "--max-memory"],
+    );
+}
+
 #[test]
 fn bad_codes_and_stray_codes_are_refused_in_one_line() {
     fails_with(

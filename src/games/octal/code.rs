@@ -231,6 +231,14 @@ impl OctalCode {
         usize::from(self.last)
     }
 
+    /// The fewest tokens a move takes: the place of the first non-zero digit (0 for a code
+    /// `4.`, whose leading 4 splits a heap without taking a token).
+    pub fn smallest_take(&self) -> usize {
+        (0..=self.largest_take())
+            .find(|&take| self.digit(take) != 0)
+            .unwrap_or(0)
+    }
+
     /// Whether some move leaves two heaps (a digit with bit 4): without one, the game is a
     /// subtraction game and a value depends on the last [`OctalCode::largest_take`] values only.
     pub fn has_breaking_moves(&self) -> bool {

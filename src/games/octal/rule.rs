@@ -144,23 +144,32 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         self.code.has_breaking_moves()
     }
 
-    /// Positions: the multisets of heaps of at most N tokens in all, for either player: twice
-    /// p(0) + ... + p(N), p the partitions (without breaking moves one heap: N + 1). Moves: per
-    /// amount taken, the whole heap, one heap or the splits of the rest, at most N/2 + 2; depth:
-    /// a move takes a token or, a leading 4's split, makes a heap more, so at most 2N.
+    /// Positions, for either player: twice the multisets of heaps a heap of N can reach
+    /// ([`reachable_multisets`]; without breaking moves one heap: N + 1). Moves: each amount a
+    /// move may take gives a heap of h at most one move that leaves no heap or one, and
+    /// (h − a)/2 splits, so a position of j heaps and T tokens has at most j + T/2 moves per
+    /// amount ([`most_moves_per_take`]; one without breaking moves). Depth: a move takes a
+    /// token or, a leading 4's split, makes a heap more, so at most 2N.
     fn heap_bounds(&self, heap: u64) -> Bounds {
         let n = heap as u128;
-        let amounts = self.code.largest_take() as u128 + 1;
-        let states = if self.splits() {
-            partitions_up_to(heap)
+        let largest = self.code.largest_take();
+        let takes = (0..=largest)
+            .filter(|&take| self.code.digit(take) != 0)
+            .count() as u128;
+        let least = self.code.smallest_take() as u64;
+        let (states, per_take) = if self.splits() {
+            (
+                reachable_multisets(heap, least),
+                most_moves_per_take(heap, least),
+            )
         } else {
-            n + 1
+            (n + 1, 1)
         };
         Bounds {
             states: states.saturating_mul(2),
-            moves: amounts.saturating_mul(n / 2 + 2),
+            moves: takes.saturating_mul(per_take).max(1),
             depth: n.saturating_mul(2),
-            least_states: n / amounts + 1,
+            least_states: n / (largest as u128 + 1) + 1,
         }
     }
 
@@ -260,40 +269,56 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
     }
 }
 
-/// The largest N whose partitions [`partitions_up_to`] counts exactly: p(1000) is about
-/// 2.4·10^31, and the sum up to it fits in 128 bits.
+/// The largest N whose reachable multisets [`reachable_multisets`] counts exactly: p(1000) is
+/// about 2.4·10^31, and the sum up to it fits in 128 bits.
 const EXACT_PARTITIONS: u64 = 1000;
 
-/// p(0) + p(1) + ... + p(n), p(m) the partitions of m (the multisets of heaps of m tokens), by
-/// Euler's pentagonal recurrence; beyond [`EXACT_PARTITIONS`] a number far above any budget.
+/// The most heaps a position reached from one heap of `n` can hold when every move takes at
+/// least `least` tokens and leaves at most one heap more: j heaps of one token or more, after
+/// j − 1 moves or more, need j + (j − 1)·least tokens.
+fn most_heaps(n: u64, least: u64) -> u64 {
+    (n + least) / (least + 1)
+}
+
+/// The most moves one amount taken gives a position reached from one heap of `n`, when every
+/// move takes at least `least` tokens and leaves at most one heap more: j + T/2 for j heaps of T
+/// tokens, T at most n − (j − 1)·least, which is largest at one heap or at the most heaps.
+fn most_moves_per_take(n: u64, least: u64) -> u128 {
+    let moves = |heaps: u64| {
+        let tokens = n.saturating_sub(heaps.saturating_sub(1).saturating_mul(least));
+        u128::from(heaps) + u128::from(tokens / 2)
+    };
+    moves(1).max(moves(most_heaps(n, least).max(1)))
+}
+
+/// The multisets of heaps that a heap of `n` tokens can reach when every move takes at least
+/// `least` tokens and leaves at most one heap more than it found (an octal game's): a position
+/// of j heaps is j − 1 moves deep or more, so it holds at most n − (j − 1)·least tokens.
+/// Counts the multisets of j ≥ 1 heaps of one token or more within that, for every j, and the
+/// empty one; with `least` 0 (a leading 4) that is p(0) + p(1) + ... + p(n), p the partitions.
+/// Beyond [`EXACT_PARTITIONS`] a number far above any budget.
 ///
-/// Time `O(n^1.5)`, memory 16 bytes per m.
-fn partitions_up_to(n: u64) -> u128 {
+/// Time `O(n · j)` for the largest j, memory 32 bytes per token.
+fn reachable_multisets(n: u64, least: u64) -> u128 {
     if n > EXACT_PARTITIONS {
         return u128::MAX / 4;
     }
-    let n = n as usize;
-    let mut p = vec![0u128; n + 1];
-    p[0] = 1;
-    for m in 1..=n {
-        // p(m) = sum over k >= 1 of (-1)^(k+1) (p(m - k(3k-1)/2) + p(m - k(3k+1)/2)).
-        let (mut plus, mut minus) = (0u128, 0u128);
-        for k in 1.. {
-            let first = k * (3 * k - 1) / 2;
-            if first > m {
-                break;
-            }
-            let second = k * (3 * k + 1) / 2;
-            let term = p[m - first] + if second <= m { p[m - second] } else { 0 };
-            if k % 2 == 1 {
-                plus += term;
-            } else {
-                minus += term;
-            }
+    let (n, least) = (n as usize, least as usize);
+    // exactly[s]: the partitions of s into exactly j parts, for the j of the loop so far:
+    // p(s, j) = p(s − 1, j − 1) (a part of 1) + p(s − j, j) (every part one smaller).
+    let mut exactly = vec![0u128; n + 1];
+    exactly[0] = 1;
+    let mut total = 1;
+    for j in 1..=most_heaps(n as u64, least as u64) as usize {
+        let tokens = n - (j - 1) * least;
+        let mut next = vec![0u128; n + 1];
+        for s in j..=n {
+            next[s] = exactly[s - 1] + next[s - j];
         }
-        p[m] = plus - minus;
+        total += next[j..=tokens].iter().sum::<u128>();
+        exactly = next;
     }
-    p.iter().sum()
+    total
 }
 
 /// How far the sequence is computed for heaps up to `n_max` when the first stage proved no
@@ -407,12 +432,45 @@ mod tests {
     #[test]
     fn partitions_are_counted_exactly() {
         // OEIS A000041: 1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42; p(100) = 190569292.
-        assert_eq!(partitions_up_to(0), 1);
+        assert_eq!(reachable_multisets(0, 0), 1);
         assert_eq!(
-            partitions_up_to(10),
+            reachable_multisets(10, 0),
             1 + 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22 + 30 + 42
         );
-        assert_eq!(partitions_up_to(100) - partitions_up_to(99), 190_569_292);
-        assert!(partitions_up_to(EXACT_PARTITIONS) < u128::MAX / 4);
+        assert_eq!(
+            reachable_multisets(100, 0) - reachable_multisets(99, 0),
+            190_569_292
+        );
+        assert!(reachable_multisets(EXACT_PARTITIONS, 0) < u128::MAX / 4);
+    }
+
+    #[test]
+    fn moves_that_take_tokens_bound_the_multisets_by_their_depth() {
+        // Taking 10 or more from a heap of 40: 1, 2, 3 and 4 heaps hold at most 40, 30, 20
+        // and 10 tokens (0 to 3 moves deep), 530 multisets against 215,308 for any 40 tokens.
+        for (n, least) in [(40, 10), (35, 1), (12, 2), (7, 3), (0, 1), (1, 1)] {
+            assert_eq!(
+                reachable_multisets(n, least),
+                brute_multisets(n, least),
+                "{n}, {least}"
+            );
+        }
+        assert_eq!(reachable_multisets(40, 10), 530);
+    }
+
+    /// [`reachable_multisets`] by listing the multisets (heaps in falling order).
+    fn brute_multisets(n: u64, least: u64) -> u128 {
+        fn count(left: u64, largest: u64, heaps: u64, n: u64, least: u64) -> u128 {
+            // The multiset so far is fine when its tokens fit its depth's budget.
+            let used = n - left;
+            let fits = heaps == 0 || used + (heaps - 1) * least <= n;
+            if !fits {
+                return 0;
+            }
+            1 + (1..=largest.min(left))
+                .map(|heap| count(left - heap, heap, heaps + 1, n, least))
+                .sum::<u128>()
+        }
+        count(n, n, 0, n, least)
     }
 }
