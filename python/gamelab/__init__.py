@@ -23,7 +23,7 @@ from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .bridge import SWEEP_DTYPES, PathLike, options, read_csv, sweep_csv, sweep_frame, sweep_table
 from .custom import Game
 from .explorer_page import Explorer, explorer
-from .kinds import AnyGame, builtin_name, load_game, loaded, own_instance
+from .kinds import AnyGame, builtin_name, load_game, loaded, own_instance, text
 from .positions import TERMINAL, LoadedGame, Move, State
 from .results import MOVE_COLUMNS, SVG_NODE_LIMIT, Batch, NimSequence, Verdict
 
@@ -139,7 +139,7 @@ def analyze(
     An illegal move raises :class:`InputError` naming it and the legal ones."""
     if isinstance(moves, str):
         raise InputError("moves must be a list of move names, e.g. ['left', 'right']")
-    moves = [str(move) for move in moves]
+    moves = [text(str(move), "a move's name") for move in moves]
     game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
                                heaps=heaps, code=code)
     if game_loaded is not None:

@@ -92,10 +92,21 @@ def builtin_name(game: Any, function: Optional[str] = None) -> str:
     :class:`NotAGame` (rather than the extension's "'NoneType' object cannot be cast as
     'str'"), saying why ``function`` (a key of :data:`BUILTIN_ONLY`) takes names only."""
     if isinstance(game, str):
-        return game
+        return text(game, "the game's name")
     if function is not None:
         raise BuiltinOnly(game, function)
     raise NotAGame(game)
+
+
+def text(value: str, what: str) -> str:
+    """``value`` if UTF-8 can hold it, else :class:`InputError` naming ``what``: a lone
+    surrogate (as a file name read with ``surrogateescape`` may hold) cannot reach the
+    extension, which would raise ``UnicodeEncodeError`` instead."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{what} must be text UTF-8 can hold, got {value!r}") from None
+    return value
 
 
 @functools.singledispatch

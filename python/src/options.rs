@@ -95,7 +95,14 @@ impl<'py> Options<'py> {
             return Ok(None);
         };
         match value.cast::<PyString>() {
-            Ok(text) => Ok(Some(text.to_str()?.to_string())),
+            // A lone surrogate (from a file name read with surrogateescape) has no UTF-8.
+            Ok(text) => match text.to_str() {
+                Ok(text) => Ok(Some(text.to_string())),
+                Err(_) => Err(input_error(format!(
+                    "{key} must be text UTF-8 can hold, got {}",
+                    value.repr()?
+                ))),
+            },
             Err(_) => Err(input_error(format!(
                 "{key} must be a string, got {}",
                 value.repr()?

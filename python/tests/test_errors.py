@@ -73,6 +73,11 @@ BAD_CALLS = [
     (gamelab.plot.heatmap, ("nim", "x.svg"), {"n": 5}),
     (gamelab.plot.divisor, ("x.svg",), {"n_min": 5, "n_max": 1}),
     (gamelab.plot.margins, ("stone-game", 5, "x.svg"), {"trials": 0}),
+    # Lone surrogates (a file name read with surrogateescape) have no UTF-8.
+    (gamelab.grundy, ("\udcff", 10), {}),
+    (gamelab.grundy, ("octal", 10), {"code": "0.7\udcff"}),
+    (gamelab.analyze, ("stone-game",), {"piles": [1, 2], "moves": ["\udcff"]}),
+    (gamelab.sweep, ("stone-game",), {"n_max": 3, "distribution": "\udcff"}),
 ]
 
 
