@@ -4,7 +4,9 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::{Error, ErrorKind};
-use gamelab::base::input::{parse_heaps, parse_piles, parse_subtract};
+use gamelab::base::input::{
+    WholeNumberError, parse_heaps, parse_piles, parse_subtract, parse_whole_number,
+};
 use gamelab::solve::SolverKind;
 use gamelab::studies::sweep::Shard;
 use gamelab::util::choice::Choice;
@@ -108,33 +110,15 @@ pub fn heap_list(text: &str) -> Result<HeapList, gamelab::InputError> {
 /// one accept a leading minus sign as a value (so that `--seed -1` gets this message rather
 /// than clap's advice to write `-- -1`, which does not apply).
 pub fn whole_number(text: &str) -> Result<u64, String> {
-    let trimmed = text.trim();
-    let number = trimmed.strip_prefix('+').unwrap_or(trimmed);
-    let too_large = || format!("'{text}' is more than 18446744073709551615, the largest allowed");
-    let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
-    // A power, `2^30`, as research-scale limits are often written.
-    if let Some((base, exponent)) = number.split_once('^')
-        && is_digits(base)
-        && is_digits(exponent)
-    {
-        let base: u64 = base.parse().map_err(|_| too_large())?;
-        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
-        return base.checked_pow(exponent).ok_or_else(too_large);
-    }
-    // Plain digits, or `1e18` style (a whole mantissa times a power of ten).
-    let (mantissa, exponent) = number.split_once(['e', 'E']).unwrap_or((number, "0"));
-    if is_digits(mantissa) && is_digits(exponent) {
-        let mantissa: u64 = mantissa.parse().map_err(|_| too_large())?;
-        let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
-        return 10u64
-            .checked_pow(exponent)
-            .and_then(|power| mantissa.checked_mul(power))
-            .ok_or_else(too_large);
-    }
-    Err(format!(
-        "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, 2^30, ... up to \
-         18446744073709551615)"
-    ))
+    parse_whole_number(text).map_err(|error| match error {
+        WholeNumberError::TooLarge => {
+            format!("'{text}' is more than 18446744073709551615, the largest allowed")
+        }
+        WholeNumberError::NotANumber => format!(
+            "'{text}' is not a non-negative integer (0, 1, 2, ..., 1e6, 2^30, ... up to \
+             18446744073709551615)"
+        ),
+    })
 }
 
 /// Parses a number of seconds to wait that must be at least 1 (`serve --timeout`: 0 would give

@@ -210,6 +210,17 @@ pub enum InputError {
     },
 
     #[error(
+        "entry {position} of {what} '{list}' is '{text}', more than 18446744073709551615, the \
+         largest allowed"
+    )]
+    EntryTooLarge {
+        what: Setting,
+        position: usize,
+        list: String,
+        text: String,
+    },
+
+    #[error(
         "{game}: the piles are too large: {what} {amount}, beyond the 64-bit limit \
          9223372036854775807, so scores could overflow; use smaller values"
     )]

@@ -258,7 +258,55 @@ fn parse_pile(position: usize, text: &str, list: &str) -> Result<i64, InputError
     })
 }
 
-/// Parses a comma-separated subtraction set such as `1,3,4` (positive integers).
+/// Why text is not a whole number ([`parse_whole_number`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeNumberError {
+    /// Not digits, `1e6` or `2^30`.
+    NotANumber,
+    /// A number past 18446744073709551615 (`u64::MAX`).
+    TooLarge,
+}
+
+/// A whole number from 0 to 18446744073709551615 as gamelab reads counts and sizes: digits,
+/// `1e6` (a whole mantissa times a power of ten) or `2^30` (a power, as research-scale limits are
+/// often written), with an optional leading `+` and surrounding spaces.
+///
+/// ```
+/// use gamelab::base::input::{WholeNumberError, parse_whole_number};
+/// assert_eq!(parse_whole_number("2^30"), Ok(1 << 30));
+/// assert_eq!(parse_whole_number(" 1e19 "), Ok(10_000_000_000_000_000_000));
+/// assert_eq!(parse_whole_number("2^64"), Err(WholeNumberError::TooLarge));
+/// assert_eq!(parse_whole_number("-1"), Err(WholeNumberError::NotANumber));
+/// ```
+pub fn parse_whole_number(text: &str) -> Result<u64, WholeNumberError> {
+    let trimmed = text.trim();
+    let number = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    let is_power = number.contains('^');
+    let (value, exponent) = number
+        .split_once(if is_power {
+            &['^'][..]
+        } else {
+            &['e', 'E'][..]
+        })
+        .unwrap_or((number, "0"));
+    let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    if !is_digits(value) || !is_digits(exponent) {
+        return Err(WholeNumberError::NotANumber);
+    }
+    let value: u64 = value.parse().map_err(|_| WholeNumberError::TooLarge)?;
+    let exponent: u32 = exponent.parse().map_err(|_| WholeNumberError::TooLarge)?;
+    let result = if is_power {
+        value.checked_pow(exponent)
+    } else {
+        10u64
+            .checked_pow(exponent)
+            .and_then(|power| value.checked_mul(power))
+    };
+    result.ok_or(WholeNumberError::TooLarge)
+}
+
+/// Parses a comma-separated subtraction set such as `1,3,4` (positive integers, `2^30` and `1e6`
+/// too).
 ///
 /// ```
 /// use gamelab::base::input::parse_subtract;
@@ -269,8 +317,8 @@ pub fn parse_subtract(list: &str) -> Result<Vec<u64>, InputError> {
     parse_numbers(list, Setting::Subtract)
 }
 
-/// Parses comma-separated heaps such as `7,11,30` (whole numbers; the game checks each against
-/// its smallest heap).
+/// Parses comma-separated heaps such as `7,11,30` (whole numbers, `2^30` and `1e6` too; the game
+/// checks each against its smallest heap).
 ///
 /// ```
 /// use gamelab::base::input::parse_heaps;
@@ -298,11 +346,19 @@ fn parse_numbers(list: &str, what: Setting) -> Result<Vec<u64>, InputError> {
         .enumerate()
         .map(|(index, text)| {
             let text = text.trim();
-            text.parse::<u64>().map_err(|_| InputError::NotPositive {
-                what,
-                position: index + 1,
-                list: list.to_string(),
-                text: text.to_string(),
+            parse_whole_number(text).map_err(|error| match error {
+                WholeNumberError::NotANumber => InputError::NotPositive {
+                    what,
+                    position: index + 1,
+                    list: list.to_string(),
+                    text: text.to_string(),
+                },
+                WholeNumberError::TooLarge => InputError::EntryTooLarge {
+                    what,
+                    position: index + 1,
+                    list: list.to_string(),
+                    text: text.to_string(),
+                },
             })
         })
         .collect()

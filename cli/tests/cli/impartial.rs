@@ -69,6 +69,30 @@ fn a_sum_is_won_exactly_when_the_xor_of_its_grundy_values_is_not_zero() {
     }
 }
 
+/// Heaps and subtraction sets are read as `--n` is: `2^30` and `1e6` too.
+#[test]
+fn lists_of_heaps_take_powers_and_powers_of_ten() {
+    let written = stdout_of(&["solve", "nim", "--heaps", "2^30,1e6,7", "--value-only"]);
+    let spelled = stdout_of(&[
+        "solve",
+        "nim",
+        "--heaps",
+        "1073741824,1000000,7",
+        "--value-only",
+    ]);
+    assert_eq!(written, spelled);
+    assert!(
+        written.starts_with("nim heaps 1073741824 + 1000000 + 7"),
+        "{written}"
+    );
+    let set = stdout_of(&["grundy", "nim", "--subtract", "1,2^2", "--n-max", "20"]);
+    assert!(set.contains("S={1, 4}"), "{set}");
+    fails_with(
+        &["solve", "nim", "--heaps", "3,2^64"],
+        &["entry 2 of heaps", "'2^64', more than 18446744073709551615"],
+    );
+}
+
 #[test]
 fn the_divisor_game_is_won_exactly_at_even_n() {
     // LeetCode 1025: the first player wins if and only if N is even.
