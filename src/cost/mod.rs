@@ -169,7 +169,12 @@ impl Cost {
             return Err(InputError::OverBudget(Box::new(
                 crate::base::error::OverBudget {
                     what: what.to_string(),
-                    cost: format!("needs about {cost} of memory"),
+                    // Past u128 the amount already reads "more than ...".
+                    cost: if self.memory == u128::MAX {
+                        format!("needs {cost} of memory")
+                    } else {
+                        format!("needs about {cost} of memory")
+                    },
                     budget: limit,
                     setting: Setting::MaxMemory,
                     advice: advice.to_string(),

@@ -106,6 +106,27 @@ fn every_catalogue_command_gives_the_catalogue_verdict() {
         ));
 }
 
+/// A number game's instances are costed by its solver on them: with a proved period every N
+/// is answered at once, up to 10^19 (they were costed as N² positions, "more than 3.4e38
+/// bytes", and refused).
+#[test]
+fn claims_about_heaps_with_a_proved_period_are_checked_to_any_n() {
+    gamelab()
+        .args([
+            "check",
+            "dawsons-kayles",
+            "--expect",
+            "first-wins",
+            "--n-min",
+            "1e18",
+            "--n-max",
+            "1e19",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("verdict: REFUTED"));
+}
+
 #[test]
 fn bad_claims_are_refused() {
     fails_with(&["claims", "--format", "csv"], &["--format csv", "--run"]);

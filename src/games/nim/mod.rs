@@ -133,10 +133,14 @@ impl HeapRule for SubtractionSet {
                     proved: true,
                 }),
             }),
-            _ => {
-                check_table_size("grundy", n_max, TABLE_LIMIT)?;
-                Ok(NimValues::plain(grundy_values(&self.set, n_max as usize)))
-            }
+            _ if n_max > TABLE_LIMIT => Err(SolveError::TooLarge {
+                solver: "grundy",
+                what: "the largest heap",
+                size: n_max.to_string(),
+                limit: format!("{TABLE_LIMIT} when no period is found"),
+                advice: "use smaller heaps",
+            }),
+            _ => Ok(NimValues::plain(grundy_values(&self.set, n_max as usize))),
         }
     }
 

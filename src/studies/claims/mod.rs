@@ -570,8 +570,10 @@ impl<'a> Judge<'a> {
         if let Some(cost) = self.costs.get(&n) {
             return Ok(*cost);
         }
+        // A pile game's margins have a cost of their own by size; a number game's is its
+        // solver's on the instance, which a proved period or a closed form makes small for any N.
         let cost = match self.claim.solver {
-            SolverKind::AUTO => self.entry.margin_cost(n),
+            SolverKind::AUTO if self.entry.takes_piles() => self.entry.margin_cost(n),
             solver => {
                 let input = extreme_instance(self.claim.values, &self.claim.extras, n);
                 self.entry.build(&input)?.solve_cost(solver, true)

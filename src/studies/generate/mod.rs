@@ -116,11 +116,13 @@ impl Generator {
     /// residue below its nonzero modulus, the minimum not above the maximum.
     fn check_sizes(sizes: &SizeRange, size_name: &str) -> Result<(), InputError> {
         if sizes.min < 1 {
-            return Err(InputError::out_of_range(
-                format!("{} (the {size_name})", Setting::MinSize),
-                "at least 1",
-                sizes.min,
-            ));
+            // One size is given as one setting (`--n 0`), a range by its smallest end.
+            let what = if sizes.min == sizes.max {
+                Setting::Number.to_string()
+            } else {
+                format!("{} (the {size_name})", Setting::MinSize)
+            };
+            return Err(InputError::out_of_range(what, "at least 1", sizes.min));
         }
         if let Some((modulus, remainder)) = sizes.residue {
             if modulus == 0 {
