@@ -145,10 +145,10 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
     }
 
     /// Positions, for either player: twice the multisets of heaps a heap of N can reach
-    /// ([`reachable_multisets`]; without breaking moves one heap: N + 1). Moves: each amount a
+    /// (`reachable_multisets`; without breaking moves one heap: N + 1). Moves: each amount a
     /// move may take gives a heap of h at most one move that leaves no heap or one, and
     /// (h − a)/2 splits, so a position of j heaps and T tokens has at most j + T/2 moves per
-    /// amount ([`most_moves_per_take`]; one without breaking moves). Depth: a move takes a
+    /// amount (`most_moves_per_take`; one without breaking moves). Depth: a move takes a
     /// token or, a leading 4's split, makes a heap more, so at most 2N.
     fn heap_bounds(&self, heap: u64) -> Bounds {
         let n = heap as u128;
