@@ -42,17 +42,29 @@ class ShardFailed(RuntimeError):
     """A shard of a distributed sweep failed after its retries; no table is returned."""
 
 
-def _run_shards(game: str, shards: list[str], settings: dict[str, Any]) -> list[str]:
+def _run_shards(game: str, shards: list[str], settings: dict[str, Any]) -> tuple[bool, Any]:
     """One Dask task: some shards on a worker, one after another (a plain function of plain
     data, so Dask can ship it). Each shard comes back as its CSV text, which travels cheaper
-    than a DataFrame and merges without re-encoding."""
-    return [sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
+    than a DataFrame and merges without re-encoding: ``(True, texts)``. A refusal of the
+    settings (the worker's budget) comes back as ``(False, message)`` rather than raised: it
+    would fail again on every retry, each logged as a failed task."""
+    try:
+        return True, [sweep_csv(game, shard=shard, **settings)[0] for shard in shards]
+    except InputError as error:
+        return False, str(error)
 
 
 #: The settings a sweep's instances are drawn with: the part of a sweep that
 #: :func:`gamelab.generate` checks too.
 _GENERATOR_SETTINGS = ("n", "n_min", "n_max", "n_parity", "n_mod", "n_residue", "min_value",
                        "max_value", "distribution", "total_parity", "subtract", "seed")
+
+#: The settings :func:`sweep` passes on: :func:`gamelab.sweep`'s keywords but the two it sets
+#: itself (``shard`` and ``threads``).
+_SWEEP_SETTINGS = _GENERATOR_SETTINGS + ("trials",)
+
+#: The threads one call may use, as :func:`gamelab.sweep` takes them.
+_MOST_THREADS = 1024
 
 
 def _check_here(game: Any, settings: dict[str, Any]) -> None:
@@ -93,6 +105,15 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
         raise InputError("distributed.sweep makes the shards itself; leave out shard=")
     if "threads" in settings:
         raise InputError("distributed.sweep sets each shard's threads; use threads_per_shard=")
+    for key in settings:
+        if key not in _SWEEP_SETTINGS:
+            raise TypeError(f"distributed.sweep() got an unexpected keyword argument {key!r}")
+    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+        raise InputError(f"retries must be a non-negative integer, got {retries!r}")
+    if (isinstance(threads_per_shard, bool) or not isinstance(threads_per_shard, int)
+            or not 1 <= threads_per_shard <= _MOST_THREADS):
+        raise InputError(f"threads_per_shard must be an integer from 1 to {_MOST_THREADS}, "
+                         f"got {threads_per_shard!r}")
     _check_here(game, settings)
     settings["threads"] = threads_per_shard
     if tasks is None:
@@ -112,11 +133,7 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
     tables = {}
     for group, future in zip(groups, futures):
         try:
-            tables.update(zip(group, future.result()))
-        except InputError:  # bad settings: the same error as a local sweep
-            for pending in futures:
-                pending.cancel()
-            raise
+            done, result = future.result()
         except Exception as error:  # a lost worker (KilledWorker), a crashed process...
             for pending in futures:
                 pending.cancel()
@@ -126,5 +143,10 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
                 f"{named} of the {game} sweep failed after {retries} retries: "
                 f"{type(error).__name__}: {error}; no partial table was returned"
             ) from error
+        if not done:  # refused by the settings: the same error as a local sweep
+            for pending in futures:
+                pending.cancel()
+            raise InputError(result)
+        tables.update(zip(group, result))
     # The library's merge proves the tables are exactly the N distinct shards of one sweep.
     return sweep_frame(*_gamelab.merge_csv([(f"shard {spec}", tables[spec]) for spec in specs]))

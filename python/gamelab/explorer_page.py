@@ -26,6 +26,7 @@ from . import _gamelab
 from ._gamelab import ExploredGame, InputError
 from .bridge import PathLike
 from .kinds import AnyGame, NotAGame, builtin_name, loaded, own_instance
+from .positions import LoadedGame
 
 __all__ = ["Explorer", "explorer"]
 
@@ -93,15 +94,25 @@ class Explorer:
         return f"Explorer(game='{self.name}', positions={self.positions})"
 
 
-def _rules_of(game: Any) -> str:
-    """The first paragraph of the game class's own docstring (not the base class's), as the
-    page's line of rules."""
-    if isinstance(game, ExploredGame):  # made in Rust: its docstring is not the game's
-        return ""
+def _heading_of(game: Any) -> tuple[str, str]:
+    """The page's title and line of rules by default: a built-in game's own (also loaded with
+    :func:`gamelab.load_game`), else no title and the first paragraph of the game class's own
+    docstring (not a base class's; for a loaded game, the docstring of the game behind it)."""
+    if isinstance(game, LoadedGame):
+        name = game.builtin_game
+        if name is not None:
+            entry = next(entry for entry in _gamelab.games() if entry["name"] == name)
+            return entry["title"], entry["rules"]
+        game = game.rules
+    # Made in Rust (an explored table), or one of gamelab's own adapters (an OpenSpiel game's):
+    # their docstrings say what the adapter is, not the game's rules.
+    if game is None or isinstance(game, ExploredGame) or \
+            type(game).__module__.split(".")[0] == "gamelab":
+        return "", ""
     doc = type(game).__dict__.get("__doc__")
     if not doc:
-        return ""
-    return " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
+        return "", ""
+    return "", " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
 
 
 def explorer(
@@ -134,10 +145,11 @@ def explorer(
     own_instance(game_loaded, piles=piles, n=n, subtract=subtract, heaps=heaps, code=code)
     if game_loaded is not None:
         explored = game_loaded.explore()
+        default_title, default_rules = _heading_of(game)
         page, positions = _gamelab.explorer_page_explored(
             explored,
-            title if title is not None else "",
-            rules if rules is not None else _rules_of(game),
+            title if title is not None else default_title,
+            rules if rules is not None else default_rules,
         )
         return Explorer(page, explored.name, positions, height)
     if title is not None or rules is not None:

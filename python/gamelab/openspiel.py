@@ -506,6 +506,10 @@ def _register_custom(game: Any, name: Optional[str], max_states: Optional[int]) 
             f"name must be a non-empty OpenSpiel game name without spaces or ()=,;, got {name!r}")
     if name in _REGISTERED and name not in _CUSTOM:
         raise _gamelab.InputError(f"{name} is a built-in game's OpenSpiel name; choose another")
+    if name not in _REGISTERED and name in _pyspiel().registered_names():
+        raise _gamelab.InputError(
+            f"{name} is one of OpenSpiel's own games, which registering would replace for the "
+            "whole process; choose another name")
     _Table(game_loaded)  # explored now, so that a game OpenSpiel cannot take fails here
     _CUSTOM[name] = game_loaded
     if name not in _REGISTERED:
@@ -532,7 +536,7 @@ def register(game: Any = None, *, name: Optional[str] = None,
     now (at most ``max_states`` positions), under ``name`` (default ``gamelab_`` and its class
     name in snake case: ``TakeOneOrTwo`` is ``gamelab_take_one_or_two``); returns the name,
     which ``pyspiel.load_game`` then takes without parameters. Registering a name again
-    replaces its game.
+    replaces its game; a name of one of OpenSpiel's own games is refused.
 
     Returns are zero-sum in the margin: ``[margin, -margin]`` for the first player's points
     minus the second's (+1 and -1 in a win/lose game); ``str(state)`` is the position with

@@ -75,6 +75,11 @@ class LoadedGame:
         self._max_states = max_states
         self._table = table
 
+    @property
+    def builtin_game(self) -> Optional[str]:
+        """The built-in game's name behind it (``"stone-game"``), or None for any other game."""
+        return None if self._builtin is None else self._builtin["game"]
+
     # --- the table ----------------------------------------------------------------------------
 
     def explore(self) -> ExploredGame:

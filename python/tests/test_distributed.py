@@ -3,6 +3,7 @@ equals the one-machine sweep byte for byte as CSV; a worker killed mid-run is su
 shard is redone) or, when the cluster allows no failures, reported as ShardFailed rather than a
 partial table; bad settings are the local sweep's errors."""
 
+import inspect
 import os
 import signal
 import threading
@@ -62,8 +63,31 @@ def test_bad_settings_are_the_local_sweeps_errors(client):
             gamelab.distributed.sweep(client, "stone-game", shards=4, tasks=tasks)
     with pytest.raises(gamelab.InputError, match="use threads_per_shard="):
         gamelab.distributed.sweep(client, "stone-game", shards=2, threads=2)
-    with pytest.raises(gamelab.InputError, match="threads"):
-        gamelab.distributed.sweep(client, "stone-game", shards=2, threads_per_shard=0)
+    with pytest.raises(gamelab.InputError, match="threads_per_shard must be an integer"):
+        gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, threads_per_shard=0)
+    with pytest.raises(gamelab.InputError, match="retries must be a non-negative integer"):
+        gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, retries=-1)
+    # A misspelt setting is refused as gamelab.sweep refuses it, not left at its default.
+    with pytest.raises(TypeError, match="unexpected keyword argument 'trails'"):
+        gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, trails=5)
+
+
+def test_the_settings_passed_on_are_the_local_sweeps():
+    local = set(inspect.signature(gamelab.sweep).parameters) - {"game", "shard", "threads"}
+    assert set(gamelab.distributed._SWEEP_SETTINGS) == local
+
+
+def test_a_refusal_on_the_workers_comes_back_as_the_local_sweeps(client):
+    # Over the workers' time budget (the default 10 s): each task returns the refusal rather
+    # than raising it (a raise would be retried and logged as a failed task), and the call
+    # raises it as the local sweep does (the estimate is the worker's: its machine's speed).
+    settings = dict(n_max=2000, trials=100_000)
+    with pytest.raises(gamelab.InputError, match="above the budget of 10 s"):
+        gamelab.sweep("stone-game", shard=(1, 2), **settings)
+    with pytest.raises(gamelab.InputError, match="^this sweep .* above the budget of 10 s"):
+        gamelab.distributed.sweep(client, "stone-game", shards=2, **settings)
+    done, message = gamelab.distributed._run_shards("stone-game", ["1/2"], settings)
+    assert not done and "above the budget of 10 s" in message
 
 
 # Slow enough per shard that a worker can be killed while it works.

@@ -64,6 +64,16 @@ def test_a_python_games_page_holds_its_positions_with_its_own_texts():
     assert positions["payoff"][finished] in ([0, 1], [1, 0])
 
 
+def test_a_loaded_games_page_is_headed_by_the_game_not_by_the_loader():
+    # A built-in game loaded with load_game: its own title and rules, as `gamelab explore`'s.
+    entry = next(entry for entry in gamelab.games() if entry["name"] == "stone-game")
+    data = page_data(gamelab.explorer(gamelab.load_game("stone-game", piles=[4, 6, 2, 3])).html)
+    assert (data["title"], data["rules"]) == (entry["title"], entry["rules"])
+    # A game defined in Python, loaded: its class's docstring, not LoadedGame's.
+    data = page_data(gamelab.explorer(gamelab.load_game(TakeOneOrTwo(5))).html)
+    assert data["rules"] == "Take one or two stones from a heap; whoever takes the last stone wins."
+
+
 def test_title_and_rules_can_be_given_and_the_page_escapes_them():
     page = gamelab.explorer(TakeOneOrTwo(4), title="</script><b>heap</b>", rules="a & b")
     data = page_data(page.html)

@@ -33,6 +33,9 @@ def test_tic_tac_toe_is_a_draw_with_5478_positions_and_every_opening_a_draw():
     assert all(move["value"] == "tie" and move["margin"] == 0 for move in openings)
     # OpenSpiel's own search agrees.
     assert minimax.alpha_beta_search(pyspiel.load_game("tic_tac_toe"))[0] == 0
+    # Its page has no rules of gamelab's making (the adapter's docstring is not the game's).
+    page = gamelab.explorer(ttt).html
+    assert '"rules":""' in page and "Game protocol" not in page
 
 
 def test_a_wrapped_game_steps_with_openspiel_action_numbers():
@@ -284,6 +287,10 @@ def test_registration_refuses_what_openspiel_cannot_tell_apart():
         gos.register(SameNames(3))
     with pytest.raises(gamelab.InputError, match="built-in game's OpenSpiel name"):
         gos.register(TakeOneOrTwo(3), name="gamelab_stone_game")
+    # OpenSpiel's own games stay theirs: registering would replace one for the whole process.
+    with pytest.raises(gamelab.InputError, match="one of OpenSpiel's own games"):
+        gos.register(TakeOneOrTwo(3), name="tic_tac_toe")
+    assert "tic_tac_toe()" == str(pyspiel.load_game("tic_tac_toe"))
     with pytest.raises(TypeError):
         gos.register(3.5)
 
