@@ -56,8 +56,8 @@ impl PartialEq for PositionKey {
             return true;
         }
         // SAFETY: keys are compared only inside the explorer's map, and exploration holds the
-        // GIL throughout (`explore_game` runs attached). A failing `==` is treated as
-        // "different positions"; rare enough to accept.
+        // GIL throughout (`explore_game` runs attached). A failing `==` answers "different"
+        // here (the map cannot fail) and is kept for `explore_game` to raise once it returns.
         let py = unsafe { Python::assume_attached() };
         let (mine, theirs) = (self.key.bind(py), other.key.bind(py));
         // Text keys (an OpenSpiel board) compare as text, without a rich comparison's call.
@@ -68,11 +68,34 @@ impl PartialEq for PositionKey {
         {
             return mine == theirs;
         }
-        mine.eq(theirs).unwrap_or(false)
+        mine.eq(theirs).unwrap_or_else(|error| {
+            FAILED_COMPARISON.with(|failed| {
+                let mut failed = failed.borrow_mut();
+                if failed.is_none() {
+                    *failed = Some(noted(py, error, format!("{}.__eq__", type_name(&mine))));
+                }
+            });
+            false
+        })
     }
 }
 
 impl Eq for PositionKey {}
+
+thread_local! {
+    /// The first exception a state's `==` raised during this thread's exploration.
+    static FAILED_COMPARISON: std::cell::RefCell<Option<PyErr>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The name of `value`'s type, for notes.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|name| name.to_string())
+        .unwrap_or_else(|_| "state".to_string())
+}
 
 /// How the rules list a position's moves: the optional batch hook `children(state)` giving
 /// every `(move, next_state, points)` at once, or `moves(state)` then `play(state, move)` for
@@ -113,11 +136,12 @@ fn optional_method<'py>(
     })
 }
 
-/// `repr(value)`, for messages.
+/// `repr(value)`, for messages: on one line (a board's lines joined by ` / `), as every
+/// message is.
 fn show(value: &Bound<'_, PyAny>) -> String {
     value
         .repr()
-        .map(|text| text.to_string())
+        .map(|text| text.to_string().trim_end().replace('\n', " / "))
         .unwrap_or_else(|_| "<unprintable>".to_string())
 }
 
@@ -509,7 +533,13 @@ pub fn explore_game(game: Bound<'_, PyAny>, max_states: usize) -> PyResult<Explo
     let title = optional_method(&game, "title")?.and_then(|title| title.extract::<String>().ok());
     let name = game.get_type().name()?.to_string();
     let mut rules = PythonRules::new(game)?;
-    let explored = explore(&mut rules, max_states).map_err(|error| match error {
+    FAILED_COMPARISON.with(|failed| failed.borrow_mut().take());
+    let explored = explore(&mut rules, max_states);
+    // A state's `==` that raised made the table wrong (positions not merged): its exception.
+    if let Some(error) = FAILED_COMPARISON.with(|failed| failed.borrow_mut().take()) {
+        return Err(error);
+    }
+    let explored = explored.map_err(|error| match error {
         ExploreError::Rules(error) => error,
         other => input_error(other),
     })?;

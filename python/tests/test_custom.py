@@ -141,6 +141,68 @@ def test_the_users_exception_comes_back_with_the_state_and_move():
         assert any("play((1, 3), 'left')" in note for note in caught.value.__notes__)
 
 
+class Position:
+    """A heap and the player to move, whose every instance hashes alike and whose `==` raises:
+    positions can only be told apart by calling it."""
+
+    def __init__(self, heap, player):
+        self.heap, self.player = heap, player
+
+    def __hash__(self):
+        return 1
+
+    def __eq__(self, other):
+        raise ValueError("cannot compare")
+
+
+class TakeWithBrokenEquality:
+    def initial(self):
+        return Position(5, "first")
+
+    def to_move(self, state):
+        return state.player
+
+    def moves(self, state):
+        return [take for take in (1, 2) if take <= state.heap]
+
+    def play(self, state, take):
+        return Position(state.heap - take, "second" if state.player == "first" else "first"), 0
+
+
+def test_an_exception_from_a_states_equality_comes_back():
+    # Positions left apart would give a wrong table (20 positions for 10): the exception, as
+    # any other the rules raise.
+    with pytest.raises(ValueError, match="cannot compare") as caught:
+        gamelab.solve(TakeWithBrokenEquality())
+    if sys.version_info >= (3, 11):
+        assert "raised by the game's Position.__eq__" in caught.value.__notes__
+
+
+class Cycle:
+    """Every move leads back to a board of two lines."""
+
+    def initial(self):
+        return "x.\n.o"
+
+    def to_move(self, state):
+        return "first"
+
+    def moves(self, state):
+        return ["stay"]
+
+    def play(self, state, move):
+        return state, 0
+
+    def describe_state(self, state):
+        return state
+
+
+def test_a_board_of_several_lines_is_named_on_one_line_in_a_message():
+    with pytest.raises(gamelab.InputError) as caught:
+        gamelab.solve(Cycle())
+    assert "\n" not in str(caught.value) and "x. / .o" in str(caught.value)
+
+
 class Unhashable(StoneGame):
     def initial(self):
         return [0, len(self.piles)]

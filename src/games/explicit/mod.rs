@@ -121,11 +121,17 @@ impl<E: fmt::Display> fmt::Display for ExploreError<E> {
                 "the game has more than {limit} distinct positions; raise the position limit \
                  (max_states) or define a smaller instance"
             ),
+            // Names of positions may be boards of several lines: joined by " / ", so that
+            // the message stays one line.
             ExploreError::Cycle { position, line } => write!(
                 f,
-                "the position {position} repeats along a line of play ({}): games must end, \
-                 so a position may not follow from itself",
-                line.join(" -> ")
+                "the position {} repeats along a line of play ({}): games must end, so a \
+                 position may not follow from itself",
+                one_line(position),
+                line.iter()
+                    .map(|name| one_line(name))
+                    .collect::<Vec<_>>()
+                    .join(" -> ")
             ),
             ExploreError::ScoreOverflow => write!(
                 f,
@@ -137,6 +143,11 @@ impl<E: fmt::Display> fmt::Display for ExploreError<E> {
 }
 
 impl<E: fmt::Debug + fmt::Display> std::error::Error for ExploreError<E> {}
+
+/// `text` on one line: its lines joined by ` / `.
+fn one_line(text: &str) -> String {
+    text.trim_end().replace('\n', " / ")
+}
 
 /// An explored game: the table, with the definer's own state of every position (by position
 /// index; `None` when the rules keep no states, see [`Rules::keeps_states`]) and every move
