@@ -72,7 +72,7 @@ impl PartialEq for PositionKey {
             FAILED_COMPARISON.with(|failed| {
                 let mut failed = failed.borrow_mut();
                 if failed.is_none() {
-                    *failed = Some(noted(py, error, format!("{}.__eq__", type_name(&mine))));
+                    *failed = Some(noted(py, error, format!("{}.__eq__", type_name(mine))));
                 }
             });
             false
