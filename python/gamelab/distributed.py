@@ -96,6 +96,9 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
     per worker thread, so a worker with ``threads_per_worker=T`` keeps T cores busy with T
     tasks, and tasks that each used every core would oversubscribe the machine. Give more
     threads only to workers that run fewer tasks than their machine has cores."""
+    if not all(hasattr(client, method) for method in ("submit", "nthreads")):
+        raise TypeError("distributed.sweep takes a dask.distributed.Client first, got "
+                        f"{type(client).__name__}")
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InputError(f"shards must be a positive integer, got {shards!r}")
     if tasks is not None and (isinstance(tasks, bool) or not isinstance(tasks, int)

@@ -67,6 +67,8 @@ def test_bad_settings_are_the_local_sweeps_errors(client):
         gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, threads_per_shard=0)
     with pytest.raises(gamelab.InputError, match="retries must be a non-negative integer"):
         gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, retries=-1)
+    with pytest.raises(TypeError, match="takes a dask.distributed.Client first, got str"):
+        gamelab.distributed.sweep("client", "stone-game", shards=2)
     # A misspelt setting is refused as gamelab.sweep refuses it, not left at its default.
     with pytest.raises(TypeError, match="unexpected keyword argument 'trails'"):
         gamelab.distributed.sweep(NoClient(), "stone-game", shards=2, trails=5)
@@ -139,6 +141,12 @@ def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table():
 
 class NoClient:
     """A client that fails any use: what is checked before any task is sent never reaches it."""
+
+    def submit(self, *args, **kwargs):
+        raise AssertionError("the client was used (submit) before the settings were checked")
+
+    def nthreads(self):
+        raise AssertionError("the client was used (nthreads) before the settings were checked")
 
     def __getattr__(self, name):
         raise AssertionError(f"the client was used ({name}) before the settings were checked")
