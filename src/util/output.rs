@@ -21,8 +21,9 @@
 //! not the link.
 //!
 //! The temporary files still being written are listed process-wide, so that a Ctrl-C handler
-//! can delete them before the process ends ([`abandon_unfinished`]); after that call no file is
-//! renamed into place any more.
+//! can delete them before the process ends ([`abandon_unfinished`]), with any folder made for
+//! them that is still empty ([`MadeFolder`]); after that call no file is renamed into place any
+//! more.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -30,14 +31,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The temporary files being written, and whether the process is ending without them.
+/// The temporary files being written, the folders made for outputs still to come, and whether
+/// the process is ending without them.
 struct Unfinished {
     paths: Vec<PathBuf>,
+    folders: Vec<PathBuf>,
     abandoned: bool,
 }
 
 static UNFINISHED: Mutex<Unfinished> = Mutex::new(Unfinished {
     paths: Vec::new(),
+    folders: Vec::new(),
     abandoned: false,
 });
 
@@ -378,6 +382,40 @@ fn abandon(list: &mut Unfinished) {
     list.abandoned = true;
     for path in list.paths.drain(..) {
         let _ = std::fs::remove_file(path);
+    }
+    // Last made first; only an empty folder goes.
+    for folder in list.folders.drain(..).rev() {
+        let _ = std::fs::remove_dir(folder);
+    }
+}
+
+/// A folder made for a command's outputs (a report's), listed while they are written: a run
+/// that fails or is interrupted before they are in place removes it again if it is still
+/// empty, so that the run leaves nothing behind. Dropped, it stops being listed and is kept.
+#[derive(Debug)]
+pub struct MadeFolder {
+    path: PathBuf,
+}
+
+impl MadeFolder {
+    /// Makes `path` (and any missing folders above it, which stay) and lists it.
+    pub fn create(path: &Path) -> io::Result<MadeFolder> {
+        std::fs::create_dir_all(path)?;
+        unfinished().folders.push(path.to_path_buf());
+        Ok(MadeFolder {
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Removes the folder if it is empty (the outputs were not put in place).
+    pub fn remove_if_empty(self) {
+        let _ = std::fs::remove_dir(&self.path);
+    }
+}
+
+impl Drop for MadeFolder {
+    fn drop(&mut self) {
+        unfinished().folders.retain(|folder| *folder != self.path);
     }
 }
 

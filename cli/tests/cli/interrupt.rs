@@ -111,6 +111,12 @@ fn sigterm_and_a_hang_up_stop_a_long_chart_without_leaving_it() {
 }
 
 #[test]
+fn ctrl_c_stops_a_report_without_leaving_the_folder_it_made() {
+    // The folder appears at once, its files only when the last study is done (seconds).
+    interrupt(&["report", "--out", "new-report", "--quiet"]);
+}
+
+#[test]
 fn ctrl_c_stops_a_long_generate_without_leaving_its_file() {
     interrupt(&[
         "generate",

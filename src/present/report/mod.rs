@@ -24,7 +24,7 @@ use crate::present::image::ImageFormat;
 use crate::present::plot::{Chart, draw_staged};
 use crate::studies::generate::{Distribution, GeneratorSpec, SizeRange, ValueSpec};
 use crate::studies::sweep::{Shard, SweepRow, SweepSpec, run_sweep, sweep_cost, write_csv};
-use crate::util::output::{Staged, commit_all};
+use crate::util::output::{MadeFolder, Staged, commit_all};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -333,15 +333,18 @@ pub fn generate_report(
         .filter(|s| !skip.contains(&s.key.to_string()))
         .collect();
     let _admitted = admit(&chosen)?;
-    let created = !dir.exists();
-    std::fs::create_dir_all(dir).map_err(|error| ReportError::Io {
-        path: dir.display().to_string(),
-        error,
-    })?;
+    // A folder made here goes again if the report fails or is interrupted: every file the
+    // report reserved is deleted with its writer, so it is empty then.
+    let made = match dir.exists() {
+        true => None,
+        false => Some(MadeFolder::create(dir).map_err(|error| ReportError::Io {
+            path: dir.display().to_string(),
+            error,
+        })?),
+    };
     let written = write_studies(dir, &chosen, progress);
-    if written.is_err() && created {
-        // Empty again: every file the report reserved was deleted with its writer.
-        let _ = std::fs::remove_dir(dir);
+    if let (Err(_), Some(made)) = (&written, made) {
+        made.remove_if_empty();
     }
     written
 }
