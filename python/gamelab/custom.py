@@ -159,6 +159,10 @@ def check(instances: Union[Iterable[AnyGame], Callable[[int], AnyGame]], expect:
     checked = 0
     smallest = None
     for game in source:
+        if isinstance(game, str):
+            raise TypeError(
+                f"check's instances are games defined in Python; {game!r} is a built-in game's "
+                f"name, which check takes alone: gamelab.check({game!r}, {expect!r}, ...)")
         explored = explore(game, max_states)
         solution = explored.solve()
         checked += 1

@@ -87,6 +87,9 @@ def test_check_refutes_a_claim_with_the_smallest_counterexample():
     assert held.holds and held.checked == 6
     with pytest.raises(gamelab.InputError, match="unknown expectation 'first-wins-big'"):
         gamelab.check([GrundyGame(3)], "first-wins-big")
+    # A built-in game's name among the instances is named, with how to check it.
+    with pytest.raises(TypeError, match=r"gamelab.check\('stone-game', 'first-wins', ...\)"):
+        gamelab.check([GrundyGame(3), "stone-game"], "first-wins")
 
 
 class Cycling(gamelab.Game):
