@@ -94,22 +94,21 @@ class Explorer:
         return f"Explorer(game='{self.name}', positions={self.positions})"
 
 
-def _heading_of(game: Any) -> tuple[str, str]:
-    """The page's title and line of rules by default: a built-in game's own (also loaded with
-    :func:`gamelab.load_game`), else no title and the first paragraph of the game class's own
-    docstring (not a base class's; for a loaded game, the docstring of the game behind it)."""
-    if isinstance(game, LoadedGame):
-        name = game.builtin_game
-        if name is not None:
-            entry = next(entry for entry in _gamelab.games() if entry["name"] == name)
-            return entry["title"], entry["rules"]
-        game = game.rules
-    # Made in Rust (an explored table), or one of gamelab's own adapters (an OpenSpiel game's):
-    # their docstrings say what the adapter is, not the game's rules.
-    if game is None or isinstance(game, ExploredGame) or \
-            type(game).__module__.split(".")[0] == "gamelab":
+def _heading_of(game: LoadedGame) -> tuple[str, str]:
+    """The page's title and line of rules by default: a built-in game's own (loaded with
+    :func:`gamelab.load_game`), else no title and the first paragraph of the own docstring of
+    the game's class (not a base class's) behind it."""
+    name = game.builtin_game
+    if name is not None:
+        entry = next(entry for entry in _gamelab.games() if entry["name"] == name)
+        return entry["title"], entry["rules"]
+    rules = game.rules
+    # An explored table (made in Rust), or one of gamelab's own adapters (an OpenSpiel game's):
+    # their docstrings say what they are, not the game's rules.
+    if rules is None or isinstance(rules, ExploredGame) or \
+            type(rules).__module__.split(".")[0] == "gamelab":
         return "", ""
-    doc = type(game).__dict__.get("__doc__")
+    doc = type(rules).__dict__.get("__doc__")
     if not doc:
         return "", ""
     return "", " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
@@ -145,7 +144,7 @@ def explorer(
     own_instance(game_loaded, piles=piles, n=n, subtract=subtract, heaps=heaps, code=code)
     if game_loaded is not None:
         explored = game_loaded.explore()
-        default_title, default_rules = _heading_of(game)
+        default_title, default_rules = _heading_of(game_loaded)
         page, positions = _gamelab.explorer_page_explored(
             explored,
             title if title is not None else default_title,
