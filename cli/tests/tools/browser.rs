@@ -177,6 +177,11 @@ pub const CASES: &[Case] = &[
         seed: 5,
     },
     Case {
+        game: "octal",
+        instance: &["--n", "9", "--code", "0.6"],
+        seed: 8,
+    },
+    Case {
         game: "stone-game-vii",
         instance: &["--piles", "5,3,1,4,2,6"],
         seed: 6,
@@ -483,13 +488,13 @@ fn query(case: &Case) -> String {
 
 /// A served page picks its game from the URL, loads it from the server's API and then plays as
 /// the page `explore` writes. One game of each kind of input (piles; a number; a number and a
-/// subtraction set) is played here; that the API gives every game the data `explore` writes is
+/// subtraction set; a number and an octal code) is played here; that the API gives every game the data `explore` writes is
 /// checked without a browser (tests/cli/serve.rs), and the standalone pages' test plays them all.
 pub fn served_pages_of_each_kind_of_input_play_as_analyze_says() {
     let tools = driver_dir();
     let server = crate::common::server::Server::start(&[]);
     let shots = screenshot_dir();
-    let cases: Vec<&Case> = ["stone-game", "divisor-game", "nim"]
+    let cases: Vec<&Case> = ["stone-game", "divisor-game", "nim", "octal"]
         .into_iter()
         .map(|game| CASES.iter().find(|case| case.game == game).unwrap())
         .collect();
@@ -512,7 +517,7 @@ pub fn served_pages_of_each_kind_of_input_play_as_analyze_says() {
         .iter()
         .map(|r| r["layout_checked"] == json!(true))
         .collect();
-    assert_eq!(measured, [true, false, false]);
+    assert_eq!(measured, [true, false, false, false]);
     let origin = format!("http://{}/", server.address);
     for (case, result) in cases.iter().zip(&results) {
         check_result(case, result);

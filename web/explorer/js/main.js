@@ -66,12 +66,14 @@ async function serverMode() {
   const byName = new Map(games.games.map((g) => [g.name, g]));
   const params = new URLSearchParams(location.search);
   if (params.get("game")) select.value = params.get("game");
-  for (const field of ["piles", "n", "subtract"]) if (params.get(field)) $("pick-" + field).value = params.get(field);
+  for (const field of ["piles", "n", "subtract", "code"]) if (params.get(field)) $("pick-" + field).value = params.get(field);
+  if (params.get("heaps")) $("pick-n").value = params.get("heaps");
   const fields = () => {
     const game = byName.get(select.value);
     $("pick-piles-label").hidden = game.input !== "piles";
     $("pick-n-label").hidden = game.input !== "number";
     $("pick-subtract-label").hidden = !game.subtraction_set;
+    $("pick-code-label").hidden = !game.code;
   };
   select.addEventListener("change", fields);
   fields();
@@ -83,8 +85,13 @@ async function serverMode() {
 async function explore(game) {
   const query = new URLSearchParams({ game: game.name });
   if (game.input === "piles") query.set("piles", $("pick-piles").value);
-  else query.set("n", $("pick-n").value);
+  else {
+    // A list is a sum of heaps; one number is one heap.
+    const n = $("pick-n").value.trim();
+    query.set(n.includes(",") ? "heaps" : "n", n);
+  }
   if (game.subtraction_set && $("pick-subtract").value.trim() !== "") query.set("subtract", $("pick-subtract").value);
+  if (game.code && $("pick-code").value.trim() !== "") query.set("code", $("pick-code").value.trim());
   const response = await fetch("api/explore?" + query.toString());
   const body = await response.json();
   if (!response.ok) { $("pick-error").textContent = body.error; return; }
