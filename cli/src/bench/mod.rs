@@ -15,8 +15,8 @@ use targets::{Target, targets, write_inputs};
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Runs per target (the median is reported)
-    #[arg(long, default_value_t = 5, value_parser = crate::values::whole_number)]
+    /// Runs per target, 1 to 1000 (the median is reported)
+    #[arg(long, default_value_t = 5, value_parser = runs_per_target)]
     runs: u64,
     /// Only targets whose name contains this text
     #[arg(long, value_name = "TEXT")]
@@ -41,14 +41,38 @@ pub struct BenchArgs {
     calibrate_machine: bool,
 }
 
+/// The most runs per target: each is a whole command or a probe of up to seconds.
+const MOST_RUNS: u64 = 1000;
+
+/// Parses `--runs`: a median needs at least one run, and past [`MOST_RUNS`] a bench would run
+/// for days.
+fn runs_per_target(text: &str) -> Result<u64, String> {
+    match crate::values::whole_number(text)? {
+        0 => Err("a median needs at least 1 run".to_string()),
+        runs if runs > MOST_RUNS => Err(format!(
+            "at most {MOST_RUNS} runs per target (each is a whole command), got {runs}"
+        )),
+        runs => Ok(runs),
+    }
+}
+
 impl BenchArgs {
-    /// Runs per target, as many as asked (no machine runs 2^64 of them).
+    /// Runs per target.
     fn runs(&self) -> usize {
         usize::try_from(self.runs).unwrap_or(usize::MAX)
     }
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    // The probes of --calibrate, --check-estimates and --calibrate-machine are fixed
+    // workloads, sized for the measurement: a budget could only stop one part way, after the
+    // others' work.
+    if args.calibrate || args.check_estimates || args.calibrate_machine {
+        gamelab::cost::set_budget(gamelab::cost::Budget {
+            memory: u64::MAX,
+            time: None,
+        });
+    }
     if args.calibrate_machine {
         let mut out = open_output(None)?;
         calibrate::calibrate_machine(&mut out)?;
@@ -88,8 +112,19 @@ fn run_in(
     dir: &std::path::Path,
     args: &BenchArgs,
 ) -> anyhow::Result<ExitCode> {
-    let mut out = open_output(None)?;
     let targets = targets(dir);
+    if let Some(only) = &args.only
+        && !targets
+            .iter()
+            .any(|target| target.name.contains(only.as_str()))
+    {
+        let names: Vec<&str> = targets.iter().map(|target| target.name).collect();
+        anyhow::bail!(
+            "--only '{only}' is in no target's name (the targets: {})",
+            names.join("; ")
+        );
+    }
+    let mut out = open_output(None)?;
     // The name column fits the longest name, so the table stays aligned.
     let width = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
     write_header(&mut out, args.runs(), width)?;

@@ -9,10 +9,19 @@ use crate::common::{fails_with, gamelab, stdout_of, thorough};
 /// verdict (exit status 1 when one is not), never this test's: a machine slower or busier than
 /// the one the rates were measured on may be off without anything being wrong. The machine
 /// factors are left to the check to measure (not pinned), so that on a slow machine its
-/// estimates are this machine's and few probes are run again for being slow.
+/// estimates are this machine's and few probes are run again for being slow. The probes are
+/// fixed workloads, run whatever the budget: under `--max-time 1ms` one was refused part way,
+/// after the others' work.
 #[test]
 fn the_estimate_check_measures_every_operation() {
-    let mut args = vec!["bench", "--check-estimates", "--runs", "1"];
+    let mut args = vec![
+        "bench",
+        "--check-estimates",
+        "--runs",
+        "1",
+        "--max-time",
+        "1ms",
+    ];
     if thorough() {
         args.extend(["--runs", "3", "--all-sizes"]);
     }
@@ -93,6 +102,27 @@ fn a_refusal_gives_the_estimate_what_dominates_it_and_the_flag_that_raises_it() 
         ]);
         assert!(out.contains("winner: first"), "{out}");
     }
+}
+
+/// `bench` refuses runs it could not take a median of or would run for days, and an `--only`
+/// that selects nothing, naming the targets.
+#[test]
+fn bench_refuses_runs_it_cannot_take_and_targets_it_does_not_have() {
+    fails_with(
+        &["bench", "--runs", "0"],
+        &["a median needs at least 1 run"],
+    );
+    fails_with(
+        &["bench", "--runs", "1e9"],
+        &["at most 1000 runs per target"],
+    );
+    fails_with(
+        &["bench", "--only", "no such target"],
+        &[
+            "'no such target' is in no target's name",
+            "grundy kayles to 100000",
+        ],
+    );
 }
 
 #[test]
