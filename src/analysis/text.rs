@@ -20,14 +20,13 @@ impl Analysis {
         }
         let _ = writeln!(
             text,
-            "{} to move: {} {} from here; over the whole game {} {} under optimal play; {} \
-             moves left",
+            "{} to move: {} {} from here; over the whole game {} {} under optimal play; {} left",
             self.to_move.name(),
             self.remaining_value.name(),
             signed(self.remaining_margin),
             self.value.name(),
             signed(self.margin),
-            self.remoteness
+            crate::util::plural::counted(self.remoteness, "move")
         );
         if let Some(grundy) = self.grundy {
             let _ = writeln!(text, "Grundy value: {grundy}");
