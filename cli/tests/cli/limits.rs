@@ -10,8 +10,7 @@ use crate::common::{fails_with, gamelab, stdout_of, thorough};
 /// the one the rates were measured on may be off without anything being wrong. The machine
 /// factors are left to the check to measure (not pinned), so that on a slow machine its
 /// estimates are this machine's and few probes are run again for being slow. The probes are
-/// fixed workloads, run whatever the budget: under `--max-time 1ms` one was refused part way,
-/// after the others' work.
+/// fixed workloads, run whatever the budget, so that `--max-time 1ms` stops none part way.
 #[test]
 fn the_estimate_check_measures_every_operation() {
     let mut args = vec![

@@ -290,8 +290,7 @@ fn the_generic_commands_play_a_splitting_game() {
 
 /// A code whose moves take many tokens reaches few positions: 85 from a heap of 40 taking 10
 /// at a time, 33 from a heap of 60 taking 25. Their costs count the heaps that deep a position
-/// can hold (they were costed as every multiset of the heap's tokens, hundreds of thousands of
-/// positions and gigabytes, and refused under the default budgets).
+/// can hold, so they run under the default budgets.
 #[test]
 fn codes_that_take_many_tokens_are_costed_by_the_positions_they_reach() {
     let dag = stdout_of(&[
