@@ -139,13 +139,17 @@ fn cannot_write(path: &Path, target: &Path, error: io::Error) -> io::Error {
         }
         Ok(_) => error.to_string(),
     };
-    let is_link = std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
-    let named = if is_link {
+    let named = if is_link(path) {
         format!("'{}' (a link to '{}')", path.display(), target.display())
     } else {
         format!("'{}'", path.display())
     };
     io::Error::new(error.kind(), format!("cannot write {named}: {reason}"))
+}
+
+/// Whether `path` is a symbolic link (not followed), whether or not it leads anywhere.
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.file_type().is_symlink())
 }
 
 /// A write error on the file at `path`, naming it.
@@ -559,12 +563,7 @@ mod tests {
         std::fs::write(dir.join("real.txt"), "old").unwrap();
         std::os::unix::fs::symlink(dir.join("real.txt"), dir.join("link.txt")).unwrap();
         write_file(&dir.join("link.txt"), "new").unwrap();
-        assert!(
-            std::fs::symlink_metadata(dir.join("link.txt"))
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
+        assert!(is_link(&dir.join("link.txt")));
         assert_eq!(
             std::fs::read_to_string(dir.join("real.txt")).unwrap(),
             "new"
@@ -580,10 +579,7 @@ mod tests {
             "made"
         );
         for link in ["first.txt", "inner/hop.txt"] {
-            let kind = std::fs::symlink_metadata(dir.join(link))
-                .unwrap()
-                .file_type();
-            assert!(kind.is_symlink(), "{link}");
+            assert!(is_link(&dir.join(link)), "{link}");
         }
         // A link into a folder that does not exist says so, naming both.
         std::os::unix::fs::symlink("gone/file.txt", dir.join("astray.txt")).unwrap();
@@ -604,12 +600,7 @@ mod tests {
             error.contains("loop-a") && error.contains("symbolic links"),
             "{error}"
         );
-        assert!(
-            std::fs::symlink_metadata(dir.join("loop-a"))
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
+        assert!(is_link(&dir.join("loop-a")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

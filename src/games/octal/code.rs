@@ -231,12 +231,10 @@ impl OctalCode {
         usize::from(self.last)
     }
 
-    /// The fewest tokens a move takes: the place of the first non-zero digit (0 for a code
-    /// `4.`, whose leading 4 splits a heap without taking a token).
-    pub fn smallest_take(&self) -> usize {
-        (0..=self.largest_take())
-            .find(|&take| self.digit(take) != 0)
-            .unwrap_or(0)
+    /// Every amount some move takes (a non-zero digit's place), ascending: 0 first for a code
+    /// `4.`, whose leading 4 splits a heap without taking a token.
+    pub fn takes(&self) -> Vec<usize> {
+        self.takes_with(WHOLE | ONE | TWO)
     }
 
     /// Whether some move leaves two heaps (a digit with bit 4): without one, the game is a
@@ -245,7 +243,7 @@ impl OctalCode {
         self.digits.iter().any(|digit| digit & TWO != 0)
     }
 
-    /// The amounts `k` whose digit has `bit` (1, 2 or 4), ascending.
+    /// The amounts `k` whose digit has `bit` (1, 2 or 4, or any of several), ascending.
     pub(super) fn takes_with(&self, bit: u8) -> Vec<usize> {
         (0..=self.largest_take())
             .filter(|&k| self.digits[k] & bit != 0)

@@ -153,10 +153,8 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
     fn heap_bounds(&self, heap: u64) -> Bounds {
         let n = heap as u128;
         let largest = self.code.largest_take();
-        let takes = (0..=largest)
-            .filter(|&take| self.code.digit(take) != 0)
-            .count() as u128;
-        let least = self.code.smallest_take() as u64;
+        let takes = self.code.takes();
+        let least = takes.first().map_or(0, |&take| take as u64);
         let (states, per_take) = if self.splits() {
             (
                 reachable_multisets(heap, least),
@@ -167,7 +165,7 @@ impl<K: OctalName> HeapRule for OctalRule<K> {
         };
         Bounds {
             states: states.saturating_mul(2),
-            moves: takes.saturating_mul(per_take).max(1),
+            moves: (takes.len() as u128).saturating_mul(per_take).max(1),
             depth: n.saturating_mul(2),
             least_states: n / (largest as u128 + 1) + 1,
         }
@@ -304,19 +302,21 @@ fn reachable_multisets(n: u64, least: u64) -> u128 {
         return u128::MAX / 4;
     }
     let (n, least) = (n as usize, least as usize);
-    // exactly[s]: the partitions of s into exactly j parts, for the j of the loop so far:
-    // p(s, j) = p(s − 1, j − 1) (a part of 1) + p(s − j, j) (every part one smaller).
-    let mut exactly = vec![0u128; n + 1];
-    exactly[0] = 1;
+    // The partitions of s into exactly j parts, p(s, j) = p(s − 1, j − 1) (a part of 1) +
+    // p(s − j, j) (every part one smaller), for j − 1 (`fewer`) and j (`parts`). Only the s a
+    // position of j heaps may hold are needed, and they shrink as j grows.
+    let mut fewer = vec![0u128; n + 1];
+    fewer[0] = 1;
+    let mut parts = vec![0u128; n + 1];
     let mut total = 1;
     for j in 1..=most_heaps(n as u64, least as u64) as usize {
         let tokens = n - (j - 1) * least;
-        let mut next = vec![0u128; n + 1];
-        for s in j..=n {
-            next[s] = exactly[s - 1] + next[s - j];
+        parts[..j].fill(0);
+        for s in j..=tokens {
+            parts[s] = fewer[s - 1] + parts[s - j];
         }
-        total += next[j..=tokens].iter().sum::<u128>();
-        exactly = next;
+        total += parts[j..=tokens].iter().sum::<u128>();
+        std::mem::swap(&mut fewer, &mut parts);
     }
     total
 }
