@@ -445,10 +445,19 @@ impl<G: Game + Clone + PartialEq + std::fmt::Debug + 'static> GameEntry for Game
     }
 
     fn margin_cost(&self, size: u64) -> Cost {
-        match &self.batch.margins {
-            Some(margins) => (margins.one_cost)(size),
-            None => Self::generic_margin_cost(size),
+        if let Some(margins) = &self.batch.margins {
+            return (margins.one_cost)(size);
         }
+        // Without margins of its own, a margin is the value `auto` solves: a number game's
+        // instance of N alone is built and costed as that (a proved period answers any N);
+        // a pile game's cost depends on its piles, and one that needs more than N to be built
+        // (an octal code) is guessed.
+        if matches!(self.input_form, InputForm::Number { .. })
+            && let Ok(game) = (self.from_input)(&InstanceInput::number(size))
+        {
+            return self.solvers.cost(&game, SolverKind::AUTO, true);
+        }
+        Self::generic_margin_cost(size)
     }
 
     fn batch_margin_cost(&self, size: u64) -> Cost {

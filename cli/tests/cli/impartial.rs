@@ -93,6 +93,17 @@ fn lists_of_heaps_take_powers_and_powers_of_ten() {
     );
 }
 
+/// A heap game without margins of its own is costed by its solver on the instance: with a
+/// proved period a sweep answers any N.
+#[test]
+fn a_heap_game_with_a_proved_period_is_swept_at_any_n() {
+    let out = stdout_of(&["sweep", "kayles", "--n-min", "1e18", "--n-max", "1e18"]);
+    assert!(
+        out.contains("\n1000000000000000000         1           1"),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_divisor_game_is_won_exactly_at_even_n() {
     // LeetCode 1025: the first player wins if and only if N is even.
