@@ -134,13 +134,17 @@ pub struct Instance<G: Game + 'static> {
 }
 
 impl<G: Game + 'static> Instance<G> {
-    /// The size a refusal names: `10000 piles`, `divisor-game N = 12`.
+    /// The size a refusal names: `10000 piles`, `divisor-game N = 12`, `nim heaps 10 + 7`.
     fn size(&self) -> String {
         let input = (self.input)(&self.game);
-        match (&input.piles, input.n) {
-            (Some(piles), _) => format!("{} piles", piles.len()),
-            (None, Some(n)) => format!("{} N = {n}", G::NAME),
-            (None, None) => G::NAME.to_string(),
+        match (&input.piles, input.n, &input.heaps) {
+            (Some(piles), _, _) => format!("{} piles", piles.len()),
+            (None, Some(n), _) => format!("{} N = {n}", G::NAME),
+            (None, None, Some(heaps)) => {
+                let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                format!("{} heaps {}", G::NAME, heaps.join(" + "))
+            }
+            (None, None, None) => G::NAME.to_string(),
         }
     }
 }

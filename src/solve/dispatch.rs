@@ -31,6 +31,11 @@ pub struct Solver<G> {
     /// What a refusal advises besides raising the budget, with the moves or (`true`) the value
     /// alone; `None`: another solver, which `auto` picks.
     pub advice: Option<fn(&G, bool) -> &'static str>,
+    /// The instances it refuses whatever the budget (a table past its size, a sum of heaps
+    /// given to a one-heap solver), with the moves or (`true`) the value alone. Checked before
+    /// the cost, so that a refusal never advises raising a budget the solver would then refuse
+    /// anyway; `None`: no limit of its own.
+    pub limit: Option<fn(&G, bool) -> Result<(), SolveError>>,
 }
 
 impl<G> Solver<G> {
@@ -49,6 +54,7 @@ impl<G> Solver<G> {
             value: None,
             cost,
             advice: None,
+            limit: None,
         }
     }
 
@@ -64,6 +70,14 @@ impl<G> Solver<G> {
     pub const fn with_advice(self, advice: fn(&G, bool) -> &'static str) -> Solver<G> {
         Solver {
             advice: Some(advice),
+            ..self
+        }
+    }
+
+    /// This solver with instances it refuses whatever the budget ([`Solver::limit`]).
+    pub const fn with_limit(self, limit: fn(&G, bool) -> Result<(), SolveError>) -> Solver<G> {
+        Solver {
+            limit: Some(limit),
             ..self
         }
     }
@@ -202,6 +216,14 @@ impl<G: Game + 'static> Solvers<G> {
             USE_AUTO if kind == SolverKind::AUTO => USE_SMALLER,
             advice => advice,
         };
+        // A refusal of the solver `auto` picked advises only a smaller instance.
+        let refused = |error| match kind {
+            SolverKind::AUTO => fastest_refused(error),
+            _ => error,
+        };
+        if let Some(limit) = own.and_then(|solver| solver.limit) {
+            limit(game, value_only).map_err(refused)?;
+        }
         let cost = self.resolved_cost(game, resolved, value_only);
         cost.check(
             SolvingWith {
@@ -221,10 +243,7 @@ impl<G: Game + 'static> Solvers<G> {
             },
             (None, _) => Err(self.not_applicable(resolved)),
         };
-        let solution = match kind {
-            SolverKind::AUTO => solved.map_err(fastest_refused),
-            _ => solved,
-        }?;
+        let solution = solved.map_err(refused)?;
         crate::cost::progress::settle(cost.work.cpu_nanos(), before);
         Ok(solution)
     }

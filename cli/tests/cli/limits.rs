@@ -103,6 +103,58 @@ fn a_refusal_gives_the_estimate_what_dominates_it_and_the_flag_that_raises_it() 
     }
 }
 
+/// A solver's own limit (a table's size, one heap) is named before any budget, so that a
+/// refusal never advises raising `--max-memory` or `--max-time` for a run the solver would then
+/// refuse: before, 10,001 piles with `table` advised `--max-memory 2G`, and with it given, the
+/// table's limit of 10,000 piles refused.
+#[test]
+fn a_solvers_own_limit_is_named_before_the_budget() {
+    let piles = vec!["5"; 10_001].join(",");
+    for memory in ["1G", "2G"] {
+        fails_with(
+            &[
+                "solve",
+                "stone-game",
+                "--solver",
+                "table",
+                "--piles",
+                &piles,
+                "--max-memory",
+                memory,
+            ],
+            &["solver 'table' refuses this instance: the number of piles is 10001"],
+        );
+    }
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["divisor-game", "--solver", "dp", "--n", "2e9"],
+            "N is 2000000000, above its limit of 10000000",
+        ),
+        (
+            &["nim", "--solver", "dp", "--subtract", "1,2,3", "--n", "2e9"],
+            "N is 2000000000, above its limit of 10000000",
+        ),
+        (
+            &["nim", "--solver", "dp", "--heaps", "2e9,3"],
+            "solver 'dp' solves one heap of nim",
+        ),
+        (
+            &["stone-game-iv", "--solver", "sieve", "--heaps", "2e12,5"],
+            "solver 'sieve' solves one heap of stone-game-iv",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut args = args.to_vec();
+        args.insert(0, "solve");
+        fails_with(&args, &[needle]);
+    }
+    // A budget's refusal of a sum names its heaps.
+    fails_with(
+        &["solve", "nim", "--solver", "memo", "--heaps", "1e9,7"],
+        &["listing the moves on nim heaps 1000000000 + 7 with the solver memo needs about "],
+    );
+}
+
 /// `bench` refuses runs it could not take a median of or would run for days, and an `--only`
 /// that selects nothing, naming the targets.
 #[test]

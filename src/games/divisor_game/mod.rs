@@ -179,7 +179,8 @@ pub const DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
                 let n = game.one_heap_for("dp")?;
                 let wins = table(game)?;
                 Ok(game.value_from(DP, wins[n as usize]))
-            }),
+            })
+            .with_limit(|game, _| require_table_size(game).map(drop)),
             Solver::new(
                 CLOSED_FORM,
                 "the closed form: the first player wins iff N is even",
@@ -214,9 +215,15 @@ pub const DEFINITION: GameDefinition<DivisorGame> = GameDefinition {
 
 /// The win table up to N (a game of one number), refused above its limit.
 fn table(game: &DivisorGame) -> Result<Vec<bool>, SolveError> {
+    let n = require_table_size(game)?;
+    Ok(win_table(n as usize))
+}
+
+/// The number of a game of one number whose win table is within [`TABLE_LIMIT`].
+fn require_table_size(game: &DivisorGame) -> Result<u64, SolveError> {
     let n = game.one_heap_for("dp")?;
     check_table_size("dp", n, TABLE_LIMIT)?;
-    Ok(win_table(n as usize))
+    Ok(n)
 }
 
 /// The closed form: constant.

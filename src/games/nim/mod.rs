@@ -260,7 +260,8 @@ pub const DEFINITION: GameDefinition<Nim> = GameDefinition {
                         .then(game.line_cost(value_only))
                 },
             )
-            .with_value(value_by_dp),
+            .with_value(value_by_dp)
+            .with_limit(|game, _| require_table_size(game).map(drop)),
             Solver::new(
                 CLOSED_FORM,
                 "the period of the Grundy values, then a lookup",
@@ -310,9 +311,15 @@ fn first_margin(input: InstanceRef<'_>, _: &mut Vec<i64>) -> Result<i64, SolveEr
 
 /// The Grundy table up to N (a game of one pile), refused above its limit.
 fn grundy_table(game: &Nim) -> Result<Vec<u32>, SolveError> {
+    let n = require_table_size(game)?;
+    Ok(grundy_values(&game.rule().set, n as usize))
+}
+
+/// The pile of a game of one pile whose Grundy table is within [`TABLE_LIMIT`].
+fn require_table_size(game: &Nim) -> Result<u64, SolveError> {
     let n = game.one_heap_for("dp")?;
     check_table_size("dp", n, TABLE_LIMIT)?;
-    Ok(grundy_values(&game.rule().set, n as usize))
+    Ok(n)
 }
 
 fn value_by_dp(game: &Nim) -> Result<Solution, SolveError> {

@@ -114,7 +114,8 @@ pub const DEFINITION: GameDefinition<StoneGame> = GameDefinition {
                     table_cost(game.piles().len(), 16, Operation::StoneGameTable)
                         .then(line_of(game, value_only))
                 },
-            ),
+            )
+            .with_limit(|game, _| require_table_size(game, "table")),
             Solver::new(
                 DIFF,
                 "the two-dimensional table of score differences",
@@ -123,7 +124,8 @@ pub const DEFINITION: GameDefinition<StoneGame> = GameDefinition {
                     table_cost(game.piles().len(), 8, Operation::StoneGameDiff)
                         .then(line_of(game, value_only))
                 },
-            ),
+            )
+            .with_limit(|game, _| require_table_size(game, "diff")),
             Solver::new(
                 ROLLING,
                 "the score-difference DP on one row",
@@ -156,6 +158,10 @@ pub const DEFINITION: GameDefinition<StoneGame> = GameDefinition {
             .with_advice(|_, value_only| match value_only {
                 true => "no solver gives the value for less: use fewer piles",
                 false => PEAKS_ADVICE,
+            })
+            .with_limit(|game, value_only| match value_only {
+                true => Ok(()),
+                false => require_peaks_line_size(game),
             }),
         ],
         // With the moves, `rolling`: its line comes from checkpoint rows at every size (`peaks`
@@ -270,6 +276,16 @@ fn value_by_rolling(game: &StoneGame) -> Result<Solution, SolveError> {
 /// Each position of the line re-solves both children (O(n) each), so the line costs O(n^2):
 /// refused where `rolling` lists it far faster.
 fn solve_by_peaks(game: &StoneGame) -> Result<Solution, SolveError> {
+    require_peaks_line_size(game)?;
+    let mut stack = Vec::with_capacity(game.piles().len());
+    Ok(solution_from_values(game, PEAKS, |state| {
+        let row = &game.piles()[state.left as usize..state.right as usize];
+        peaks_margin_in(row, &mut stack)
+    }))
+}
+
+/// Refuses `peaks`' move list past [`PRINCIPAL_VARIATION_LIMIT`] piles.
+fn require_peaks_line_size(game: &StoneGame) -> Result<(), SolveError> {
     let n = game.piles().len();
     if n > PRINCIPAL_VARIATION_LIMIT {
         return Err(SolveError::TooLarge {
@@ -285,11 +301,7 @@ fn solve_by_peaks(game: &StoneGame) -> Result<Solution, SolveError> {
             },
         });
     }
-    let mut stack = Vec::with_capacity(n);
-    Ok(solution_from_values(game, PEAKS, |state| {
-        let row = &game.piles()[state.left as usize..state.right as usize];
-        peaks_margin_in(row, &mut stack)
-    }))
+    Ok(())
 }
 
 fn value_by_peaks(game: &StoneGame) -> Result<Solution, SolveError> {

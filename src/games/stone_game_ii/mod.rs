@@ -109,13 +109,19 @@ pub const DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
                     )
                     .then(line_of(game, value_only))
                 },
-            ),
+            )
+            .with_limit(|game, _| {
+                check_pile_limit(game.piles().len(), "dp", TEXTBOOK_PILE_LIMIT, USE_AUTO)
+            }),
             Solver::new(
                 WINDOW,
                 "the O(n^2) DP with monotone sliding windows",
                 solve_by_window,
                 window_cost,
-            ),
+            )
+            .with_limit(|game, _| {
+                check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_SMALLER)
+            }),
         ],
         auto: |_, _| WINDOW,
     },
@@ -201,7 +207,7 @@ fn solve_by_dp(game: &StoneGameII) -> Result<Solution, SolveError> {
 }
 
 fn solve_by_window(game: &StoneGameII) -> Result<Solution, SolveError> {
-    check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_AUTO)?;
+    check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_SMALLER)?;
     check_table_memory(game.piles())?;
     // Optimal play from the start visits only reachable positions, and their children, which
     // are reachable too (see the kernel's module docs).

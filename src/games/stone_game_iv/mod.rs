@@ -225,7 +225,8 @@ pub const DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
                 let n = game.one_heap_for("dp")?;
                 let wins = table(game)?;
                 Ok(game.value_from(DP, wins[n as usize]))
-            }),
+            })
+            .with_limit(|game, _| game.one_heap_for("dp").map(drop)),
             Solver::new(
                 SIEVE,
                 "the losing positions up to N by a forward sieve, kept in a sorted list",
@@ -246,7 +247,8 @@ pub const DEFINITION: GameDefinition<StoneGameIV> = GameDefinition {
                 let n = game.one_heap_for("sieve")?;
                 let losing = sieve::is_losing(n, SieveOptions::default())?;
                 Ok(game.value_from(SIEVE, !losing))
-            }),
+            })
+            .with_limit(|game, _| game.one_heap_for("sieve").map(drop)),
             StoneGameIV::GRUNDY_SOLVER,
         ],
         auto: |game, _| match game.single_heap() {
