@@ -66,6 +66,11 @@ _SWEEP_SETTINGS = _GENERATOR_SETTINGS + ("trials",)
 #: The threads one call may use, as :func:`gamelab.sweep` takes them.
 _MOST_THREADS = 1024
 
+#: The most shards one sweep is split into: every shard comes back as a table of its own, all
+#: held in this process until they are merged, and a few per worker thread already even out
+#: workers of different speeds.
+_MOST_SHARDS = 100_000
+
 
 def _check_here(game: Any, settings: dict[str, Any]) -> None:
     """Refuses a bad game or bad instance settings in this process, before any task is sent:
@@ -101,6 +106,9 @@ def sweep(client: Any, game: str, *, shards: int, tasks: Optional[int] = None,
                         f"{type(client).__name__}")
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InputError(f"shards must be a positive integer, got {shards!r}")
+    if shards > _MOST_SHARDS:
+        raise InputError(f"shards must be at most {_MOST_SHARDS:,}, got {shards:,}: every shard "
+                         "comes back as a table held until the merge")
     if tasks is not None and (isinstance(tasks, bool) or not isinstance(tasks, int)
                               or tasks < 1):
         raise InputError(f"tasks must be a positive integer, got {tasks!r}")

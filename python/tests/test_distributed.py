@@ -56,6 +56,9 @@ def test_bad_settings_are_the_local_sweeps_errors(client):
     assert str(spread.value) == str(local.value)
     with pytest.raises(gamelab.InputError, match="shards must be a positive integer"):
         gamelab.distributed.sweep(client, "stone-game", shards=0)
+    # Ten million shards would be ten million tables held for the merge: refused at once.
+    with pytest.raises(gamelab.InputError, match="shards must be at most 100,000, got 10,000,000"):
+        gamelab.distributed.sweep(NoClient(), "stone-game", shards=10**7)
     with pytest.raises(gamelab.InputError, match="leave out shard="):
         gamelab.distributed.sweep(client, "stone-game", shards=2, shard="1/2")
     for tasks in (0, -1, True, 2.5):
