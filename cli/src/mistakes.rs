@@ -159,22 +159,27 @@ pub fn run(args: MistakesArgs) -> anyhow::Result<ExitCode> {
         "mean loss (95%)",
         "per mistake",
     ];
-    let lines: Vec<Vec<String>> = rows
+    let shown: Vec<&MistakeRow> = rows.iter().filter(|row| row.n == "all").collect();
+    let lines: Vec<Vec<String>> = shown
         .iter()
-        .filter(|row| row.n == "all")
         .map(|row| {
             vec![
                 row.strategy.clone(),
                 row.ply.clone(),
                 row.moves.to_string(),
-                interval(row.mistake_rate, row.mistake_low, row.mistake_high),
+                over(row.moves, || {
+                    interval(row.mistake_rate, row.mistake_low, row.mistake_high)
+                }),
                 row.losing_moves.to_string(),
-                interval(row.mean_loss, row.mean_loss_low, row.mean_loss_high),
-                format!("{:.3}", row.loss_per_mistake),
+                over(row.moves, || {
+                    interval(row.mean_loss, row.mean_loss_low, row.mean_loss_high)
+                }),
+                over(row.mistakes, || format!("{:.3}", row.loss_per_mistake)),
             ]
         })
         .collect();
     write_table(&mut out, &header, &lines)?;
+    note_no_moves(&mut out, &shown, |row| row.moves, &args.study)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -209,13 +214,18 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
             vec![
                 row.strategy.clone(),
                 row.moves.to_string(),
-                interval(row.agreement, row.agreement_low, row.agreement_high),
-                interval(row.mean_regret, row.mean_regret_low, row.mean_regret_high),
+                over(row.moves, || {
+                    interval(row.agreement, row.agreement_low, row.agreement_high)
+                }),
+                over(row.moves, || {
+                    interval(row.mean_regret, row.mean_regret_low, row.mean_regret_high)
+                }),
                 format!("{:.3}", row.regret_per_game),
             ]
         })
         .collect();
     write_table(&mut out, &header, &lines)?;
+    note_no_moves(&mut out, &rows, |row| row.moves, &args.study)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -223,6 +233,34 @@ pub fn run_curve(args: CurveArgs) -> anyhow::Result<ExitCode> {
 /// `0.144 (0.116-0.177)`: an estimate with its 95% interval.
 fn interval(value: f64, low: f64, high: f64) -> String {
     format!("{value:.3} ({low:.3}-{high:.3})")
+}
+
+/// An estimate over `count` moves (or mistakes), `-` over none: a rate of 0.000 would read as
+/// a finding where there is no information at all.
+fn over(count: u64, estimate: impl FnOnce() -> String) -> String {
+    if count == 0 {
+        "-".to_string()
+    } else {
+        estimate()
+    }
+}
+
+/// Says why a row has no estimate when the seat studied never moved (a game over before its
+/// first turn, such as one pile with the second seat).
+fn note_no_moves<R>(
+    out: &mut impl Write,
+    rows: &[R],
+    moves: impl Fn(&R) -> u64,
+    study: &StudyArgs,
+) -> std::io::Result<()> {
+    if rows.iter().any(|row| moves(row) == 0) {
+        writeln!(
+            out,
+            "-: no estimate, the {} seat made no move in these instances",
+            study.seat.name()
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes a table whose columns are as wide as their widest cell, two spaces apart: the first

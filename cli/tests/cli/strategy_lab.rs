@@ -141,6 +141,55 @@ fn mistakes_writes_rows_by_ply_and_refuses_bad_input() {
     );
 }
 
+/// A seat that never moves (one pile, the second seat) has no estimate: `-`, said why, rather
+/// than a rate of 0.000 that reads as a finding; a strategy that makes no mistake has no loss
+/// per mistake.
+#[test]
+fn a_seat_that_never_moves_has_no_estimate() {
+    let table = |command: &[&str]| {
+        let mut args = command.to_vec();
+        args.extend(["--n", "1", "--trials", "50"]);
+        stdout_of(&args)
+    };
+    let mistakes = table(&[
+        "mistakes",
+        "stone-game",
+        "--strategy",
+        "greedy",
+        "--seat",
+        "second",
+    ]);
+    let curve = table(&[
+        "strategy-curve",
+        "stone-game",
+        "--strategy",
+        "mcts",
+        "--budgets",
+        "1",
+        "--seat",
+        "second",
+    ]);
+    for out in [&mistakes, &curve] {
+        let row = out.lines().nth(2).unwrap_or_default();
+        assert!(!row.contains("0.000 ("), "{out}");
+        assert!(
+            row.split_whitespace().filter(|cell| *cell == "-").count() >= 2,
+            "{out}"
+        );
+        assert!(
+            out.ends_with("-: no estimate, the second seat made no move in these instances\n"),
+            "{out}"
+        );
+    }
+    let first = table(&["mistakes", "stone-game", "--strategy", "greedy"]);
+    let all = first.lines().find(|line| line.contains(" all ")).unwrap();
+    assert!(
+        all.contains("0.000 (0.000-") && all.ends_with(" -"),
+        "{first}"
+    );
+    assert!(!first.contains("no estimate"), "{first}");
+}
+
 #[test]
 fn strategy_curve_gives_one_row_per_budget() {
     let out = stdout_of(&[
