@@ -13,6 +13,10 @@ use crate::solve::{Solution, SolverKind, brute, memo};
 /// A solver's run on an instance of game `G`.
 pub type SolveFn<G> = fn(&G) -> Result<Solution, SolveError>;
 
+/// A solver's limit on an instance of game `G`, with the moves or (`true`) the value alone:
+/// `Err` names what is past it ([`Solver::limit`]).
+pub type LimitFn<G> = fn(&G, bool) -> Result<(), SolveError>;
+
 /// One of a game's own solvers.
 pub struct Solver<G> {
     /// Its name (`rolling`, `dp`, `closed-form`, ...).
@@ -35,7 +39,7 @@ pub struct Solver<G> {
     /// given to a one-heap solver), with the moves or (`true`) the value alone. Checked before
     /// the cost, so that a refusal never advises raising a budget the solver would then refuse
     /// anyway; `None`: no limit of its own.
-    pub limit: Option<fn(&G, bool) -> Result<(), SolveError>>,
+    pub limit: Option<LimitFn<G>>,
 }
 
 impl<G> Solver<G> {
@@ -75,7 +79,7 @@ impl<G> Solver<G> {
     }
 
     /// This solver with instances it refuses whatever the budget ([`Solver::limit`]).
-    pub const fn with_limit(self, limit: fn(&G, bool) -> Result<(), SolveError>) -> Solver<G> {
+    pub const fn with_limit(self, limit: LimitFn<G>) -> Solver<G> {
         Solver {
             limit: Some(limit),
             ..self
