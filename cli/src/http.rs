@@ -9,10 +9,11 @@
 //! per connection, on a machine's loopback; a thread a connection serves that, and an async
 //! runtime and its HTTP stack were a tenth of the command line's build.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The longest request line (method, path and query, version): a query of a few thousand piles.
@@ -27,8 +28,8 @@ const CONNECTIONS: usize = 256;
 /// How long what a client still sends after its answer is read and dropped (see
 /// [`drop_unread`]).
 const LINGER: Duration = Duration::from_secs(1);
-/// The longest a client may leave an answer unread before the server gives it up.
-const WRITE_STALL: Duration = Duration::from_secs(30);
+/// The longest a client may leave a refusal sent at once unread (see [`refuse_at_once`]).
+const REFUSAL_STALL: Duration = Duration::from_millis(50);
 /// The stack of a connection's thread: it reads, routes and writes (the solving runs on a thread
 /// of its own), so a small one does, and many connections reserve little address space.
 const CONNECTION_STACK: usize = 512 << 10;
@@ -59,20 +60,25 @@ pub struct Request {
     pub query: String,
 }
 
-/// An answer: a status, a content type and a body.
+/// An answer: a status, a content type and a body, which answers to the same request may share.
 pub struct Response {
     pub status: Status,
     pub content_type: &'static str,
-    pub body: Vec<u8>,
+    pub body: Arc<[u8]>,
 }
 
 impl Response {
     /// A JSON answer.
     pub fn json(status: Status, body: impl Into<Vec<u8>>) -> Response {
+        Response::shared_json(status, Arc::from(body.into()))
+    }
+
+    /// A JSON answer whose body other answers share.
+    pub fn shared_json(status: Status, body: Arc<[u8]>) -> Response {
         Response {
             status,
             content_type: "application/json",
-            body: body.into(),
+            body,
         }
     }
 
@@ -81,24 +87,31 @@ impl Response {
         Response::json(status, serde_json::json!({ "error": message }).to_string())
     }
 
-    /// An HTML page.
-    pub fn html(body: impl Into<Vec<u8>>) -> Response {
+    /// An HTML page, shared by every answer that sends it.
+    pub fn html(body: Arc<[u8]>) -> Response {
         Response {
             status: Status::OK,
             content_type: "text/html; charset=utf-8",
-            body: body.into(),
+            body,
         }
     }
 }
 
-/// Serves `respond` on `listener`, every request's head read within `head_time`. Runs until the
-/// process ends.
-pub fn serve<F>(listener: TcpListener, head_time: Duration, respond: F)
+/// Serves `respond` on `listener`, every request's head read within `time` and every answer
+/// given up once its client leaves it unread for `time`; the bodies held while answers write
+/// them add up to at most `answer_bytes`, a shared body counted once (past it, 503: clients
+/// that do not read could otherwise hold every answer they asked for). Runs until the process
+/// ends.
+pub fn serve<F>(listener: TcpListener, time: Duration, answer_bytes: u64, respond: F)
 where
     F: Fn(&Request) -> Response + Send + Sync + 'static,
 {
     let respond = Arc::new(respond);
     let open = Arc::new(AtomicUsize::new(0));
+    let answers = Arc::new(Answers {
+        held: Mutex::new(HeldBodies::default()),
+        limit: answer_bytes,
+    });
     for stream in listener.incoming() {
         // A failed accept (too many open files, a connection reset while queued) concerns that
         // connection alone: the server goes on.
@@ -116,12 +129,13 @@ where
         // Kept to answer on if no thread can be started for the connection.
         let spare = stream.try_clone().ok();
         let respond = respond.clone();
+        let answers = answers.clone();
         let spawned = std::thread::Builder::new()
             .stack_size(CONNECTION_STACK)
             .spawn(move || {
                 // Given back when the thread ends, by a panic too.
                 let _slot = slot;
-                connection(stream, head_time, &*respond);
+                connection(stream, time, &answers, &*respond);
             });
         if let (Err(_), Some(spare)) = (spawned, spare) {
             let message = "the server cannot start a thread for this connection now; try again";
@@ -156,17 +170,101 @@ fn refuse_at_once(mut stream: TcpStream, message: &str) {
     drop_unread(&mut stream, None);
     let response = Response::error(Status::SERVICE_UNAVAILABLE, message);
     // A client that does not read this at once has nobody waiting for it.
-    write_answer(&mut stream, false, &response, Duration::from_millis(50));
+    write_answer(&mut stream, false, &response, REFUSAL_STALL);
+}
+
+/// The answers being written, over every connection: each body once, however many answers share
+/// it, and the limit of their bytes.
+struct Answers {
+    held: Mutex<HeldBodies>,
+    limit: u64,
+}
+
+/// The bodies being written, by address, with how many answers write each, and their bytes.
+#[derive(Default)]
+struct HeldBodies {
+    writers: HashMap<usize, usize>,
+    bytes: u64,
+}
+
+impl Answers {
+    /// Holds `body` while an answer writes it, if it fits beside those held (one already held
+    /// always does, and so does a body alone: it was built within the API's own budgets);
+    /// else the bytes held.
+    fn hold<'a>(&'a self, body: &Arc<[u8]>) -> Result<AnswerHold<'a>, u64> {
+        let address = body.as_ptr() as usize;
+        let bytes = body.len() as u64;
+        let mut held = self
+            .held
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let fits = held.bytes == 0 || held.bytes.saturating_add(bytes) <= self.limit;
+        match held.writers.get_mut(&address) {
+            Some(writers) => *writers += 1,
+            None if fits => {
+                held.writers.insert(address, 1);
+                held.bytes = held.bytes.saturating_add(bytes);
+            }
+            None => return Err(held.bytes),
+        }
+        Ok(AnswerHold {
+            answers: self,
+            address,
+            bytes,
+        })
+    }
+}
+
+/// A body held while an answer writes it.
+struct AnswerHold<'a> {
+    answers: &'a Answers,
+    address: usize,
+    bytes: u64,
+}
+
+impl Drop for AnswerHold<'_> {
+    fn drop(&mut self) {
+        let mut held = (self.answers.held.lock()).unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(writers) = held.writers.get_mut(&self.address) {
+            *writers -= 1;
+            if *writers == 0 {
+                held.writers.remove(&self.address);
+                held.bytes -= self.bytes;
+            }
+        }
+    }
 }
 
 /// One connection: its request's head read and checked, then answered, or refused.
-fn connection(mut stream: TcpStream, head_time: Duration, respond: &dyn Fn(&Request) -> Response) {
+fn connection(
+    mut stream: TcpStream,
+    time: Duration,
+    answers: &Answers,
+    respond: &dyn Fn(&Request) -> Response,
+) {
     let (head_only, response) =
-        match read_head(&mut stream, head_time).and_then(|head| parse_head(&head)) {
+        match read_head(&mut stream, time).and_then(|head| parse_head(&head)) {
             Ok(request) => (request.method == "HEAD", respond(&request)),
             Err(Refusal(status, message)) => (false, Response::error(status, &message)),
         };
-    if write_answer(&mut stream, head_only, &response, WRITE_STALL) {
+    let held = if head_only {
+        Ok(None)
+    } else {
+        answers.hold(&response.body).map(Some)
+    };
+    let (_hold, response) = match held {
+        Ok(hold) => (hold, response),
+        Err(held) => {
+            let message = format!(
+                "the server is writing {} MB of answers to clients that have not read them yet, \
+                 its memory budget ({} MB, --max-memory); try again",
+                held >> 20,
+                answers.limit >> 20
+            );
+            (None, Response::error(Status::SERVICE_UNAVAILABLE, &message))
+        }
+    };
+    if write_answer(&mut stream, head_only, &response, time) {
         drop_unread(&mut stream, Some(LINGER));
     }
 }

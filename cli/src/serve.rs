@@ -24,7 +24,7 @@ use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 #[derive(Args)]
@@ -39,7 +39,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PAGE_MAX_STATES as u64, value_parser = whole_number, allow_negative_numbers = true)]
     max_states: u64,
     /// Give up on a request that takes longer than this many seconds to arrive (408) or to
-    /// solve (503)
+    /// solve (503), and on a client that leaves its answer unread as long
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = super::values::positive_number, allow_negative_numbers = true)]
     timeout: u64,
 }
@@ -59,7 +59,7 @@ type Cache = Mutex<VecDeque<(String, Arc<Solved>)>>;
 const PARAMETERS: &str = "game, piles, n, heaps, subtract, code, moves";
 
 struct Server {
-    page: String,
+    page: Arc<[u8]>,
     max_states: u128,
     timeout: Duration,
     cache: Arc<Cache>,
@@ -67,11 +67,14 @@ struct Server {
     solving: Arc<Mutex<HashMap<String, Arc<Pending>>>>,
 }
 
-/// One solved instance: its description and its space.
+/// One solved instance: its description and its space, and the explorer's data of it once
+/// asked for, written once and shared by every answer that sends it (so that many requests of
+/// one large instance hold one copy, and write it once).
 struct Solved {
     game: &'static dyn GameEntry,
     instance: String,
     space: SolvedSpace,
+    page_data: OnceLock<Arc<[u8]>>,
 }
 
 /// An API error: a status and one line, sent as `{"error": "..."}`.
@@ -100,7 +103,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut page = Vec::new();
     write_page(None, Source::Server, &mut page)?;
     let server = Server {
-        page: String::from_utf8(page).context("the page is UTF-8")?,
+        page: Arc::from(page),
         max_states: args.max_states as u128,
         timeout: Duration::from_secs(args.timeout),
         cache: Arc::new(Mutex::new(VecDeque::new())),
@@ -114,6 +117,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     super::http::serve(
         listener,
         Duration::from_secs(args.timeout),
+        gamelab::cost::budget().memory,
         move |request| respond(&server, request),
     );
     Ok(ExitCode::SUCCESS)
@@ -167,7 +171,7 @@ fn respond(server: &Server, request: &Request) -> Response {
         return Response::error(Status::BAD_REQUEST, &message);
     }
     let answered = match route {
-        Route::Page => Ok(Response::html(server.page.as_bytes())),
+        Route::Page => Ok(Response::html(server.page.clone())),
         Route::Games => Ok(games()),
         Route::Game(name) => one_game(&decode(name, false)),
         Route::Explore => explore(server, &request.query),
@@ -317,6 +321,7 @@ fn solved(
                             game: entry,
                             instance: input.describe(),
                             space: instance.solve_space(max_states)?,
+                            page_data: OnceLock::new(),
                         }))
                     };
                     finish.with(work().map_err(ApiError::from));
@@ -421,11 +426,14 @@ fn explore(server: &Server, query: &str) -> Result<Response, ApiError> {
     }
     let (entry, input) = instance_of(&parameters)?;
     let solved = solved(server, entry, input)?;
-    let data = page_data(
-        &PageMeta::for_entry(solved.game, &solved.instance),
-        &solved.space,
-    );
-    Ok(Response::json(Status::OK, data))
+    let data = solved.page_data.get_or_init(|| {
+        let data = page_data(
+            &PageMeta::for_entry(solved.game, &solved.instance),
+            &solved.space,
+        );
+        Arc::from(data.into_bytes())
+    });
+    Ok(Response::shared_json(Status::OK, data.clone()))
 }
 
 fn analyze(server: &Server, query: &str) -> Result<Response, ApiError> {

@@ -236,6 +236,73 @@ fn connections_past_the_limit_are_refused_until_others_close() {
     }
 }
 
+/// Answers left unread hold at most the memory budget between them, each body once: many
+/// clients of one instance share its answer, and past the budget an answer of another instance
+/// is refused 503 until the clients read or go. (Before, every request wrote the instance's
+/// data anew and kept it while its client did not read: 150 such clients held 9 GB.)
+#[test]
+fn answers_left_unread_hold_at_most_the_memory_budget() {
+    use std::io::{Read, Write};
+    let server = Server::start(&["--max-memory", "40M", "--timeout", "30"]);
+    // 400 piles: a 4.4 MB answer, more than the sockets take in while nobody reads.
+    let ask = |value: &str| {
+        let piles = vec![value; 400].join(",");
+        let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+        write!(
+            stream,
+            "GET /api/explore?game=stone-game&piles={piles} HTTP/1.1\r\n\r\n"
+        )
+        .unwrap();
+        stream
+    };
+    let status = |stream: &mut std::net::TcpStream| {
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).unwrap();
+        String::from_utf8_lossy(&head[9..12]).into_owned()
+    };
+    // One instance asked for by many clients: one body, always answered.
+    let mut unread: Vec<_> = (0..20).map(|_| ask("1")).collect();
+    // Other instances, until their bodies pass the 40 MB.
+    let mut refused = None;
+    for value in 2..=20 {
+        let mut stream = ask(&value.to_string());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let mut peek = [0u8; 12];
+        stream.peek(&mut peek).unwrap();
+        assert!(
+            matches!(&peek[9..12], b"200" | b"503"),
+            "{}",
+            String::from_utf8_lossy(&peek)
+        );
+        if &peek[9..12] == b"503" {
+            let mut body = String::new();
+            stream.read_to_string(&mut body).unwrap();
+            refused = Some(body);
+            break;
+        }
+        unread.push(stream);
+    }
+    let body = refused.expect("an answer past the budget is refused");
+    assert!(
+        body.contains("the server is writing ")
+            && body.contains("MB of answers to clients that have not read them yet, its memory budget (40 MB, --max-memory)"),
+        "{body}"
+    );
+    for stream in &mut unread {
+        assert_eq!(status(stream), "200");
+    }
+    drop(unread);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut stream = ask("20");
+        if status(&mut stream) == "200" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still refused");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// A request over the memory budget is refused as too large, as one over --max-states is, and
 /// a timeout of 0 (every request given up at once) is refused at the start.
 #[test]
