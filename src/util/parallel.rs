@@ -37,29 +37,43 @@ pub fn limit_threads(limit: usize) {
 const POOL_STACK_BYTES: usize = 8 << 20;
 
 /// Builds the thread pool a front end runs its work in (`pool.install(...)`): as many threads
-/// as `RAYON_NUM_THREADS` asks (else one per core), but no more than [`OVERSUBSCRIPTION`] per
-/// core (a thousand threads on two cores only cost memory), and when even that many cannot
+/// as `RAYON_NUM_THREADS` asks (else one per core, and a note when it is not a number), but no
+/// more than [`OVERSUBSCRIPTION`] per core (a thousand threads on two cores only cost memory),
+/// and when even that many cannot
 /// start (a process or address-space limit: `ulimit -u`, `ulimit -v`) as many as can: one per
 /// core, then one. Rayon's own global pool panics in those cases. Returns the pool and a note
 /// for the user when the count was lowered, or the reason no thread at all could start.
 pub fn start_pool() -> Result<(rayon::ThreadPool, Option<String>), String> {
     let cores = available_threads();
     let setting = std::env::var("RAYON_NUM_THREADS").ok();
-    let asked = setting
-        .as_deref()
-        .and_then(|value| value.trim().parse::<usize>().ok())
-        .filter(|&threads| threads > 0);
     let named = |text: &str| match &setting {
         Some(value) => format!("RAYON_NUM_THREADS={value}: {text}"),
         None => text.to_string(),
     };
     let mut note = None;
+    let per_core = if cores == 1 { "" } else { "s" };
+    // Empty or 0 is the default, as for rayon itself.
+    let asked = match setting.as_deref().map(str::trim) {
+        None | Some("" | "0") => None,
+        Some(value) => match value.parse::<usize>() {
+            Ok(threads) => Some(threads),
+            Err(_) => {
+                note = Some(named(&format!(
+                    "not a whole number of threads, so the work runs on {cores} (one per \
+                     core)"
+                )));
+                None
+            }
+        },
+    };
     let mut threads = asked.unwrap_or(cores);
-    if threads > OVERSUBSCRIPTION * cores {
+    let most = OVERSUBSCRIPTION * cores;
+    if threads > most {
         note = Some(named(&format!(
-            "more threads than {cores} cores can use, so the work runs on {cores}"
+            "at most {most} threads start on {cores} core{per_core} ({OVERSUBSCRIPTION} per \
+             core), so the work runs on {most}"
         )));
-        threads = cores;
+        threads = most;
     }
     let build = |threads: usize| {
         rayon::ThreadPoolBuilder::new()
@@ -85,7 +99,10 @@ pub fn start_pool() -> Result<(rayon::ThreadPool, Option<String>), String> {
             return Ok((pool, Some(lowered)));
         }
     }
-    Err(named(&format!("no thread can start: {first}")))
+    Err(named(&format!(
+        "no thread can start ({first}): a limit on processes or on address space (ulimit -u, \
+         ulimit -v) is too low for even one"
+    )))
 }
 
 /// The most threads per core [`start_pool`] starts, whatever `RAYON_NUM_THREADS` asks.

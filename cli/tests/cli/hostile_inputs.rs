@@ -477,13 +477,14 @@ const CASES: &[Case] = &[
         &["sweep", "stone-game", "--n-max", "30", "--trials", "300"],
         &[("RAYON_NUM_THREADS", "1000")],
         0,
-        "RAYON_NUM_THREADS=1000",
+        "RAYON_NUM_THREADS=1000: at most ",
     ),
+    // Not a number: said, not silently ignored.
     case_with_env(
         &["sweep", "stone-game", "--n-max", "30", "--trials", "300"],
         &[("RAYON_NUM_THREADS", "zero")],
         0,
-        "",
+        "RAYON_NUM_THREADS=zero: not a whole number of threads, so the work runs on ",
     ),
     case_with_env(
         &["sweep", "stone-game", "--n-max", "12", "--trials", "100"],
