@@ -90,7 +90,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = gamelab::cost::parse_bytes, allow_hyphen_values = true)]
     max_memory: Option<u64>,
     /// Refuse requests estimated to take longer than this (e.g. 90s, 10m, 2h; none: no limit)
-    /// [default: 10s; 2m for grundy and losing-positions]
+    /// [default: 10s; 2m for grundy, losing-positions and report]
     #[arg(long, global = true, value_name = "TIME", value_parser = time_budget, allow_hyphen_values = true)]
     max_time: Option<TimeBudget>,
     /// Replaced by --max-time
@@ -106,13 +106,15 @@ struct Cli {
 
 /// The time budget when `--max-time` is not given: the library's default, except for the
 /// commands that exist to compute at research scale (a nim-sequence, the losing positions to
-/// 2^30), which would otherwise need `--max-time` for their main use; they show progress.
+/// 2^30), which would otherwise need `--max-time` for their main use, and the report, a fixed
+/// set of studies (about 2 s on two cores, 5 s on one) that a machine of one core must not see
+/// refused for its upper estimates; they show progress.
 fn default_time(
     command: &Command,
     default: Option<std::time::Duration>,
 ) -> Option<std::time::Duration> {
     match command {
-        Command::Grundy(_) | Command::LosingPositions(_) => {
+        Command::Grundy(_) | Command::LosingPositions(_) | Command::Report(_) => {
             Some(std::time::Duration::from_secs(120))
         }
         _ => default,

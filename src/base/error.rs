@@ -315,10 +315,39 @@ pub struct OverBudget {
     pub advice: String,
     /// A value of the setting that admits the request, e.g. `4m`, if one is worth suggesting.
     pub raise_to: Option<String>,
+    /// The time budget's refusal when the request is over the memory budget too: both are named
+    /// at once, so that raising the one named does not only lead to the other.
+    pub also: Option<Box<OverBudget>>,
 }
 
 impl fmt::Display for OverBudget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(also) = &self.also {
+            write!(
+                f,
+                "{} {}, above the budget of {} ({}), and {}, above the budget of {} ({}); {}, \
+                 or raise {} and {}",
+                self.what,
+                self.cost,
+                self.budget,
+                self.setting,
+                also.cost,
+                also.budget,
+                also.setting,
+                self.advice,
+                self.setting,
+                also.setting
+            )?;
+            if let (Some(first), Some(second)) = (&self.raise_to, &also.raise_to) {
+                write!(
+                    f,
+                    " (e.g. {} and {})",
+                    self.setting.example(first),
+                    also.setting.example(second)
+                )?;
+            }
+            return Ok(());
+        }
         write!(
             f,
             "{} {}, above the budget of {} ({}); {}, or raise {}",

@@ -149,6 +149,7 @@ impl Cost {
         advice: &str,
     ) -> Result<(), InputError> {
         let budget = budget();
+        let over_time = self.over_time(&what, advice, budget.time);
         if self.memory > budget.memory as u128 {
             // Rounded alike, a cost just over the budget would read "1.0 GiB, above 1.0 GiB":
             // more decimals until they differ, the exact bytes as a last resort.
@@ -181,37 +182,49 @@ impl Cost {
                     // A setting to copy only where some machine has that much (a tebibyte): past
                     // it, "--max-memory 931322575G" is no advice.
                     raise_to: (self.memory <= 1 << 40).then(|| memory_setting(self.memory)),
+                    also: over_time.map(Box::new),
                 },
             )));
         }
-        if let Some(limit) = budget.time {
-            let seconds = self.work.seconds();
-            if seconds > limit.as_secs_f64() {
-                let dominant = self.work.dominant();
-                let budget = duration(limit.as_secs_f64());
-                // Rounded alike, "about 1.5 s, above the budget of 1.5 s" would read as a
-                // contradiction.
-                let (estimate, about) = match duration(seconds) {
-                    estimate if estimate == budget => (estimate, "a little more than"),
-                    estimate => (estimate, "about"),
-                };
-                return Err(InputError::OverBudget(Box::new(
-                    crate::base::error::OverBudget {
-                        what: what.to_string(),
-                        cost: if dominant.is_empty() {
-                            format!("would take {about} {estimate}")
-                        } else {
-                            format!("would take {about} {estimate} ({dominant})")
-                        },
-                        budget,
-                        setting: Setting::MaxTime,
-                        advice: advice.to_string(),
-                        raise_to: time_setting(seconds),
-                    },
-                )));
-            }
+        match over_time {
+            Some(over) => Err(InputError::OverBudget(Box::new(over))),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// The time budget's refusal of this cost, if it is over `limit`.
+    fn over_time(
+        &self,
+        what: &impl std::fmt::Display,
+        advice: &str,
+        limit: Option<Duration>,
+    ) -> Option<crate::base::error::OverBudget> {
+        let limit = limit?;
+        let seconds = self.work.seconds();
+        if seconds <= limit.as_secs_f64() {
+            return None;
+        }
+        let dominant = self.work.dominant();
+        let budget = duration(limit.as_secs_f64());
+        // Rounded alike, "about 1.5 s, above the budget of 1.5 s" would read as a
+        // contradiction.
+        let (estimate, about) = match duration(seconds) {
+            estimate if estimate == budget => (estimate, "a little more than"),
+            estimate => (estimate, "about"),
+        };
+        Some(crate::base::error::OverBudget {
+            what: what.to_string(),
+            cost: if dominant.is_empty() {
+                format!("would take {about} {estimate}")
+            } else {
+                format!("would take {about} {estimate} ({dominant})")
+            },
+            budget,
+            setting: Setting::MaxTime,
+            advice: advice.to_string(),
+            raise_to: time_setting(seconds),
+            also: None,
+        })
     }
 }
 

@@ -315,6 +315,7 @@ fn dag_over_memory_by_walk<G: Game>(
             setting: Setting::MaxMemory,
             advice: "use a smaller instance".to_string(),
             raise_to: None,
+            also: None,
         },
     ))))
 }

@@ -219,6 +219,42 @@ fn a_first_stage_over_the_budget_is_the_cost_named() {
     );
 }
 
+/// Values asked for past the probe (2^14 heaps) are costed by the probe when it proves a period:
+/// 0.156 proves its period of 349 at about 7,700 values, so its values to 2^16 cost the probe's
+/// quarter of the estimate (refused before under 100 ms as "about 0.3 s"), while 0.6, which
+/// proves none, is still costed, and refused, in full.
+#[test]
+fn a_probe_that_proves_a_period_is_the_cost() {
+    let out = stdout_of(&[
+        "grundy",
+        "octal",
+        "--code",
+        "0.156",
+        "--n-max",
+        "65536",
+        "--max-time",
+        "100ms",
+    ]);
+    assert!(out.contains("period:    349 from heap 3479"), "{out}");
+    assert!(out.contains("proved: it holds for every heap"), "{out}");
+    fails_with(
+        &[
+            "grundy",
+            "octal",
+            "--code",
+            "0.6",
+            "--n-max",
+            "65536",
+            "--max-time",
+            "50ms",
+        ],
+        &[
+            "would take about ",
+            "above the budget of 50.0 ms (--max-time)",
+        ],
+    );
+}
+
 #[test]
 fn an_octal_sequence_past_the_time_budget_is_stopped_and_said() {
     fails_with(

@@ -185,6 +185,22 @@ fn a_report_over_its_budget_is_refused_before_any_study_with_the_study_to_leave_
         assert!(stderr.contains(needle), "{needle} in {stderr}");
     }
     assert!(!out.exists(), "the folder was created");
+    // On one core the whole report is estimated well within its default budget of 2 minutes
+    // (10 s were too few for the upper estimates there, though it takes about 5 s).
+    let one_core = gamelab()
+        .env("RAYON_NUM_THREADS", "1")
+        .args(["report", "--max-time", "1ms", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let refusal = String::from_utf8(one_core.stderr).unwrap();
+    let seconds: f64 = refusal
+        .split("would take about ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix("\n").unwrap_or(rest).split(" s ").next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("an estimate in seconds: {refusal}"));
+    assert!(seconds < 60.0, "{refusal}");
     fails_with(
         &[
             "report",
