@@ -318,6 +318,7 @@ const CASES: &[Case] = &[
         2,
         "1.8e6 nodes, 2.3e7 moves",
     ),
+    // nim's DAG is counted in one pass over the amounts taken, no hashing: exact, and at once.
     case(
         &[
             "tree",
@@ -329,7 +330,25 @@ const CASES: &[Case] = &[
             "--dag",
         ],
         2,
-        "needs more than 1.0 GiB of memory (more than 1.7e7 moves of 64 bytes)",
+        "the state DAG (200000 nodes, 1.8e7 moves) needs about 1.1 GiB of memory",
+    ),
+    // Past that pass, the DAG's moves are walked up to what the memory budget holds.
+    case(
+        &[
+            "tree",
+            "nim",
+            "--n",
+            "800000",
+            "--subtract",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90",
+            "--dag",
+            "--max-memory",
+            "128M",
+            "--max-nodes",
+            "2000000",
+        ],
+        2,
+        "needs more than 128.0 MiB of memory (more than 2.1e6 moves of 64 bytes)",
     ),
     // Strategies are costed by what they do: mcts-K by K playouts per move, a tournament by
     // trials x pairings x each strategy's game; refusals name the strategy and its player.

@@ -36,10 +36,10 @@ pub const DEFAULT_SET: [u64; 3] = [1, 2, 3];
 /// The largest N the Grundy table accepts.
 pub const TABLE_LIMIT: u64 = 10_000_000;
 
-/// The longest pass the state-DAG count makes (N + 1 amounts times |S| moves), a millisecond:
-/// the count is part of cost estimates, which must take no longer. Past it the DAG is bounded by
-/// `heap_bounds`, about twice the positions.
-const DAG_PASS_LIMIT: u128 = 1 << 20;
+/// The longest pass the state-DAG count makes (N + 1 amounts times |S| moves), a few tens of
+/// milliseconds: the count is part of cost estimates, which must take no longer, and past it
+/// the generic walk counts instead, which takes seconds to reach the memory budget's moves.
+const DAG_PASS_LIMIT: u128 = 1 << 26;
 
 /// The rule of nim: a move removes an amount of the subtraction set S.
 #[derive(Clone, Debug, PartialEq, Eq)]
