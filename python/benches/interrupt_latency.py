@@ -28,6 +28,7 @@ CALLS = {
     "tournament": ("", 'gamelab.tournament("stone-game", ["optimal", "greedy", "random"], '
                        'n=24, trials=20_000_000)'),
     "sweep": ("", 'gamelab.sweep("stone-game", n_min=1, n_max=40, trials=20_000_000)'),
+    "grundy": ("", 'gamelab.grundy("octal", 10**6, code="0.76")'),
     "solve_many": ('rows = gamelab.generate("stone-game-ii", 20_000, n=600)',
                    'gamelab.solve_many("stone-game-ii", rows)'),
     "custom_solve": (

@@ -188,7 +188,20 @@ impl<'py> Options<'py> {
         Ok(Some(numbers))
     }
 
+    /// A row of integers, whose order is the instance (piles): an unordered collection (a set,
+    /// a dict) is refused rather than read in whatever order it iterates in.
     pub fn i64_list(&self, key: &str) -> PyResult<Option<Vec<i64>>> {
+        if let Some(value) = self.get(key)?
+            && (value.is_instance_of::<pyo3::types::PySet>()
+                || value.is_instance_of::<pyo3::types::PyFrozenSet>()
+                || value.is_instance_of::<pyo3::types::PyDict>())
+        {
+            return Err(input_error(format!(
+                "{key} must be an ordered sequence (a list, tuple or array), got a {}: the order \
+                 of the {key} is the game",
+                value.get_type().name()?
+            )));
+        }
         Ok(self
             .list(key, i64::MIN as i128, i64::MAX as i128)?
             .map(|list| list.into_iter().map(|n| n as i64).collect()))

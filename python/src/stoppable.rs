@@ -1,6 +1,8 @@
 //! Long calls run without the GIL on a worker thread while the calling thread checks for
 //! signals every 20 ms: Ctrl-C (KeyboardInterrupt) sets the stop flag the library's long loops
-//! read between units, and the call raises as soon as the worker has stopped.
+//! read between units (given to them, or as the worker thread's stop request for the loops
+//! that take none, `gamelab::util::stop`), and the call raises as soon as the worker has
+//! stopped.
 //!
 //! NumPy's C API is loaded once, when the module is imported: the numpy crate loads it on the
 //! first array otherwise, running Python code that a pending Ctrl-C interrupts, and it panics
@@ -8,6 +10,7 @@
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
@@ -36,13 +39,13 @@ pub fn run_stoppable<R: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> R + Send,
 ) -> PyResult<R> {
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let (outcome, interrupted) = py.detach(|| {
         std::thread::scope(|scope| {
             let (done, finished) = channel::<()>();
             let stop = &stop;
             let worker = scope.spawn(move || {
-                let result = work(stop);
+                let result = gamelab::util::stop::on_request(stop.clone(), || work(stop));
                 let _ = done.send(());
                 result
             });

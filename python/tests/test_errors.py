@@ -86,6 +86,18 @@ def test_bad_input_raises_value_error(call, args, kwargs):
     raises(call, *args, **kwargs)
 
 
+def test_piles_in_no_order_are_refused_rather_than_reordered():
+    # The order of the piles is the game: a set would be solved in its hash order.
+    for unordered in ({1, 100, 3}, frozenset({1, 100, 3}), {1: 2, 3: 4}):
+        message = raises(gamelab.solve, "stone-game", piles=unordered)
+        assert message.startswith("piles must be an ordered sequence (a list, tuple or array), "
+                                  f"got a {type(unordered).__name__}"), message
+    assert gamelab.solve("stone-game", piles=(1, 100, 3)).instance == "[1, 100, 3]"
+    # A subtraction set is a set.
+    assert gamelab.solve("nim", n=10, subtract={1, 3, 4}).winner == \
+        gamelab.solve("nim", n=10, subtract=[1, 3, 4]).winner
+
+
 def test_a_frame_that_is_not_a_sweep_is_refused(tmp_path):
     import pandas as pd
 

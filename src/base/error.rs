@@ -451,6 +451,10 @@ pub enum SolveError {
         setting: Setting,
     },
 
+    /// Work asked to stop by its front end ([`crate::util::stop`]), e.g. by Ctrl-C in Python.
+    #[error("{what} was stopped at {reached}")]
+    Stopped { what: String, reached: String },
+
     #[error(transparent)]
     Input(#[from] InputError),
 }

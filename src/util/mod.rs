@@ -1,6 +1,6 @@
 //! Utilities with no knowledge of games: named choices, decimal digits, fast hashing, the SIMD
-//! cap, thread counts, counts with their nouns, seeded random streams, statistics and files
-//! written whole or not at all.
+//! cap, thread counts, counts with their nouns, seeded random streams, statistics, files
+//! written whole or not at all, and stop requests for long loops.
 
 pub mod choice;
 pub mod digits;
@@ -11,3 +11,4 @@ pub mod plural;
 pub mod random;
 pub mod simd;
 pub mod stats;
+pub mod stop;

@@ -106,6 +106,10 @@ impl<K: OctalName> OctalRule<K> {
                 limit: crate::cost::duration(limit.as_secs_f64()),
                 setting: Setting::MaxTime,
             },
+            SequenceError::Stopped { heap, .. } => SolveError::Stopped {
+                what: format!("the nim-sequence of {}", self.code),
+                reached: format!("heap {heap}"),
+            },
             other => SolveError::TooLarge {
                 solver: "grundy",
                 what: "the nim-sequence",

@@ -74,6 +74,14 @@ pub enum SequenceError {
         /// The budget.
         limit: Duration,
     },
+    /// The computation was asked to stop ([`crate::util::stop`]).
+    #[error("the nim-sequence of {code} was stopped at heap {heap}")]
+    Stopped {
+        /// The code, in canonical notation.
+        code: String,
+        /// The heaps computed when it stopped.
+        heap: usize,
+    },
     /// The memory could not be had.
     #[error(transparent)]
     Input(#[from] InputError),
@@ -123,6 +131,12 @@ pub fn nim_sequence(code: &OctalCode, n_max: usize) -> Result<NimValues, Sequenc
         if computed.is_multiple_of(PROGRESS_HEAPS) {
             report(code, reported, computed);
             reported = computed;
+            if crate::util::stop::requested() {
+                return Err(SequenceError::Stopped {
+                    code: code.to_string(),
+                    heap: computed,
+                });
+            }
             if let Some(limit) = limit.filter(|&limit| started.elapsed() > limit) {
                 return Err(SequenceError::PastTimeBudget {
                     code: code.to_string(),
