@@ -23,7 +23,7 @@ from ._gamelab import ExploredGame, Graph, InputError, Solution
 from .bridge import SWEEP_DTYPES, PathLike, options, read_csv, sweep_csv, sweep_frame, sweep_table
 from .custom import Game
 from .explorer_page import Explorer, explorer
-from .kinds import AnyGame, builtin_name, load_game, loaded, own_instance, text
+from .kinds import AnyGame, builtin_name, load_game, loaded, one_game, own_instance, text
 from .positions import TERMINAL, LoadedGame, Move, State
 from .results import MOVE_COLUMNS, SVG_NODE_LIMIT, Batch, NimSequence, Verdict
 
@@ -114,6 +114,10 @@ def solve(
     game_loaded = own_instance(loaded(game, max_states), piles=piles, n=n, subtract=subtract,
                                heaps=heaps, code=code)
     if game_loaded is not None:
+        if solver not in ("auto", "memo"):
+            raise InputError(
+                f"solver {solver!r} does not apply to {game_loaded.name}: a game that is not "
+                "built in is solved by memoised search over its positions ('auto' or 'memo')")
         return game_loaded.solve(value_only=value_only)
     settings = options(piles=piles, n=n, subtract=subtract, heaps=heaps, code=code, solver=solver,
                        value_only=value_only)
@@ -168,7 +172,11 @@ def grundy(
 
 
 def _integer_array(values: npt.ArrayLike, name: str) -> np.ndarray:
-    array = np.asarray(values)
+    try:
+        array = np.asarray(values)
+    except ValueError:  # rows of different lengths: NumPy's message names its own internals
+        raise InputError(f"{name} must be an array of integers whose rows have one length "
+                         "(one instance per row)") from None
     if array.size == 0 and array.dtype == np.float64:
         array = array.astype(np.int64)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
@@ -309,6 +317,23 @@ def check(
     For games defined in Python, ``game`` is an iterable of :class:`Game` objects or a
     callable ``f(i)`` (with ``samples`` instances); see :func:`gamelab.custom.check`."""
     if not isinstance(game, str):  # games defined in Python, not one game
+        drawn = {"n": n, "n_min": n_min, "n_max": n_max, "n_parity": n_parity, "n_mod": n_mod,
+                 "n_residue": n_residue, "min_value": min_value, "max_value": max_value,
+                 "distribution": distribution, "total_parity": total_parity,
+                 "subtract": subtract, "seed": None if seed == 1 else seed,
+                 "solver": None if solver == "auto" else solver}
+        given = [key for key, value in drawn.items() if value is not None]
+        if given:
+            raise InputError(
+                f"{', '.join(given)} draw{'s' if len(given) == 1 else ''} a built-in game's "
+                "instances; games defined in Python are checked as given (samples= alone "
+                "limits them)")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                    or samples < 1):
+            raise InputError(f"samples must be a positive integer, got {samples!r}")
+        if callable(game) and not one_game(game) and samples is None:
+            raise InputError("check with an instance generator f(i) needs samples=, the number "
+                             "of instances")
         return custom.check(game, expect, count=samples)
     record = _gamelab.check(
         game,

@@ -102,8 +102,10 @@ def sweep_csv(game: str, shard: Union[None, str, tuple[int, int]] = None,
     """The sweep's CSV text and whether its margin sums fit int64 (what :func:`sweep_frame`
     turns into a frame; :mod:`gamelab.distributed` ships the text, which pickles cheaply).
     ``settings`` are :func:`gamelab.sweep`'s keywords."""
-    if isinstance(shard, tuple):
+    if isinstance(shard, (tuple, list)):
         if len(shard) != 2:
-            raise _gamelab.InputError(f"shard must be (k, count), got {shard!r}")
+            raise _gamelab.InputError(f"shard must be 'k/count' or (k, count), got {shard!r}")
         shard = f"{shard[0]}/{shard[1]}"
+    elif shard is not None and not isinstance(shard, str):
+        raise _gamelab.InputError(f"shard must be 'k/count' or (k, count), got {shard!r}")
     return _gamelab.sweep(builtin_name(game, "sweep"), options(shard=shard, **settings))

@@ -60,21 +60,25 @@ class Game:
 
     def initial(self) -> Hashable:
         """The starting position (any hashable value: a tuple, an int, a frozenset...)."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define initial(), which every game needs")
 
     def to_move(self, state: Any) -> str:
         """``"first"`` or ``"second"``: the player to move at ``state``."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define to_move(), which every game needs")
 
     def moves(self, state: Any) -> Iterable[Any]:
         """The legal moves at ``state`` (printable values), in the order ties are broken;
         empty when the game is over."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define moves(), which every game needs")
 
     def play(self, state: Any, move: Any) -> tuple[Hashable, int]:
         """``(next_state, points)``: the position after ``move`` and the points its mover
         gains (0 for games scored only at the end)."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define play(), which every game needs")
 
     def final_payoff(self, state: Any) -> tuple[int, int]:
         """``(first_points, second_points)`` awarded at a position without moves. Default

@@ -200,6 +200,17 @@ def game(name: Any, *, key: Union[str, Callable[[Any], Any]] = "str",
                 f"OpenSpiel has no game {str(name)!r} ({hint}pyspiel.registered_names() lists "
                 f"its {len(known)} games)"
             )
+        if params:
+            # Checked here too, against the parameters the game's type declares: OpenSpiel's
+            # own error names none when the game has none, and prints itself on stderr too.
+            accepted = next((game_type.parameter_specification
+                             for game_type in pyspiel.registered_games()
+                             if game_type.short_name == str(name)), {})
+            unknown = [key for key in params if key not in accepted]
+            if unknown:
+                raise _gamelab.InputError(
+                    f"OpenSpiel's {str(name)!r} has no parameter {unknown[0]!r} (its parameters: "
+                    f"{', '.join(sorted(accepted)) or 'none'})")
         try:
             spiel_game = pyspiel.load_game(str(name), params)
         except pyspiel.SpielError as error:

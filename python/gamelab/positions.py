@@ -20,7 +20,10 @@ itself, so it can go wherever a game defined in Python goes.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
 
 from . import _gamelab
 from ._gamelab import ExploredGame, Graph, Solution
@@ -34,6 +37,30 @@ DEFAULT_MAX_STATES = 2_000_000
 TERMINAL = -4
 
 _PLAYER_NAMES = ("first", "second")
+
+
+#: The largest whole number the engine takes (a seed, a node limit): 2^64 - 1.
+_MOST = 2**64 - 1
+
+
+def _whole_number(value: Any, name: str) -> int:
+    """``value`` as an integer from 0 to 2^64 - 1 (NumPy's integers too), else the one-line
+    InputError the built-in games give."""
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            number = -1
+        if 0 <= number <= _MOST:
+            return number
+    raise _gamelab.InputError(f"{name} must be an integer from 0 to {_MOST}, got {value!r}")
+
+
+def _flag(value: Any, name: str) -> bool:
+    """``value`` as a yes or no: True or False (NumPy's too), not any value Python finds true."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise _gamelab.InputError(f"{name} must be True or False, got {value!r}")
 
 
 def state_limit(game: Any, max_states: Optional[int] = None) -> int:
@@ -125,7 +152,9 @@ class LoadedGame:
             if max_nodes is not None:
                 options["max_nodes"] = max_nodes
             return _gamelab.tree(self._builtin["game"], options)
-        return _gamelab.explored_tree(self.explore(), dag, max_nodes)
+        return _gamelab.explored_tree(
+            self.explore(), _flag(dag, "dag"),
+            None if max_nodes is None else _whole_number(max_nodes, "max_nodes"))
 
     def play(self, first: str, second: str, seed: int = 0) -> dict[str, Any]:
         """One game of strategy ``first`` against ``second`` (optimal, greedy, random,
@@ -133,7 +162,7 @@ class LoadedGame:
         if self._builtin is not None:
             options = dict(self._builtin["options"], first=first, second=second, seed=seed)
             return _gamelab.play(self._builtin["game"], options)
-        return self.explore().play(first, second, seed)
+        return self.explore().play(first, second, _whole_number(seed, "seed"))
 
     # --- the gamelab.Game protocol, on the table's positions (numbers), with the batch hook
     # ``children`` (``play`` is taken by the strategies above) -------------------------------

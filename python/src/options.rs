@@ -110,11 +110,17 @@ impl<'py> Options<'py> {
         }
     }
 
+    /// A yes or no: `True` or `False` (NumPy's too), not any value Python finds true (`"no"` is).
     pub fn flag(&self, key: &str) -> PyResult<bool> {
-        Ok(match self.get(key)? {
-            Some(value) => value.is_truthy()?,
-            None => false,
-        })
+        match self.get(key)? {
+            Some(value) => value.extract::<bool>().map_err(|_| {
+                input_error(format!(
+                    "{key} must be True or False, got {}",
+                    value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                ))
+            }),
+            None => Ok(false),
+        }
     }
 
     /// One of the library's named choices (solver, parity, distribution, ...).

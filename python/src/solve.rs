@@ -232,8 +232,12 @@ pub fn solve_many<'py>(
             .iter()
             .enumerate()
             .map(|(index, &n)| {
+                // Below 0 as the game refuses 0 (every number game starts at 1).
                 u64::try_from(n).map_err(|_| {
-                    input_error(format!("instance {index}: N must be at least 0, got {n}"))
+                    input_error(format!(
+                        "instance {index}: {}: N must be at least 1, got {n}",
+                        entry.name()
+                    ))
                 })
             })
             .collect::<PyResult<_>>()?;

@@ -234,6 +234,37 @@ def test_bad_rules_are_clear_errors():
         gamelab.solve(StoneGame([1]), max_states=0)
 
 
+def test_settings_that_do_not_apply_to_a_python_game_are_refused_not_ignored():
+    game = StoneGame([4, 6, 2, 3])
+    refusals = [
+        (lambda: gamelab.solve(game, solver="peaks"), "solver 'peaks' does not apply to"),
+        (lambda: gamelab.check([game], "first-wins", n_parity="even"),
+         "n_parity draws a built-in game's instances"),
+        (lambda: gamelab.check(lambda i: StoneGame([i + 1]), "first-wins"),
+         "needs samples=, the number of instances"),
+        (lambda: gamelab.check(lambda i: StoneGame([i + 1]), "first-wins", samples=-1),
+         "samples must be a positive integer, got -1"),
+        (lambda: gamelab.play(game, "random", "optimal", seed=-1),
+         "seed must be an integer from 0 to 18446744073709551615, got -1"),
+        (lambda: gamelab.tree(game, max_nodes=-1), "max_nodes must be an integer from 0"),
+        (lambda: gamelab.tree(game, dag="no"), "dag must be True or False, got 'no'"),
+    ]
+    for call, message in refusals:
+        with pytest.raises(gamelab.InputError, match=message.replace("(", r"\(")):
+            call()
+    assert gamelab.solve(game, solver="memo").margin == gamelab.solve(game).margin
+    assert gamelab.check(lambda i: StoneGame([i + 1]), "first-wins", samples=3).holds
+
+
+class Bare(gamelab.Game):
+    pass
+
+
+def test_a_game_class_that_defines_nothing_names_the_method_it_lacks():
+    with pytest.raises(NotImplementedError, match=r"Bare does not define initial\(\)"):
+        gamelab.solve(Bare())
+
+
 class Missing:
     def initial(self):
         return 0

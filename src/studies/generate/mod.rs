@@ -194,10 +194,12 @@ impl Generator {
         match entry.input_form() {
             InputForm::Number { code: true, .. } => Err(InputError::Invalid {
                 game: entry.name(),
-                message: "random instances carry no octal code, so they cannot be drawn; use a \
-                          named octal game (kayles, dawsons-kayles, dawsons-chess), or --code \
-                          with solve, analyze, tree, explore, grundy or losing-positions"
-                    .to_string(),
+                message: format!(
+                    "random instances carry no octal code, so they cannot be drawn; use a named \
+                     octal game (kayles, dawsons-kayles, dawsons-chess), or {} with solve, \
+                     analyze, tree, explore, grundy or losing-positions",
+                    Setting::Code
+                ),
             }),
             _ => Ok(()),
         }
