@@ -35,6 +35,18 @@ class Batch(NamedTuple):
     first_score: np.ndarray
     second_score: np.ndarray
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every array is (a tuple's equality would compare arrays elementwise)."""
+        if not isinstance(other, Batch):
+            return NotImplemented
+        return all(np.array_equal(mine, theirs) for mine, theirs in zip(self, other))
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]  # arrays are mutable
+
 
 class Verdict:
     """The outcome of :func:`check`: ``holds``, ``checked`` (instances), ``exhaustive``,
@@ -57,6 +69,14 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.holds
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the CLI's JSON of both is: the same claim, instances and counterexample."""
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return self._json == other._json and self.solution == other.solution
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         if self.holds:
@@ -100,6 +120,14 @@ class NimSequence:
     def to_json(self) -> str:
         """The summary as ``gamelab grundy --format json`` prints it (without the newline)."""
         return self._json
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the values and the summary are."""
+        if not isinstance(other, NimSequence):
+            return NotImplemented
+        return self._json == other._json and np.array_equal(self.values, other.values)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def frame(self) -> pd.DataFrame:
         """The values as a DataFrame with the columns of ``gamelab grundy --out`` (``n``,

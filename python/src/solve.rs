@@ -4,13 +4,16 @@
 use crate::errors::input_error;
 use crate::options::{Options, game};
 use crate::stoppable::run_stoppable;
+use gamelab::base::game::{Action, ActionValue, MoveDescription, Player};
 use gamelab::games::InputForm;
 use gamelab::games::every_game;
-use gamelab::solve::SolverKind;
+use gamelab::solve::{MoveRecord, SolverKind};
 use gamelab::studies::batch::{BatchError, Instances, solve_batch};
 use numpy::{PyArray1, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 
 /// The registered games: name, title, rules, input form, solvers and special strategies.
 #[pyfunction]
@@ -66,6 +69,99 @@ impl Solution {
     pub fn new(solution: gamelab::Solution, instance: String) -> Solution {
         Solution { solution, instance }
     }
+
+    /// Every field as plain values, for pickling.
+    fn state(&self) -> SolutionState {
+        let moves = self.solution.moves.as_ref().map(|moves| {
+            moves
+                .iter()
+                .map(|record| {
+                    let action = &record.description.action;
+                    let (kind, value) = match &action.value {
+                        ActionValue::Word(word) => (0, word.to_string()),
+                        ActionValue::Number(number) => (1, number.to_string()),
+                        ActionValue::Text(text) => (2, text.clone()),
+                    };
+                    (
+                        record.player.name().to_string(),
+                        record.gain,
+                        action.key.to_string(),
+                        kind,
+                        value,
+                        record.description.took.clone(),
+                        record.description.text.clone(),
+                        record.position_after.clone(),
+                    )
+                })
+                .collect()
+        });
+        (
+            self.solution.game.to_string(),
+            self.solution.solver.name().to_string(),
+            self.solution.first_score,
+            self.solution.second_score,
+            moves,
+            self.instance.clone(),
+        )
+    }
+}
+
+/// A pickled move: player, gain, the action's key, its kind (0 a word, 1 a number, 2 a name) and
+/// value, the piles it took, its text and the position after it.
+type MoveState = (String, i64, String, u8, String, Vec<i64>, String, String);
+
+/// A pickled Solution: game, solver, both scores, the moves (None: value only) and the instance.
+type SolutionState = (String, String, i64, i64, Option<Vec<MoveState>>, String);
+
+/// A move record from its pickled fields.
+fn move_record(state: MoveState) -> PyResult<MoveRecord> {
+    let (player, gain, key, kind, value, took, text, position_after) = state;
+    let player = match player.as_str() {
+        "first" => Player::First,
+        "second" => Player::Second,
+        other => {
+            return Err(input_error(format!(
+                "a pickled move names no player '{other}'"
+            )));
+        }
+    };
+    let value =
+        match kind {
+            0 => ActionValue::Word(intern(value)),
+            1 => ActionValue::Number(value.parse().map_err(|_| {
+                input_error(format!("a pickled move's number is not one: '{value}'"))
+            })?),
+            _ => ActionValue::Text(value),
+        };
+    Ok(MoveRecord {
+        player,
+        gain,
+        description: MoveDescription {
+            action: Action {
+                key: intern(key),
+                value,
+            },
+            took,
+            text,
+        },
+        position_after,
+    })
+}
+
+/// The one `'static` copy of `text`: the library names games, solvers and move words by static
+/// strings, and a pickled Solution brings them back as new ones. Each distinct text is kept once,
+/// for the life of the process (they come from a small vocabulary).
+fn intern(text: String) -> &'static str {
+    static KNOWN: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut known = KNOWN
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&kept) = known.get(text.as_str()) {
+        return kept;
+    }
+    let kept: &'static str = Box::leak(text.into_boxed_str());
+    known.insert(kept);
+    kept
 }
 
 #[pymethods]
@@ -135,6 +231,47 @@ impl Solution {
     /// The solution as the CLI's text: scores, winner and every optimal move.
     fn __str__(&self) -> String {
         self.solution.to_text(&self.instance)
+    }
+
+    /// Equal when every field is: the same game, instance, solver, scores and moves.
+    fn __eq__(&self, other: &Bound<'_, Self>) -> bool {
+        let other = other.get();
+        self.solution == other.solution && self.instance == other.instance
+    }
+
+    /// Pickled as its fields (for multiprocessing, caches, `copy.deepcopy`), rebuilt by
+    /// `_from_state`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (SolutionState,))> {
+        let rebuild = py.get_type::<Solution>().getattr("_from_state")?;
+        Ok((rebuild, (self.state(),)))
+    }
+
+    /// A Solution from what `__reduce__` pickled.
+    #[staticmethod]
+    fn _from_state(state: SolutionState) -> PyResult<Solution> {
+        let (game, solver, first_score, second_score, moves, instance) = state;
+        let solver = gamelab::games::solver_named(&solver)
+            .ok_or_else(|| input_error(format!("a pickled Solution names no solver '{solver}'")))?;
+        let moves = match moves {
+            None => None,
+            Some(moves) => Some(
+                moves
+                    .into_iter()
+                    .map(move_record)
+                    .collect::<PyResult<_>>()?,
+            ),
+        };
+        let margin = first_score - second_score;
+        let solution = gamelab::Solution {
+            game: intern(game),
+            solver,
+            first_score,
+            second_score,
+            margin,
+            winner: gamelab::base::game::Winner::from_margin(margin),
+            moves,
+        };
+        Ok(Solution::new(solution, instance))
     }
 
     fn __repr__(&self) -> String {

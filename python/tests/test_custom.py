@@ -253,6 +253,8 @@ def test_settings_that_do_not_apply_to_a_python_game_are_refused_not_ignored():
         with pytest.raises(gamelab.InputError, match=message.replace("(", r"\(")):
             call()
     assert gamelab.solve(game, solver="memo").margin == gamelab.solve(game).margin
+    import pickle
+    assert pickle.loads(pickle.dumps(gamelab.solve(game))) == gamelab.solve(game)
     assert gamelab.check(lambda i: StoneGame([i + 1]), "first-wins", samples=3).holds
 
 

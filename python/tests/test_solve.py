@@ -106,3 +106,29 @@ def test_games_list_every_game_of_the_cli():
     assert names == listed
     for entry in gamelab.games():
         assert entry["solvers"][0] == "auto" and entry["rules"]
+
+
+def test_results_compare_by_value_and_survive_pickling():
+    import copy
+    import pickle
+
+    import numpy as np
+
+    solution = gamelab.solve("stone-game", piles=[4, 6, 2, 3])
+    assert solution == gamelab.solve("stone-game", piles=[4, 6, 2, 3])
+    assert solution != gamelab.solve("stone-game", piles=[4, 6, 2, 4])
+    assert solution != gamelab.solve("stone-game", piles=[4, 6, 2, 3], solver="table")
+    for original in (solution, gamelab.solve("stone-game", piles=[4, 6, 2, 3], value_only=True),
+                     gamelab.solve("kayles", heaps=[3, 5]), gamelab.solve("divisor-game", n=12)):
+        again = pickle.loads(pickle.dumps(original))
+        assert again == original and str(again) == str(original)
+        assert again.to_json() == original.to_json() and again.move_rows() == original.move_rows()
+    assert copy.deepcopy(solution) == solution
+    rows = np.array([[1, 2], [3, 4]])
+    batch = gamelab.solve_many("stone-game", rows)
+    assert batch == gamelab.solve_many("stone-game", rows)
+    assert batch != gamelab.solve_many("stone-game", rows + 1)
+    sequence = gamelab.grundy("kayles", 100)
+    assert sequence == gamelab.grundy("kayles", 100) != gamelab.grundy("kayles", 99)
+    refuted = gamelab.check("stone-game", "first-wins", n=3)
+    assert refuted.solution is not None and pickle.loads(pickle.dumps(refuted)) == refuted
