@@ -228,6 +228,10 @@ impl<G: Game + 'static> Solvers<G> {
         if let Some(limit) = own.and_then(|solver| solver.limit) {
             limit(game, value_only).map_err(refused)?;
         }
+        // memo's own limit of positions, likewise before the budgets.
+        if resolved == SolverKind::MEMO && game.bounds().states > memo::MEMO_STATE_LIMIT {
+            memo::refuse_oversize(game, memo::Searcher::Solver).map_err(refused)?;
+        }
         let cost = self.resolved_cost(game, resolved, value_only);
         cost.check(
             SolvingWith {

@@ -55,8 +55,9 @@ pub fn start_pool() -> Result<(rayon::ThreadPool, Option<String>), String> {
     // Empty or 0 is the default, as for rayon itself.
     let asked = match setting.as_deref().map(str::trim) {
         None | Some("" | "0") => None,
-        Some(value) => match value.parse::<usize>() {
-            Ok(threads) => Some(threads),
+        // Past usize (a typo of many digits) is more than the cap below, not "not a number".
+        Some(value) => match value.parse::<u128>() {
+            Ok(threads) => Some(usize::try_from(threads).unwrap_or(usize::MAX)),
             Err(_) => {
                 note = Some(named(&format!(
                     "not a whole number of threads, so the work runs on {cores} (one per \

@@ -498,6 +498,13 @@ const CASES: &[Case] = &[
         0,
         "RAYON_NUM_THREADS=1000: at most ",
     ),
+    // More than 64 bits of threads is more than the cap, not "not a number".
+    case_with_env(
+        &["sweep", "stone-game", "--n-max", "12", "--trials", "100"],
+        &[("RAYON_NUM_THREADS", "9999999999999999999999")],
+        0,
+        "RAYON_NUM_THREADS=9999999999999999999999: at most ",
+    ),
     // Not a number: said, not silently ignored.
     case_with_env(
         &["sweep", "stone-game", "--n-max", "30", "--trials", "300"],

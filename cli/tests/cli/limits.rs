@@ -148,10 +148,26 @@ fn a_solvers_own_limit_is_named_before_the_budget() {
         args.insert(0, "solve");
         fails_with(&args, &[needle]);
     }
+    // memo's limit of positions too: 3,000 piles of Stone Game II were refused as 51 minutes,
+    // and then, with --max-time 60m, by the limit.
+    let long_row = vec!["3"; 3000].join(",");
+    fails_with(
+        &[
+            "solve",
+            "stone-game-ii",
+            "--solver",
+            "memo",
+            "--piles",
+            &long_row,
+        ],
+        &["solver 'memo' refuses this instance: the number of positions is up to 4503001"],
+    );
     // A budget's refusal of a sum names its heaps.
     fails_with(
-        &["solve", "nim", "--solver", "memo", "--heaps", "1e9,7"],
-        &["listing the moves on nim heaps 1000000000 + 7 with the solver memo needs about "],
+        &["solve", "divisor-game", "--heaps", "1e9,5"],
+        &[
+            "listing the moves on divisor-game heaps 1000000000 + 5 with the solver grundy needs about ",
+        ],
     );
 }
 
