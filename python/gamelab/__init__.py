@@ -14,6 +14,7 @@ whose message is the command line's one-line message.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 import numpy as np
@@ -328,9 +329,14 @@ def check(
                 f"{', '.join(given)} draw{'s' if len(given) == 1 else ''} a built-in game's "
                 "instances; games defined in Python are checked as given (samples= alone "
                 "limits them)")
-        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
-                                    or samples < 1):
-            raise InputError(f"samples must be a positive integer, got {samples!r}")
+        if samples is not None:
+            try:
+                count = -1 if isinstance(samples, bool) else operator.index(samples)
+            except TypeError:
+                count = -1
+            if count < 1:
+                raise InputError(f"samples must be a positive integer, got {samples!r}")
+            samples = count
         if callable(game) and not one_game(game) and samples is None:
             raise InputError("check with an instance generator f(i) needs samples=, the number "
                              "of instances")

@@ -69,9 +69,9 @@ def state_limit(game: Any, max_states: Optional[int] = None) -> int:
     integer."""
     limit = max_states if max_states is not None else getattr(game, "max_states", None)
     limit = DEFAULT_MAX_STATES if limit is None else limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if _whole_number(limit, "max_states") < 1:
         raise _gamelab.InputError(f"max_states must be a positive integer, got {limit!r}")
-    return limit
+    return operator.index(limit)
 
 
 class Move(NamedTuple):

@@ -248,6 +248,7 @@ def test_settings_that_do_not_apply_to_a_python_game_are_refused_not_ignored():
          "seed must be an integer from 0 to 18446744073709551615, got -1"),
         (lambda: gamelab.tree(game, max_nodes=-1), "max_nodes must be an integer from 0"),
         (lambda: gamelab.tree(game, dag="no"), "dag must be True or False, got 'no'"),
+        (lambda: gamelab.solve(game, max_states=2**64), "max_states must be an integer from 0"),
     ]
     for call, message in refusals:
         with pytest.raises(gamelab.InputError, match=message.replace("(", r"\(")):
@@ -256,6 +257,10 @@ def test_settings_that_do_not_apply_to_a_python_game_are_refused_not_ignored():
     import pickle
     assert pickle.loads(pickle.dumps(gamelab.solve(game))) == gamelab.solve(game)
     assert gamelab.check(lambda i: StoneGame([i + 1]), "first-wins", samples=3).holds
+    # NumPy's integers count as integers, as everywhere else.
+    import numpy as np
+    assert gamelab.check(lambda i: StoneGame([i + 1]), "first-wins", samples=np.int64(3)).holds
+    assert gamelab.solve(game, max_states=np.int64(10**6)) == gamelab.solve(game)
 
 
 class Bare(gamelab.Game):
