@@ -212,21 +212,28 @@ fn a_folder_given_as_input_is_named() {
 
 #[test]
 fn huge_instances_are_estimated_without_being_solved() {
-    // A guard against a hang: an estimate in O(sqrt N) took half a minute here.
-    let refused = gamelab()
-        .args([
-            "solve",
-            "divisor-game",
-            "--n",
-            "999999999999999989",
-            "--solver",
-            "memo",
-        ])
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("above the budget"));
+    // A guard against a hang: an estimate in O(sqrt N) took half a minute here. (memo names
+    // its own limit of positions first; brute is refused by the estimate.)
+    for (solver, refusal) in [
+        ("brute", "above the budget"),
+        ("memo", "above its limit of 4000000"),
+    ] {
+        let refused = gamelab()
+            .args([
+                "solve",
+                "divisor-game",
+                "--n",
+                "999999999999999989",
+                "--solver",
+                solver,
+            ])
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(refusal), "{stderr}");
+    }
     let answered = gamelab()
         .args([
             "solve",
