@@ -322,46 +322,37 @@ pub struct OverBudget {
 
 impl fmt::Display for OverBudget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(also) = &self.also {
-            write!(
-                f,
-                "{} {}, above the budget of {} ({}), and {}, above the budget of {} ({}); {}, \
-                 or raise {} and {}",
-                self.what,
-                self.cost,
-                self.budget,
-                self.setting,
-                also.cost,
-                also.budget,
-                also.setting,
-                self.advice,
-                self.setting,
-                also.setting
-            )?;
-            if let (Some(first), Some(second)) = (&self.raise_to, &also.raise_to) {
-                write!(
-                    f,
-                    " (e.g. {} and {})",
-                    self.setting.example(first),
-                    also.setting.example(second)
-                )?;
-            }
-            return Ok(());
-        }
         write!(
             f,
-            "{} {}, above the budget of {} ({}); {}, or raise {}",
-            self.what, self.cost, self.budget, self.setting, self.advice, self.setting
+            "{} {}, above the budget of {} ({})",
+            self.what, self.cost, self.budget, self.setting
         )?;
-        let lift = (self.setting == Setting::MaxTime).then(|| self.setting.example("none"));
-        match (&self.raise_to, lift) {
-            (Some(value), Some(lift)) => {
-                write!(f, " (e.g. {}, or {lift})", self.setting.example(value))
-            }
-            (Some(value), None) => write!(f, " (e.g. {})", self.setting.example(value)),
-            (None, Some(lift)) => write!(f, " (or {lift})"),
-            (None, None) => Ok(()),
+        let Some(also) = &self.also else {
+            write!(f, "; {}, or raise {}", self.advice, self.setting)?;
+            let lift = (self.setting == Setting::MaxTime).then(|| self.setting.example("none"));
+            return match (&self.raise_to, lift) {
+                (Some(value), Some(lift)) => {
+                    write!(f, " (e.g. {}, or {lift})", self.setting.example(value))
+                }
+                (Some(value), None) => write!(f, " (e.g. {})", self.setting.example(value)),
+                (None, Some(lift)) => write!(f, " (or {lift})"),
+                (None, None) => Ok(()),
+            };
+        };
+        write!(
+            f,
+            ", and {}, above the budget of {} ({}); {}, or raise {} and {}",
+            also.cost, also.budget, also.setting, self.advice, self.setting, also.setting
+        )?;
+        if let (Some(first), Some(second)) = (&self.raise_to, &also.raise_to) {
+            write!(
+                f,
+                " (e.g. {} and {})",
+                self.setting.example(first),
+                also.setting.example(second)
+            )?;
         }
+        Ok(())
     }
 }
 

@@ -225,13 +225,11 @@ impl<G: Game + 'static> Solvers<G> {
             SolverKind::AUTO => fastest_refused(error),
             _ => error,
         };
-        if let Some(limit) = own.and_then(|solver| solver.limit) {
-            limit(game, value_only).map_err(refused)?;
+        match own.and_then(|solver| solver.limit) {
+            Some(limit) => limit(game, value_only),
+            None => generic_limit(game, resolved),
         }
-        // memo's own limit of positions, likewise before the budgets.
-        if resolved == SolverKind::MEMO && game.bounds().states > memo::MEMO_STATE_LIMIT {
-            memo::refuse_oversize(game, memo::Searcher::Solver).map_err(refused)?;
-        }
+        .map_err(refused)?;
         let cost = self.resolved_cost(game, resolved, value_only);
         cost.check(
             SolvingWith {
@@ -324,6 +322,15 @@ fn fastest_refused(error: SolveError) -> SolveError {
             advice: USE_SMALLER,
         },
         other => other,
+    }
+}
+
+/// The limit of `brute` or `memo` on `game` that no budget lifts: `memo`'s positions (`brute`'s
+/// tree is bounded by its estimate, which its cost names).
+fn generic_limit<G: Game>(game: &G, solver: SolverKind) -> Result<(), SolveError> {
+    match solver {
+        SolverKind::MEMO => memo::check_position_limit(game, memo::Searcher::Solver),
+        _ => Ok(()),
     }
 }
 

@@ -20,31 +20,40 @@ pub enum Searcher<'a> {
     Other(&'a str),
 }
 
+/// Refuses a memoised search of `game` by `who` above [`MEMO_STATE_LIMIT`] positions, whatever
+/// the budget (the dispatch asks this before the budget, so that a refusal never advises a raise
+/// the limit would then refuse).
+pub fn check_position_limit<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), SolveError> {
+    let bound = game.bounds().states;
+    if bound <= MEMO_STATE_LIMIT {
+        return Ok(());
+    }
+    let size = format!("up to {bound}");
+    let limit = MEMO_STATE_LIMIT.to_string();
+    Err(match who {
+        Searcher::Solver => SolveError::TooLarge {
+            solver: "memo",
+            what: "the number of positions",
+            size,
+            limit,
+            advice: crate::base::error::USE_AUTO,
+        },
+        Searcher::Other(who) => SolveError::SearchTooLarge {
+            who: who.to_string(),
+            what: "the number of positions",
+            size,
+            limit,
+        },
+    })
+}
+
 /// Refuses a memoised search of `game` by `who` above [`MEMO_STATE_LIMIT`] positions, or
 /// whose memory is over the budget: a hash map entry per position, and the move lists of one
 /// whole line of play on the search stack (which is what exhausts memory on games with many
 /// moves per position, such as stone-game-iv).
 pub fn refuse_oversize<G: Game>(game: &G, who: Searcher<'_>) -> Result<(), SolveError> {
+    check_position_limit(game, who)?;
     let bound = game.bounds().states;
-    if bound > MEMO_STATE_LIMIT {
-        let size = format!("up to {bound}");
-        let limit = MEMO_STATE_LIMIT.to_string();
-        return Err(match who {
-            Searcher::Solver => SolveError::TooLarge {
-                solver: "memo",
-                what: "the number of positions",
-                size,
-                limit,
-                advice: crate::base::error::USE_AUTO,
-            },
-            Searcher::Other(who) => SolveError::SearchTooLarge {
-                who: who.to_string(),
-                what: "the number of positions",
-                size,
-                limit,
-            },
-        });
-    }
     let who = match who {
         Searcher::Solver => "the memo solver".to_string(),
         Searcher::Other(who) => who.to_string(),

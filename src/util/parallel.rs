@@ -39,10 +39,10 @@ const POOL_STACK_BYTES: usize = 8 << 20;
 /// Builds the thread pool a front end runs its work in (`pool.install(...)`): as many threads
 /// as `RAYON_NUM_THREADS` asks (else one per core, and a note when it is not a number), but no
 /// more than [`OVERSUBSCRIPTION`] per core (a thousand threads on two cores only cost memory),
-/// and when even that many cannot
-/// start (a process or address-space limit: `ulimit -u`, `ulimit -v`) as many as can: one per
-/// core, then one. Rayon's own global pool panics in those cases. Returns the pool and a note
-/// for the user when the count was lowered, or the reason no thread at all could start.
+/// and when even that many cannot start (a process or address-space limit: `ulimit -u`,
+/// `ulimit -v`) as many as can: one per core, then one. Rayon's own global pool panics in those
+/// cases. Returns the pool and a note for the user when the count was lowered, or the reason no
+/// thread at all could start.
 pub fn start_pool() -> Result<(rayon::ThreadPool, Option<String>), String> {
     let cores = available_threads();
     let setting = std::env::var("RAYON_NUM_THREADS").ok();

@@ -110,18 +110,14 @@ pub const DEFINITION: GameDefinition<StoneGameII> = GameDefinition {
                     .then(line_of(game, value_only))
                 },
             )
-            .with_limit(|game, _| {
-                check_pile_limit(game.piles().len(), "dp", TEXTBOOK_PILE_LIMIT, USE_AUTO)
-            }),
+            .with_limit(|game, _| require_textbook_size(game)),
             Solver::new(
                 WINDOW,
                 "the O(n^2) DP with monotone sliding windows",
                 solve_by_window,
                 window_cost,
             )
-            .with_limit(|game, _| {
-                check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_SMALLER)
-            }),
+            .with_limit(|game, _| require_window_size(game)),
         ],
         auto: |_, _| WINDOW,
     },
@@ -198,8 +194,19 @@ fn check_pile_limit(
     Ok(())
 }
 
+/// Refuses the textbook DP past [`TEXTBOOK_PILE_LIMIT`] piles.
+fn require_textbook_size(game: &StoneGameII) -> Result<(), SolveError> {
+    check_pile_limit(game.piles().len(), "dp", TEXTBOOK_PILE_LIMIT, USE_AUTO)
+}
+
+/// Refuses the window DP past [`REACH_PILE_LIMIT`] piles: `auto` picks it, so only a smaller
+/// instance is advice.
+fn require_window_size(game: &StoneGameII) -> Result<(), SolveError> {
+    check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_SMALLER)
+}
+
 fn solve_by_dp(game: &StoneGameII) -> Result<Solution, SolveError> {
-    check_pile_limit(game.piles().len(), "dp", TEXTBOOK_PILE_LIMIT, USE_AUTO)?;
+    require_textbook_size(game)?;
     let table = textbook(game.piles());
     Ok(solution_from_values(game, DP, |state| {
         table.get(state.next as usize, state.limit as usize)
@@ -207,7 +214,7 @@ fn solve_by_dp(game: &StoneGameII) -> Result<Solution, SolveError> {
 }
 
 fn solve_by_window(game: &StoneGameII) -> Result<Solution, SolveError> {
-    check_pile_limit(game.piles().len(), "window", REACH_PILE_LIMIT, USE_SMALLER)?;
+    require_window_size(game)?;
     check_table_memory(game.piles())?;
     // Optimal play from the start visits only reachable positions, and their children, which
     // are reachable too (see the kernel's module docs).
