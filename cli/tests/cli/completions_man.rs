@@ -81,12 +81,21 @@ fn man_writes_the_main_page_and_one_per_subcommand() {
     for flag in ["\\-\\-piles", "\\-\\-solver", "\\-\\-max\\-memory"] {
         assert!(solve.contains(flag), "gamelab-solve.1 lacks {flag}");
     }
-    // Every page has examples, and every page another page names exists.
+    // Every page has examples, one of them calls the page's command (named in bold at the
+    // start of its synopsis), and every page another page names exists.
     for name in &written {
         let page = std::fs::read_to_string(out.join(name)).unwrap();
+        let (_, examples) = page
+            .split_once(".SH EXAMPLES\n.PP\n")
+            .unwrap_or_else(|| panic!("{name} has no examples"));
+        let command = page
+            .split_once(".SH SYNOPSIS\n\\fB")
+            .and_then(|(_, synopsis)| synopsis.split_once("\\fR"))
+            .map(|(command, _)| command)
+            .unwrap_or_else(|| panic!("{name} has no synopsis naming its command"));
         assert!(
-            page.contains(".SH EXAMPLES\n.PP\n"),
-            "{name} has no examples"
+            examples.lines().any(|line| line.starts_with(command)),
+            "no example on {name} calls `{command}`"
         );
         for named in page.split("gamelab\\-").skip(1) {
             let Some((stem, _)) = named.split_once("(1)") else {
