@@ -8,7 +8,8 @@
 //! past it), malformed requests get a 400, unknown paths a 404, a request that does not arrive
 //! in time a 408, a request line or head past its limit a 414 or 431 (see `http`), always with
 //! a JSON body `{"error": "..."}`; the server keeps serving after any of them. Solved spaces of the last
-//! few instances are kept, so analysing positions of an instance being played is a lookup.
+//! few instances are kept, within half the memory budget, so analysing positions of an
+//! instance being played is a lookup.
 
 use super::http::{Request, Response, Status, decode, query_pairs};
 use super::say;
@@ -44,8 +45,16 @@ pub struct ServeArgs {
     timeout: u64,
 }
 
-/// How many solved instances the server keeps.
+/// How many solved instances the server keeps, at most: fewer when they hold more than
+/// [`cache_share`] of the memory budget between them.
 const CACHE_SIZE: usize = 8;
+
+/// The memory the kept instances may hold between them, their explorer data included: half the
+/// budget (`--max-memory`), so that the answers being written, which the budget bounds too,
+/// and the instances being solved have the other half.
+fn cache_share(budget: u64) -> usize {
+    usize::try_from(budget / 2).unwrap_or(usize::MAX)
+}
 
 /// The most instances solved at once: a request past the time limit leaves its solving to finish
 /// (its result is kept for the next request of the instance), and requests repeated meanwhile
@@ -63,6 +72,8 @@ struct Server {
     max_states: u128,
     timeout: Duration,
     cache: Arc<Cache>,
+    /// What the kept instances may hold between them ([`cache_share`]).
+    cache_bytes: usize,
     /// The instances being solved now, at most [`SOLVES`], each shared by every request of it.
     solving: Arc<Mutex<HashMap<String, Arc<Pending>>>>,
 }
@@ -74,7 +85,17 @@ struct Solved {
     game: &'static dyn GameEntry,
     instance: String,
     space: SolvedSpace,
+    /// What `space` holds ([`SolvedSpace::held_bytes`]), counted once when it is solved.
+    space_bytes: usize,
     page_data: OnceLock<Arc<[u8]>>,
+}
+
+impl Solved {
+    /// What this instance holds while it is kept: its space and its explorer data, once written.
+    fn held_bytes(&self) -> usize {
+        self.space_bytes
+            .saturating_add(self.page_data.get().map_or(0, |data| data.len()))
+    }
 }
 
 /// An API error: a status and one line, sent as `{"error": "..."}`.
@@ -107,6 +128,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         max_states: args.max_states as u128,
         timeout: Duration::from_secs(args.timeout),
         cache: Arc::new(Mutex::new(VecDeque::new())),
+        cache_bytes: cache_share(gamelab::cost::budget().memory),
         solving: Arc::new(Mutex::new(HashMap::new())),
     };
     limit_malloc_arenas();
@@ -309,6 +331,7 @@ fn solved(
                     pending: pending.clone(),
                     solving: server.solving.clone(),
                     cache: server.cache.clone(),
+                    cache_bytes: server.cache_bytes,
                 };
                 let max_states = server.max_states;
                 // Past the time limit the request is answered and the solving thread left to
@@ -317,10 +340,12 @@ fn solved(
                 let spawned = std::thread::Builder::new().spawn(move || {
                     let work = || -> Result<Arc<Solved>, InputError> {
                         let instance = entry.build(&input)?;
+                        let space = instance.solve_space(max_states)?;
                         Ok(Arc::new(Solved {
                             game: entry,
                             instance: input.describe(),
-                            space: instance.solve_space(max_states)?,
+                            space_bytes: space.held_bytes(),
+                            space,
                             page_data: OnceLock::new(),
                         }))
                     };
@@ -375,12 +400,18 @@ struct Finish {
     pending: Arc<Pending>,
     solving: Arc<Mutex<HashMap<String, Arc<Pending>>>>,
     cache: Arc<Cache>,
+    cache_bytes: usize,
 }
 
 impl Finish {
     fn with(self, result: Result<Arc<Solved>, ApiError>) {
         if let Ok(solved) = &result {
-            remember(&self.cache, self.key.clone(), solved.clone());
+            remember(
+                &self.cache,
+                self.key.clone(),
+                solved.clone(),
+                self.cache_bytes,
+            );
         }
         *lock(&self.pending.result) = Some(result);
     }
@@ -400,12 +431,24 @@ impl Drop for Finish {
     }
 }
 
-/// Keeps a solved instance, forgetting the oldest past [`CACHE_SIZE`].
-fn remember(cache: &Cache, key: String, solved: Arc<Solved>) {
+/// Keeps a solved instance, then trims the cache.
+fn remember(cache: &Cache, key: String, solved: Arc<Solved>, limit: usize) {
+    lock(cache).push_back((key, solved));
+    trim(cache, limit);
+}
+
+/// Forgets the oldest instances while more than [`CACHE_SIZE`] are kept or they hold more than
+/// `limit` bytes between them (an instance that alone holds more is not kept: it is solved
+/// again when asked for again). Answers already holding a forgotten instance keep it until
+/// they are sent.
+fn trim(cache: &Cache, limit: usize) {
     let mut cache = lock(cache);
-    cache.push_back((key, solved));
-    if cache.len() > CACHE_SIZE {
-        cache.pop_front();
+    let mut held: usize = cache.iter().map(|(_, solved)| solved.held_bytes()).sum();
+    while cache.len() > CACHE_SIZE || held > limit {
+        let Some((_, oldest)) = cache.pop_front() else {
+            break;
+        };
+        held = held.saturating_sub(oldest.held_bytes());
     }
 }
 
@@ -433,7 +476,10 @@ fn explore(server: &Server, query: &str) -> Result<Response, ApiError> {
         );
         Arc::from(data.into_bytes())
     });
-    Ok(Response::shared_json(Status::OK, data.clone()))
+    let response = Response::shared_json(Status::OK, data.clone());
+    // The data now written counts towards what the kept instances hold.
+    trim(&server.cache, server.cache_bytes);
+    Ok(response)
 }
 
 fn analyze(server: &Server, query: &str) -> Result<Response, ApiError> {

@@ -82,6 +82,20 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The server's resident memory in bytes (Linux's `/proc/PID/status`).
+    #[cfg(target_os = "linux")]
+    pub fn resident_bytes(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let kib: u64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or_else(|| panic!("no VmRSS in {status}"));
+        kib * 1024
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
