@@ -39,8 +39,9 @@ pub trait PrefixRule: 'static {
     /// The limit after a move took `take` piles and left `remaining` (at least one).
     fn after(limit: Self::Limit, take: usize, remaining: usize) -> Self::Limit;
 
-    /// The limit in a position's text, e.g. ` M=2` (empty for a rule without one).
-    fn describe_limit(limit: Self::Limit) -> String;
+    /// The limit in the text of a position with `remaining` piles left, e.g. ` M=2` (empty for a
+    /// rule without one).
+    fn describe_limit(limit: Self::Limit, remaining: usize) -> String;
 
     /// The bounds of a row of `n` piles (see `Game::bounds`).
     fn bounds(n: u128) -> Bounds;
@@ -204,7 +205,7 @@ impl<R: PrefixRule> Game for PrefixGame<R> {
         format!(
             "{}{}",
             format_piles(&self.piles[next..]),
-            R::describe_limit(state.limit)
+            R::describe_limit(state.limit, self.piles.len() - next)
         )
     }
 

@@ -9,7 +9,9 @@
 //!
 //! Positions are (piles taken so far, M, player to move). M is stored capped at ⌈r/2⌉ where r
 //! piles remain: any larger M already allows taking everything, now and on every later turn,
-//! so capping merges positions that play identically. The game's end is one terminal position.
+//! so capping merges positions that play identically. A position's text shows a capped M as
+//! `M≥m` (the M of the line that reached it may be larger), any other as `M=m`. The game's end
+//! is one terminal position.
 
 pub mod band;
 pub mod board;
@@ -56,8 +58,14 @@ impl PrefixRule for UpToTwiceM {
         (m as usize).max(take).min(m_cap(remaining)) as u32
     }
 
-    fn describe_limit(m: u32) -> String {
-        format!(" M={m}")
+    /// ` M=m`, or ` M≥m` where M is capped (module docs): the true M may be larger, and it
+    /// makes no difference, since 2M already covers every pile left.
+    fn describe_limit(m: u32, remaining: usize) -> String {
+        if m as usize >= m_cap(remaining) {
+            format!(" M≥{m}")
+        } else {
+            format!(" M={m}")
+        }
     }
 
     /// Both players at every (piles taken, M) with M within its cap, and the end; at most one

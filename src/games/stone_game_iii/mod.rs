@@ -40,7 +40,7 @@ impl PrefixRule for UpToThree {
 
     fn after(_: (), _: usize, _: usize) {}
 
-    fn describe_limit(_: ()) -> String {
+    fn describe_limit(_: (), _: usize) -> String {
         String::new()
     }
 
