@@ -210,6 +210,48 @@ fn rows_that_contradict_themselves_are_refused_by_merge_and_plot() {
     );
 }
 
+/// The text columns that charts show hold what a sweep writes: a game gamelab knows and a
+/// subtraction set of amounts; a control character in either made `plot` write an SVG that is
+/// not XML.
+#[test]
+fn unknown_games_and_subtraction_sets_that_are_not_amounts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = sweep_to(dir.path(), "whole.csv", BASE);
+    let (game_column, subtract_column) = (18, 24);
+    let unknown = edited(dir.path(), &whole, "unknown.csv", 2, |fields| {
+        assert_eq!(fields[game_column], "stone-game");
+        fields[game_column] = "no-such-game".into();
+    });
+    fails_with(
+        &["merge", text(&unknown)],
+        &["unknown.csv: line 2: column 'game': 'no-such-game' is not a game gamelab knows"],
+    );
+    let control = edited(dir.path(), &whole, "control.csv", 3, |fields| {
+        fields[game_column] = "stone\u{1}game".into();
+    });
+    let svg = dir.path().join("x.svg");
+    fails_with(
+        &[
+            "plot",
+            "win-rate",
+            "--input",
+            text(&control),
+            "--out",
+            text(&svg),
+        ],
+        &["control.csv: line 3: column 'game': 'stone\\u{1}game' is not a game gamelab knows"],
+    );
+    assert!(!svg.exists());
+    let amounts = edited(dir.path(), &whole, "amounts.csv", 2, |fields| {
+        assert_eq!(fields[subtract_column], "");
+        fields[subtract_column] = "1 0".into();
+    });
+    fails_with(
+        &["merge", text(&amounts)],
+        &["amounts.csv: line 2: column 'subtract': '1 0' is not amounts of 1 or more"],
+    );
+}
+
 #[test]
 fn duplicate_size_rows_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -371,10 +371,39 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
                 ),
             ));
         }
+        check_names(&row)
+            .map_err(|problem| table_error(name, format!("line {line}: {problem}")))?;
         rows.push(row);
     }
     Work::of(Operation::CsvByte, unreported).done();
     Ok(rows)
+}
+
+/// Refuses a row whose text columns, which charts and messages show, say what no sweep writes:
+/// a game gamelab does not know, or a subtraction set that is not positive integers apart by
+/// spaces.
+fn check_names(row: &SweepRow) -> Result<(), String> {
+    let shown = |text: &str| {
+        let start: String = text.chars().take(40).collect();
+        start.escape_debug().to_string()
+    };
+    if crate::games::find_game(&row.game).is_err() {
+        return Err(format!(
+            "column 'game': '{}' is not a game gamelab knows",
+            shown(&row.game)
+        ));
+    }
+    if let Some(set) = &row.subtract
+        && !set
+            .split(' ')
+            .all(|amount| amount.parse::<u64>().is_ok_and(|amount| amount >= 1))
+    {
+        return Err(format!(
+            "column 'subtract': '{}' is not amounts of 1 or more apart by spaces",
+            shown(set)
+        ));
+    }
+    Ok(())
 }
 
 fn describe_csv_error(
