@@ -204,7 +204,8 @@ fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
     )
 }
 
-/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap.
+/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap. A
+/// file whose extension names the other picture format is refused.
 fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");
@@ -219,5 +220,18 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     if path.is_empty() {
         anyhow::bail!("a value is required for '--render <FORMAT> <FILE>' but none was supplied");
     }
-    Ok((format, PathBuf::from(path)))
+    let path = PathBuf::from(path);
+    // A file named for the other format would hold bytes its name belies.
+    if let Some(named) = ImageFormat::of_path(&path).filter(|named| *named != format) {
+        anyhow::bail!(
+            "--render {} '{}': the file's name says {}; name it .{} or use --render {} {}",
+            format.name(),
+            path.display(),
+            named.name(),
+            format.name(),
+            named.name(),
+            path.display()
+        );
+    }
+    Ok((format, path))
 }

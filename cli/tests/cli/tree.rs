@@ -194,6 +194,38 @@ fn bad_render_arguments_are_refused() {
         &["tree", "stone-game", "--piles", "1,2", "--render", "svg"],
         &["--render"],
     );
+    // A file named for the other format (the name's case aside) is refused before any drawing;
+    // one named for neither is drawn in the format asked for.
+    let dir = tempfile::tempdir().unwrap();
+    for (format, file, named) in [("svg", "x.png", "png"), ("png", "x.SVG", "svg")] {
+        let path = dir.path().join(file);
+        fails_with(
+            &[
+                "tree",
+                "stone-game",
+                "--piles",
+                "1,2",
+                "--render",
+                format,
+                path.to_str().unwrap(),
+            ],
+            &[&format!("the file's name says {named}; name it .{format}")],
+        );
+        assert!(!path.exists());
+    }
+    let other = dir.path().join("x.picture");
+    stdout_of(&[
+        "tree",
+        "stone-game",
+        "--piles",
+        "1,2",
+        "--render",
+        "svg",
+        other.to_str().unwrap(),
+        "--renderer",
+        "built-in",
+    ]);
+    assert!(std::fs::read_to_string(&other).unwrap().contains("<svg "));
 }
 
 /// The font sizes of a built-in picture, in pixels: its style classes' and its texts' own.
