@@ -487,17 +487,27 @@ struct TerminalAware {
 
 impl Write for TerminalAware {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if self.terminal {
+        let written = if self.terminal {
             let stdout = &mut self.stdout;
             progress::suspend(|| stdout.write(bytes))
         } else {
             self.stdout.write(bytes)
-        }
+        };
+        written.map_err(standard_output_error)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.stdout.flush()
+        self.stdout.flush().map_err(standard_output_error)
     }
+}
+
+/// A failed write to standard output, said as one (`cannot write to standard output: No space
+/// left on device`), of the same kind, so that a closed pipe is still recognised as one.
+fn standard_output_error(error: io::Error) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!("cannot write to standard output: {error}"),
+    )
 }
 
 impl Output {

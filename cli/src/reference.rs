@@ -42,7 +42,9 @@ pub fn run(mut command: Command) -> anyhow::Result<ExitCode> {
     for sub in visible_subcommands(&command) {
         describe(&mut page, sub, &format!("gamelab {}", sub.get_name()), 2);
     }
-    print!("{page}");
+    let mut out = super::open_output(None)?;
+    std::io::Write::write_all(&mut out, page.as_bytes())?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1175,6 +1175,45 @@ fn a_full_stderr_or_stdout_ends_with_status_2_quietly() {
                 stderr_full: true,
             },
         ),
+        // A command's own output into a full standard output is named as such, whatever
+        // writes it (a text table, JSON, CSV rows, the reference page).
+        (
+            &["solve", "stone-game", "--piles", "3,1,4"][..],
+            Streams {
+                stdout_full: true,
+                ..Streams::default()
+            },
+        ),
+        (
+            &["games"][..],
+            Streams {
+                stdout_full: true,
+                ..Streams::default()
+            },
+        ),
+        (
+            &[
+                "sweep",
+                "stone-game",
+                "--n-max",
+                "3",
+                "--trials",
+                "2",
+                "--format",
+                "csv",
+            ][..],
+            Streams {
+                stdout_full: true,
+                ..Streams::default()
+            },
+        ),
+        (
+            &["reference"][..],
+            Streams {
+                stdout_full: true,
+                ..Streams::default()
+            },
+        ),
     ] {
         let (status, stderr) = run_with(args, &[], MEMORY_LIMIT, streams, None);
         assert_eq!(status, 2, "{args:?}: {stderr}");
