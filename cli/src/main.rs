@@ -629,10 +629,28 @@ fn commit(files: Vec<Staged>, charts: &[&Path]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Whether two paths name one file: the same text, or the same destination (links followed,
-/// whether or not the file exists yet).
+/// Whether two paths name one file: the same text, the same destination (links followed,
+/// whether or not the file exists yet), or one existing file under two names (hard links).
 fn same_file(a: &Path, b: &Path) -> bool {
-    a == b || gamelab::util::output::destination(a) == gamelab::util::output::destination(b)
+    a == b
+        || gamelab::util::output::destination(a) == gamelab::util::output::destination(b)
+        || one_inode(a, b)
+}
+
+/// Whether two existing paths are one file under two names (hard links), which their resolved
+/// paths do not show.
+#[cfg(unix)]
+fn one_inode(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn one_inode(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// Refuses two output flags that name the same file: the second would silently overwrite the

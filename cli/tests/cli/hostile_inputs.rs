@@ -1442,6 +1442,13 @@ fn outputs_into_a_full_disk_and_outputs_that_are_inputs_are_refused_by_name() {
         &["merge", "s1.csv", "s2.csv", "--out", "./s2.csv"],
         "which is also an input",
     );
+    // A hard link is the same file under another name.
+    std::fs::hard_link(dir.join("s2.csv"), dir.join("hard.csv")).expect("a hard link");
+    refused_in(
+        dir,
+        &["merge", "s1.csv", "hard.csv", "--out", "s2.csv"],
+        "--out names 's2.csv', which is also an input ('hard.csv')",
+    );
     // Every reader of sweep tables checks them as merge does: a table missing its last row,
     // or a single shard, is not drawn.
     let whole = [
