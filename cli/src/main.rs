@@ -395,10 +395,31 @@ fn usage_error(error: clap::Error) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
         _ => {
-            say!("error: {}", one_line(&error.render().to_string()));
+            say!(
+                "error: {}",
+                shorten_value(&error, one_line(&error.render().to_string()))
+            );
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The most characters of a refused value that a message repeats.
+const SHOWN_VALUE: usize = 60;
+
+/// `message` with the refused value shortened wherever it appears, when it is long: clap's
+/// message repeats a 100,000-digit value in full, and so may the reason after it.
+fn shorten_value(error: &clap::Error, message: String) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) else {
+        return message;
+    };
+    let length = value.chars().count();
+    if length <= SHOWN_VALUE {
+        return message;
+    }
+    let start: String = value.chars().take(SHOWN_VALUE).collect();
+    message.replace(value.as_str(), &format!("{start}... ({length} characters)"))
 }
 
 /// The one line for a command given without its subcommand (`gamelab`, `gamelab plot`): its

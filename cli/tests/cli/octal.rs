@@ -3,7 +3,7 @@
 //! nim-values, the losing positions of a proved period counted to 10^19, the generic commands on
 //! a splitting game, and the refusals of a bad code.
 
-use crate::common::{fails_with, stdout_of};
+use crate::common::{fails_with, gamelab, stdout_of};
 
 #[test]
 fn grundy_proves_kayles_period_and_matches_ogsolves_checksum() {
@@ -369,11 +369,33 @@ fn bad_codes_and_stray_codes_are_refused_in_one_line() {
         &["grundy", "octal", "--code", "77"],
         &["'77' has no point", "e.g. 0.77"],
     );
-    // Not digits either: the example is a real code, not the text behind a point.
+    // Not digits either, or digits that make no code behind a point (0.0 allows no move): the
+    // example is a real code.
     fails_with(
         &["grundy", "octal", "--code", "abc"],
         &["'abc' has no point", "e.g. 0.77 (Kayles)"],
     );
+    fails_with(
+        &["grundy", "octal", "--code", "0"],
+        &["'0' has no point", "e.g. 0.77 (Kayles)"],
+    );
+    // A very long value is shown by its start and its length, wherever the message repeats it.
+    let long_code = "7".repeat(100_000);
+    let long_piles = format!("{}x", "1,".repeat(50_000));
+    for (flag, value) in [("--code", &long_code), ("--piles", &long_piles)] {
+        let output = gamelab()
+            .args(["solve", "octal", flag, value, "--n", "5"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let shortened = format!("... ({} characters)", value.len());
+        assert!(
+            stderr.len() < 500 && stderr.contains(&shortened),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
     fails_with(
         &["solve", "kayles", "--code", "0.77", "--n", "5"],
         &["kayles does not take the octal code"],

@@ -164,13 +164,13 @@ impl OctalCode {
             return Err(OctalCodeError::Empty);
         }
         let Some((lead, after)) = text.split_once('.') else {
-            let digits = text.chars().all(|c| matches!(c, '0'..='7'));
+            // The digits after a point as the example, where that makes a code.
+            let pointed = format!("0.{text}");
             return Err(OctalCodeError::NoPoint {
                 text: excerpt(text),
-                example: if digits {
-                    format!("0.{}", excerpt(text))
-                } else {
-                    "0.77 (Kayles)".to_string()
+                example: match OctalCode::parse(&pointed) {
+                    Ok(_) => excerpt(&pointed),
+                    Err(_) => "0.77 (Kayles)".to_string(),
                 },
             });
         };
