@@ -250,6 +250,28 @@ fn curve_specs<'a>(
     spec: &MistakeSpec,
 ) -> Result<Vec<(&'a String, MistakeSpec)>, StrategyError> {
     if !CURVE_FAMILIES.split(", ").any(|known| known == family) {
+        // A strategy the game has: one budget of a family, or one with no budget to vary.
+        if let Ok(strategy) = family.parse::<StrategySpec>()
+            && check_strategies(entry, std::slice::from_ref(&strategy)).is_ok()
+        {
+            let message = match family.split_once('-') {
+                Some((base, budget)) if CURVE_FAMILIES.split(", ").any(|known| known == base) => {
+                    format!(
+                        "'{family}' is one budget of {base}: name the family and the budgets \
+                         apart, e.g. --strategy {base} --budgets {budget}"
+                    )
+                }
+                _ => format!(
+                    "strategy '{family}' has no budget for a curve to vary: give a family with \
+                     one ({CURVE_FAMILIES}), or study {family} alone with `mistakes --strategy \
+                     {family}`"
+                ),
+            };
+            return Err(StrategyError::Input(InputError::Invalid {
+                game: entry.name(),
+                message,
+            }));
+        }
         return Err(StrategyError::Unknown {
             name: family.to_string(),
             game: entry.name(),

@@ -222,6 +222,31 @@ fn strategy_curve_gives_one_row_per_budget() {
         ],
         &["chess", "mcts"],
     );
+    // A strategy the game has, but not a family with a budget: said as such, not as unknown.
+    for (strategy, expected) in [
+        (
+            "greedy",
+            "strategy 'greedy' has no budget for a curve to vary: give a family with one (mcts, \
+             noisy, lookahead), or study greedy alone with `mistakes --strategy greedy`",
+        ),
+        (
+            "mcts-3",
+            "'mcts-3' is one budget of mcts: name the family and the budgets apart, e.g. \
+             --strategy mcts --budgets 3",
+        ),
+    ] {
+        fails_with(
+            &[
+                "strategy-curve",
+                "stone-game",
+                "--strategy",
+                strategy,
+                "--budgets",
+                "2",
+            ],
+            &[expected],
+        );
+    }
     fails_with(
         &[
             "strategy-curve",
