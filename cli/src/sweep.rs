@@ -222,18 +222,19 @@ impl Printer {
                 let (sizes, tally) = &mut self.by_parity[parity as usize];
                 *sizes += 1;
                 *tally = tally.merged(row.tally());
-                let line = format!(
-                    "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}  {:>10.4}  [{:.4}, {:.4}]  {:>12.3}",
-                    row.n,
-                    row.trials,
-                    row.first_wins,
-                    row.ties,
-                    row.second_wins,
-                    row.first_win_rate,
-                    row.first_win_low,
-                    row.first_win_high,
-                    row.mean_margin
+                let counts = format!(
+                    "{:>6}  {:>8}  {:>10}  {:>8}  {:>11}",
+                    row.n, row.trials, row.first_wins, row.ties, row.second_wins,
                 );
+                // A shard may draw no instance of a size: no rate to show.
+                let line = if row.trials == 0 {
+                    format!("{counts}  {:>10}  {:>16}  {:>12}", "-", "-", "-")
+                } else {
+                    format!(
+                        "{counts}  {:>10.4}  [{:.4}, {:.4}]  {:>12.3}",
+                        row.first_win_rate, row.first_win_low, row.first_win_high, row.mean_margin
+                    )
+                };
                 if !self.summarised() || self.rows <= SHOWN_AT_EACH_END as u64 {
                     writeln!(out, "{line}")?;
                 } else {
@@ -297,6 +298,15 @@ impl Printer {
                     (Parity::Even, self.by_parity[1]),
                 ] {
                     if sizes == 0 {
+                        continue;
+                    }
+                    if tally.trials == 0 {
+                        writeln!(
+                            out,
+                            "{:<4} {size_name} ({}, no instances in this shard)",
+                            parity.name(),
+                            counted(sizes, "size"),
+                        )?;
                         continue;
                     }
                     let percent = |count: u64| 100.0 * count as f64 / tally.trials.max(1) as f64;

@@ -65,6 +65,48 @@ fn empty_shards_write_a_table_that_merges() {
     assert_eq!(stdout_of(&args), std::fs::read_to_string(&whole).unwrap());
 }
 
+/// A shard that drew no instance of a size shows no rate for it (not a rate of 0), and a chart
+/// of a shard leaves such sizes out, says it is a shard, and is refused when no size remains.
+#[test]
+fn sizes_a_shard_drew_nothing_of_show_no_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |k: &str| -> Vec<&str> {
+        vec![
+            "sweep",
+            "stone-game",
+            "--n-max",
+            "3",
+            "--trials",
+            "2",
+            "--shard",
+            Box::leak(k.to_string().into_boxed_str()),
+        ]
+    };
+    // Six instances in ten shards: shard 7 holds none.
+    let table = stdout_of(&shard("7/10"));
+    let row = table
+        .lines()
+        .find(|line| line.trim_start().starts_with("1 "))
+        .unwrap();
+    assert_eq!(
+        row.split_whitespace().collect::<Vec<_>>(),
+        ["1", "0", "0", "0", "0", "-", "-", "-"]
+    );
+    assert!(
+        table.contains("odd  n (1 size, no instances in this shard)"),
+        "{table}"
+    );
+    let svg = dir.path().join("shard.svg");
+    let mut args = shard("7/10");
+    args.extend(["--plot", text(&svg)]);
+    fails_with(&args, &["nothing to plot: no size has an instance"]);
+    let mut args = shard("1/3");
+    args.extend(["--plot", text(&svg)]);
+    stdout_of(&args);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("shard 1/3 of 2 per n"), "{picture}");
+}
+
 #[test]
 fn the_same_shard_twice_is_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -256,7 +256,14 @@ pub(super) fn sweep_rows(rows: Vec<SweepRow>) -> Result<Vec<SweepRow>, PlotError
     if rows.is_empty() {
         return Err(PlotError::NoData("the sweep has no rows".into()));
     }
-    Ok(rows)
+    // A shard may draw no instance of some sizes: they have no rate to draw.
+    let drawn: Vec<SweepRow> = rows.into_iter().filter(|row| row.trials > 0).collect();
+    if drawn.is_empty() {
+        return Err(PlotError::NoData(
+            "no size has an instance (a shard of a sweep with fewer instances than shards)".into(),
+        ));
+    }
+    Ok(drawn)
 }
 
 /// `stone-game: {what}, by n`: the title of a chart of a sweep.
@@ -274,7 +281,8 @@ pub(super) fn size_name(rows: &[SweepRow]) -> &'static str {
 }
 
 /// `1000 instances per n, uniform values 1..100, seed 1`: the settings line of a sweep's
-/// charts; the count reads `500-1000` when rows differ (a merged or partial sweep).
+/// charts; the count reads `500-1000` when rows differ (a merged or partial sweep), and a
+/// shard's line ends with the whole sweep's count (`shard 1/3 of 2 per n`).
 pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     let low = rows.iter().map(|row| row.trials).min().unwrap_or(0);
     let high = rows.iter().map(|row| row.trials).max().unwrap_or(0);
@@ -283,7 +291,19 @@ pub(super) fn instances_line(rows: &[SweepRow]) -> String {
     } else {
         format!("{low}-{high}")
     };
-    SweepSettings::describe_instances(rows[0].settings().as_ref(), &count, size_name(rows))
+    let settings = rows[0].settings();
+    // The shard is said once, at the end, with the whole sweep's count.
+    let whole = settings.as_ref().map(SweepSettings::whole);
+    let mut line = SweepSettings::describe_instances(whole.as_ref(), &count, size_name(rows));
+    if let Some(settings) = settings.filter(|settings| settings.shard != (1, 1)) {
+        let (shard, shards) = settings.shard;
+        line.push_str(&format!(
+            ", shard {shard}/{shards} of {} per {}",
+            settings.trials_per_n,
+            size_name(rows)
+        ));
+    }
+    line
 }
 
 /// The axes of a chart of a sweep: every row's n across with half a step of room on each side
