@@ -35,7 +35,7 @@ pub struct GrundyArgs {
     out: Option<PathBuf>,
     /// Draw the values as dots, the period's start marked: FILE.svg or FILE.png (at most
     /// 5000 heaps; give it again to draw both)
-    #[arg(long, value_name = "FILE", action = clap::ArgAction::Append)]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
     plot: Vec<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]

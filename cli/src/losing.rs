@@ -32,14 +32,14 @@ pub struct LosingArgs {
     #[command(flatten)]
     rule: RuleArgs,
     /// Write the counts as CSV (`n,losing`: at every power of two and at N) to this file
-    #[arg(long, value_name = "FILE.csv")]
+    #[arg(long, value_name = "FILE.csv", value_parser = super::values::file_path)]
     out: Option<PathBuf>,
     /// Write the losing positions themselves, one per line, to this file
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path)]
     list: Option<PathBuf>,
     /// Draw the counts on log-log axes with the fitted power law: FILE.svg or FILE.png (give it
     /// again to draw both)
-    #[arg(long, value_name = "FILE", action = clap::ArgAction::Append)]
+    #[arg(long, value_name = "FILE", value_parser = super::values::file_path, action = clap::ArgAction::Append)]
     plot: Vec<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -1,7 +1,6 @@
 //! `gamelab merge`: combine the CSVs of a sharded sweep into the CSV one unsharded run gives.
 
 use super::{open_output, stage_outputs};
-use anyhow::Context;
 use clap::Args;
 use gamelab::studies::sweep::{ShardFile, merge_files, read_csv, write_csv};
 use gamelab::util::output::OutputFile;
@@ -10,7 +9,8 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// The shards' CSV files: every shard K/N of one sweep exactly once (checked)
+    /// The shards' CSV files: every shard K/N of one sweep exactly once (checked); `-` reads
+    /// one from standard input
     #[arg(required = true, value_name = "FILE.csv")]
     files: Vec<PathBuf>,
     /// Write the merged CSV to this file instead of standard output
@@ -22,12 +22,17 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
     let [out_file] = stage_outputs([("--out", args.out.as_deref())], &inputs)?;
     super::check_tables(&inputs)?;
+    let stdin = std::path::Path::new("-");
+    if inputs.iter().filter(|path| **path == stdin).count() > 1 {
+        anyhow::bail!("'-' is given twice, but standard input can be read only once");
+    }
     let mut shards = Vec::new();
     for path in &args.files {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("cannot open '{}'", path.display()))?;
-        let name = path.display().to_string();
-        let rows = read_csv(std::io::BufReader::new(file), &name)?;
+        let name = match path.to_str() {
+            Some("-") => "standard input".to_string(),
+            _ => path.display().to_string(),
+        };
+        let rows = read_csv(super::open_input(&path.to_string_lossy())?, &name)?;
         shards.push(ShardFile { name, rows });
     }
     let rows = merge_files(&shards)?;

@@ -176,6 +176,13 @@ pub fn file_path(text: &str) -> Result<std::path::PathBuf, String> {
             "'{text}' is a flag, not a file name (write ./{text} for a file of that name)"
         ));
     }
+    if text == "-" {
+        return Err(
+            "'-' is not a file to write here: a command writes to standard output \
+                    without --out (write ./- for a file named -)"
+                .to_string(),
+        );
+    }
     Ok(std::path::PathBuf::from(text))
 }
 

@@ -42,6 +42,25 @@ fn the_complete_set_of_shards_merges_to_the_unsharded_table() {
     let mut args = vec!["merge"];
     args.extend(shards.iter().map(|p| text(p)));
     assert_eq!(stdout_of(&args), std::fs::read_to_string(&whole).unwrap());
+    // `-` reads one shard from standard input, once; `--out -` names no file.
+    let output = crate::common::gamelab()
+        .args(["merge", text(&shards[0]), "-", text(&shards[2])])
+        .write_stdin(std::fs::read(&shards[1]).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+    fails_with(
+        &["merge", "-", "-"],
+        &["'-' is given twice, but standard input can be read only once"],
+    );
+    fails_with(
+        &["merge", text(&shards[0]), "--out", "-"],
+        &["'-' is not a file to write here: a command writes to standard output without --out"],
+    );
 }
 
 #[test]

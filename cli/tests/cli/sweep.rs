@@ -244,7 +244,7 @@ fn bad_merge_inputs_are_refused() {
     );
     fails_with(
         &["merge", "/nonexistent.csv"],
-        &["cannot open '/nonexistent.csv'"],
+        &["cannot open input file '/nonexistent.csv'"],
     );
     let a = dir.path().join("a.csv");
     let b = dir.path().join("b.csv");
