@@ -238,8 +238,22 @@ mod tests {
         assert_eq!(parse_bytes("512m"), Ok(512 << 20));
         assert_eq!(parse_bytes("1024"), Ok(1024));
         assert_eq!(parse_bytes("2 KiB"), Ok(2048));
-        for bad in ["", "G", "8X", "-1G", "99999999999T"] {
+        assert_eq!(parse_bytes("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_bytes("0.5"), Ok(1));
+        for bad in ["", "G", "8X", "-1G", "99999999999T", "1.x", ".", "1.2.3M"] {
             assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+        // Past u64: the size, not the form, is what is wrong.
+        for past in [
+            "18446744073709551616",
+            "17179869184G",
+            "99999999999999999999999999999999999999999",
+        ] {
+            let error = parse_bytes(past).unwrap_err();
+            assert!(
+                error.contains("16 EiB or more") || past == "1e30",
+                "{past}: {error}"
+            );
         }
     }
 
@@ -256,6 +270,13 @@ mod tests {
         for bad in ["", "m", "10x", "-5", "0", "1e999", "1..2s"] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
+        // M, which is mebibytes in a memory size, is refused as a time unit; m is minutes.
+        assert!(
+            parse_time("1M")
+                .unwrap_err()
+                .contains("ambiguous: write 1m or 1min")
+        );
+        assert_eq!(parse_time("1S"), Ok(Some(Duration::from_secs(1))));
     }
 
     #[test]

@@ -112,15 +112,15 @@ pub(super) fn memory_setting(memory: u128) -> String {
 }
 
 /// Parses a memory size: a number of bytes with an optional unit `K`, `M`, `G`, `T` (powers of
-/// 1024; `KB`, `KiB`, `k` alike), e.g. `8G`, `512M`, `1073741824`.
+/// 1024; `KB`, `KiB`, `k` alike), e.g. `8G`, `512M`, `1.5G`, `1073741824`; a fraction of a byte
+/// rounds up.
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let split = text
-        .find(|c: char| !c.is_ascii_digit())
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(split);
-    let form = || format!("'{text}' is not a memory size such as 512M, 8G or 1073741824");
-    let number: u64 = digits.parse().map_err(|_| form())?;
+    let (number, unit) = text.split_at(split);
+    let form = || format!("'{text}' is not a memory size such as 512M, 1.5G or 1073741824");
     let shift = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 0,
         "k" | "kb" | "kib" => 10,
@@ -129,12 +129,29 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         "t" | "tb" | "tib" => 40,
         _ => return Err(form()),
     };
-    match number.checked_mul(1u64 << shift) {
-        None => Err(format!("'{text}' is more than 16 EiB")),
-        Some(0) => Err(format!(
+    let too_large = || format!("'{text}' is 16 EiB or more, past any memory size");
+    let bytes: u128 = if number.contains('.') {
+        let value: f64 = number.parse().map_err(|_| form())?;
+        let bytes = (value * (1u64 << shift) as f64).ceil();
+        if bytes >= u64::MAX as f64 {
+            return Err(too_large());
+        }
+        bytes as u128
+    } else {
+        // Digits past u128 are past any size too.
+        let whole: u128 = match number.parse() {
+            Ok(whole) => whole,
+            Err(_) if !number.is_empty() => return Err(too_large()),
+            Err(_) => return Err(form()),
+        };
+        whole.saturating_mul(1 << shift)
+    };
+    match u64::try_from(bytes) {
+        Err(_) => Err(too_large()),
+        Ok(0) => Err(format!(
             "'{text}' is no memory at all: give a positive size such as 512M"
         )),
-        Some(bytes) => Ok(bytes),
+        Ok(bytes) => Ok(bytes),
     }
 }
 
@@ -151,6 +168,12 @@ pub fn parse_time(text: &str) -> Result<Option<Duration>, String> {
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let number: f64 = number.parse().map_err(|_| form())?;
+    if unit.trim() == "M" {
+        return Err(format!(
+            "'{text}' is ambiguous: write {number}m or {number}min for minutes (M is mebibytes \
+             in --max-memory)"
+        ));
+    }
     let unit_seconds = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
         "ms" => 1e-3,

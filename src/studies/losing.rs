@@ -61,7 +61,7 @@ pub fn losing_positions(
     }
     check_n_max(game, sequence, n_max)?;
     sequence.losing_cost(input, n_max)?.check(
-        format_args!("the losing positions in 0..={n_max}"),
+        format_args!("counting the losing positions in 0..={n_max}"),
         &smaller_n_max(),
     )?;
     let mut counter = LosingCounter::new(n_max);

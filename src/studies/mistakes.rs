@@ -530,9 +530,9 @@ pub fn strategy_curve(
     let specs = curve_specs(entry, family, budgets, spec)?;
     let _curve = curve_cost(entry, generator, family, budgets, spec)?.admit(
         format_args!(
-            "this curve ({} budgets of {family}, {} instances each)",
-            specs.len(),
-            spec.trials
+            "this curve ({} of {family}, {} each)",
+            crate::util::plural::counted(specs.len(), "budget"),
+            crate::util::plural::counted(spec.trials, "instance")
         ),
         "use fewer or smaller budgets, fewer trials, or smaller instances",
     )?;

@@ -227,10 +227,10 @@ pub fn run_matches_until(
     let (cost, per_instance) = matches_cost(entry, pairs, generator, trials)?;
     let admitted = cost.admit(
         format_args!(
-            "these matches ({} games: {trials} instances × {} pairing{}, up to size {})",
-            count(times(trials as u128, pairs.len() as u128)),
-            pairs.len(),
-            if pairs.len() == 1 { "" } else { "s" },
+            "these matches ({}: {} × {}, up to size {})",
+            crate::util::plural::counted(count(times(trials as u128, pairs.len() as u128)), "game"),
+            crate::util::plural::counted(trials, "instance"),
+            crate::util::plural::counted(pairs.len(), "pairing"),
             generator.largest_size()
         ),
         "use fewer trials, fewer or cheaper strategies, or smaller instances",

@@ -212,7 +212,7 @@ fn a_first_stage_over_the_budget_is_the_cost_named() {
             "1ms",
         ],
         &[
-            "the losing positions in 0..=10000000000000000000 would take about ",
+            "counting the losing positions in 0..=10000000000000000000 would take about ",
             " s (mostly ",
             "octal nim-sequences), above the budget of 1.0 ms (--max-time)",
         ],

@@ -340,11 +340,13 @@ fn solve_by_period(game: &Nim) -> Result<Solution, SolveError> {
         }
         return Err(SolveError::TooLarge {
             solver: "closed-form",
-            what: "the Grundy values' period",
-            size: format!("not found up to n = {PERIOD_SEARCH_LIMIT}"),
-            limit: "that search".to_string(),
-            advice: "and N is above the Grundy table's limit of 10000000; use a smaller N or a \
-                     subtraction set with a shorter period",
+            what: "N",
+            size: n.to_string(),
+            limit: format!(
+                "{TABLE_LIMIT} (the Grundy table's) when no period is found up to n = \
+                 {PERIOD_SEARCH_LIMIT}"
+            ),
+            advice: "use a smaller N or a subtraction set with a shorter period",
         });
     };
     let cycle = grundy_values(set, preperiod + period);

@@ -161,7 +161,8 @@ impl HeapRule for Squares {
     }
 
     fn describe_option(&self, _: u64, option: HeapOption) -> String {
-        format!("takes {} ({}²) stones", option.take, option.take.isqrt())
+        let stones = counted(option.take, "stone");
+        format!("takes {stones} ({}²)", option.take.isqrt())
     }
 }
 

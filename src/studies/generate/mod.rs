@@ -221,9 +221,9 @@ impl Generator {
             return Err(InputError::Unsatisfiable {
                 what: "64-bit scores".to_string(),
                 reason: format!(
-                    "{} piles of values up to {largest} in absolute value could add up to more \
+                    "{} of values up to {largest} in absolute value could add up to more \
                      than 64 bits hold; lower {} or the value range",
-                    sizes.max,
+                    crate::util::plural::counted(sizes.max, "pile"),
                     Setting::MaxSize
                 ),
             });
