@@ -18,6 +18,12 @@ pub struct ManArgs {
 /// Writes every page into the folder and prints the path of each, one per line.
 pub fn run(args: ManArgs, command: clap::Command) -> anyhow::Result<ExitCode> {
     let folder = args.out.unwrap_or_else(|| PathBuf::from("."));
+    if folder.exists() && !folder.is_dir() {
+        anyhow::bail!(
+            "--out '{}' is a file: the pages go into a folder",
+            folder.display()
+        );
+    }
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create folder '{}'", folder.display()))?;
     let mut out = super::open_output(None)?;

@@ -353,11 +353,27 @@ fn render_with_graphviz(
         return Err(failed(error));
     }
     match output.map(|reader| reader.join()) {
-        Some(Ok(Ok(bytes))) => Ok(bytes),
+        Some(Ok(Ok(bytes))) if is_picture(&bytes, format) => Ok(bytes),
+        // A `dot` that ends well without a picture is no Graphviz to trust.
+        Some(Ok(Ok(bytes))) => Err(RenderError::Graphviz(format!(
+            "it ended without writing the {} picture ({} of output): is the `dot` on the \
+             PATH Graphviz's?",
+            format.name().to_uppercase(),
+            crate::cost::bytes(bytes.len() as u128)
+        ))),
         Some(Ok(Err(error))) => Err(failed(error)),
         _ => Err(RenderError::Graphviz(
             "its output could not be read".to_string(),
         )),
+    }
+}
+
+/// Whether `bytes` begin as a picture in `format` does: PNG's signature, or SVG's root element
+/// (after an XML declaration or comments).
+fn is_picture(bytes: &[u8], format: ImageFormat) -> bool {
+    match format {
+        ImageFormat::Png => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        ImageFormat::Svg => bytes.windows(4).take(4096).any(|window| window == b"<svg"),
     }
 }
 

@@ -161,6 +161,6 @@ fn man_into_a_file_instead_of_a_folder_fails_with_one_line() {
     std::fs::write(&file, "not a folder").unwrap();
     fails_with(
         &["man", "--out", file.to_str().unwrap()],
-        &["cannot create folder", "pages"],
+        &["--out '", "pages' is a file: the pages go into a folder"],
     );
 }

@@ -311,6 +311,29 @@ fn unknown_games_and_subtraction_sets_that_are_not_amounts_are_refused() {
         &["merge", text(&amounts)],
         &["amounts.csv: line 2: column 'subtract': '1 0' is not amounts of 1 or more"],
     );
+    // A value that does not read is named by its line, its column and itself; a word no
+    // column knows, by its line; an empty file as such.
+    let number = edited(dir.path(), &whole, "number.csv", 3, |fields| {
+        fields[0] = "x".into();
+    });
+    fails_with(
+        &["merge", text(&number)],
+        &["number.csv: line 3: column 'n': 'x' does not read (invalid digit found in string)"],
+    );
+    let word = edited(dir.path(), &whole, "word.csv", 2, |fields| {
+        assert_eq!(fields[19], "uniform");
+        fields[19] = "weird".into();
+    });
+    fails_with(
+        &["merge", text(&word)],
+        &["word.csv: line 2: unknown variant `weird`, expected `uniform` or `geometric`"],
+    );
+    let empty = dir.path().join("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    fails_with(
+        &["merge", text(&empty)],
+        &["empty.csv: the table is empty: no header, no rows"],
+    );
 }
 
 #[test]

@@ -369,3 +369,46 @@ fn a_picture_past_the_built_in_renderer_s_limit_points_to_graphviz() {
     );
     assert!(!picture.exists());
 }
+
+/// A `dot` that ends well but writes no picture (not Graphviz's, or broken) is an error, and no
+/// file is left: an empty PNG was reported as drawn.
+#[cfg(unix)]
+#[test]
+fn a_dot_that_writes_no_picture_is_an_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("dot");
+    std::fs::write(&fake, "#!/bin/sh\ncat > /dev/null\nexit 0\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (format, file) in [("png", "x.png"), ("svg", "x.svg")] {
+        let picture = dir.path().join(file);
+        let output = gamelab()
+            .env("PATH", &path)
+            .args([
+                "tree",
+                "stone-game",
+                "--piles",
+                "1,2",
+                "--renderer",
+                "graphviz",
+            ])
+            .args(["--render", format, picture.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!(
+                "Graphviz's dot failed: it ended without writing the {} picture (0 B of output)",
+                format.to_uppercase()
+            )),
+            "{stderr}"
+        );
+        assert!(!picture.exists());
+    }
+}

@@ -343,6 +343,9 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
             ),
         ));
     }
+    if headers.is_empty() {
+        return Err(table_error(name, "the table is empty: no header, no rows"));
+    }
     if let Some(missing) = required.iter().find(|column| !has(column)) {
         return Err(table_error(
             name,
@@ -361,7 +364,7 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
         }
         let row: SweepRow = record
             .deserialize(Some(&headers))
-            .map_err(|error| describe_csv_error(name, line, &headers, &error))?;
+            .map_err(|error| describe_csv_error(name, line, &headers, &record, &error))?;
         if row.format != SWEEP_FORMAT {
             return Err(table_error(
                 name,
@@ -406,22 +409,39 @@ fn check_names(row: &SweepRow) -> Result<(), String> {
     Ok(())
 }
 
+/// A row that does not read as a sweep row, said by its line, column and value where the CSV
+/// reader knows them.
 fn describe_csv_error(
     name: &str,
     line: usize,
     headers: &csv::StringRecord,
+    record: &csv::StringRecord,
     error: &csv::Error,
 ) -> InputError {
-    if let csv::ErrorKind::Deserialize { err, .. } = error.kind()
-        && let Some(field) = err.field()
-    {
-        let column = headers.get(field as usize).unwrap_or("?");
-        return table_error(
-            name,
-            format!("line {line}: column '{column}': {}", err.kind()),
-        );
+    let csv::ErrorKind::Deserialize { err, .. } = error.kind() else {
+        return table_error(name, format!("line {line}: {error}"));
+    };
+    match err.field() {
+        Some(field) => {
+            let column = headers.get(field as usize).unwrap_or("?");
+            let value: String = record
+                .get(field as usize)
+                .unwrap_or("")
+                .chars()
+                .take(40)
+                .collect();
+            table_error(
+                name,
+                format!(
+                    "line {line}: column '{column}': '{}' does not read ({})",
+                    value.escape_debug(),
+                    err.kind()
+                ),
+            )
+        }
+        // The reader names no column for an unknown word (`unknown variant ...`).
+        None => table_error(name, format!("line {line}: {}", err.kind())),
     }
-    table_error(name, format!("line {line}: {error}"))
 }
 
 /// An error in the table read from `file`.
