@@ -53,7 +53,7 @@ pub fn check_state_count<G: Game>(game: &G, max_states: u128) -> Result<(), Inpu
     if bound > max_states {
         return Err(InputError::TooManyNodes {
             what: "state space",
-            count: format!("up to {bound}"),
+            count: format!("up to {}", crate::cost::count(bound)),
             limit: max_states,
             setting: Setting::MaxStates,
             advice: format!("use a smaller instance or raise {}", Setting::MaxStates),
