@@ -395,31 +395,10 @@ fn usage_error(error: clap::Error) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
         _ => {
-            say!(
-                "error: {}",
-                shorten_value(&error, one_line(&error.render().to_string()))
-            );
+            say!("error: {}", one_line(&error.render().to_string()));
             ExitCode::from(EXIT_ERROR)
         }
     }
-}
-
-/// The most characters of a refused value that a message repeats.
-const SHOWN_VALUE: usize = 60;
-
-/// `message` with the refused value shortened wherever it appears, when it is long: clap's
-/// message repeats a 100,000-digit value in full, and so may the reason after it.
-fn shorten_value(error: &clap::Error, message: String) -> String {
-    use clap::error::{ContextKind, ContextValue};
-    let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) else {
-        return message;
-    };
-    let length = value.chars().count();
-    if length <= SHOWN_VALUE {
-        return message;
-    }
-    let start: String = value.chars().take(SHOWN_VALUE).collect();
-    message.replace(value.as_str(), &format!("{start}... ({length} characters)"))
 }
 
 /// The one line for a command given without its subcommand (`gamelab`, `gamelab plot`): its
@@ -445,9 +424,10 @@ fn missing_subcommand(rendered: &str) -> String {
     }
 }
 
-/// Folds a multi-line message (clap's, with its usage and tips) into one line. A line that
-/// ends with a colon runs on into the next ("not provided: --n-residue <R>"); clap's tips are
-/// left out (its "use '-- -1'" is wrong where a value cannot be negative).
+/// Folds a multi-line message (clap's, with its usage and tips) into one line, its long values
+/// cut and control characters escaped (`gamelab::util::shown`). A line that ends with a colon
+/// runs on into the next ("not provided: --n-residue <R>"); clap's tips are left out (its "use
+/// '-- -1'" is wrong where a value cannot be negative).
 fn one_line(message: &str) -> String {
     let mut folded = String::new();
     for line in message.lines().map(str::trim) {
@@ -464,7 +444,7 @@ fn one_line(message: &str) -> String {
         }
         folded.push_str(line);
     }
-    folded
+    gamelab::util::shown::for_one_line(&folded)
 }
 
 /// Whether the error is a write into a closed pipe (`gamelab generate | head -1`), however it

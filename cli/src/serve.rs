@@ -22,6 +22,7 @@ use gamelab::base::input::{InstanceInput, parse_heaps, parse_piles, parse_subtra
 use gamelab::games::InputForm;
 use gamelab::games::{GameEntry, every_game, find_game};
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
+use gamelab::util::shown::for_one_line;
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
@@ -112,12 +113,12 @@ impl From<InputError> for ApiError {
             InputError::UnknownGame { .. } => Status::NOT_FOUND,
             _ => Status::BAD_REQUEST,
         };
-        ApiError(status, error.to_string())
+        ApiError(status, for_one_line(&error.to_string()))
     }
 }
 
 fn bad_request(message: impl Into<String>) -> ApiError {
-    ApiError(Status::BAD_REQUEST, message.into())
+    ApiError(Status::BAD_REQUEST, for_one_line(&message.into()))
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {

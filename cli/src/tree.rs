@@ -204,8 +204,8 @@ fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
     )
 }
 
-/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap. A
-/// file whose extension names the other picture format is refused.
+/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap. The
+/// file's name must end in the format's extension, as a picture's name does everywhere.
 fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");
@@ -220,10 +220,12 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     if path.is_empty() {
         anyhow::bail!("a value is required for '--render <FORMAT> <FILE>' but none was supplied");
     }
-    let path = PathBuf::from(path);
-    // A file named for the other format would hold bytes its name belies.
-    if let Some(named) = ImageFormat::of_path(&path).filter(|named| *named != format) {
-        anyhow::bail!(
+    let path =
+        super::values::file_path(path).map_err(|reason| anyhow::anyhow!("--render: {reason}"))?;
+    // The file's name says its format, as every picture's does (`plot --out`).
+    match ImageFormat::of_path(&path) {
+        Some(named) if named == format => {}
+        Some(named) => anyhow::bail!(
             "--render {} '{}': the file's name says {}; name it .{} or use --render {} {}",
             format.name(),
             path.display(),
@@ -231,7 +233,13 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
             format.name(),
             named.name(),
             path.display()
-        );
+        ),
+        None => anyhow::bail!(
+            "--render {} '{}': name the file .{}",
+            format.name(),
+            path.display(),
+            format.name()
+        ),
     }
     Ok((format, path))
 }

@@ -100,6 +100,18 @@ fn efg_refuses_the_dag() {
     assert!(error.to_string().contains("not a state DAG"), "{error}");
 }
 
+/// EFG labels are ASCII: Stone Game II's capped M (`M≥1`) is spelled out, not replaced by `?`;
+/// DOT keeps it as it is.
+#[test]
+fn efg_labels_spell_out_the_symbols_of_positions_and_moves() {
+    use gamelab::games::stone_game_ii::StoneGameII;
+    let ii = StoneGameII::new(vec![1, 2, 3]).unwrap();
+    let efg = export(&ii, GraphKind::Tree, GraphFormat::Efg);
+    assert!(efg.contains("[3] M>=1"), "{efg}");
+    assert!(!efg.contains('?'), "{efg}");
+    assert!(export(&ii, GraphKind::Tree, GraphFormat::Dot).contains("[3] M≥1"));
+}
+
 #[test]
 fn dot_labels_are_escaped() {
     use gamelab::graph::export::dot::escape;

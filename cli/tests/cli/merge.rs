@@ -328,6 +328,14 @@ fn unknown_games_and_subtraction_sets_that_are_not_amounts_are_refused() {
         &["merge", text(&word)],
         &["word.csv: line 2: unknown variant `weird`, expected `uniform` or `geometric`"],
     );
+    // A control character is shown escaped, never sent to the terminal.
+    let escape = edited(dir.path(), &whole, "escape.csv", 2, |fields| {
+        fields[19] = "uni\u{1b}[31mform".into();
+    });
+    fails_with(
+        &["merge", text(&escape)],
+        &["escape.csv: line 2: unknown variant `uni\\u{1b}[31mform`"],
+    );
     let empty = dir.path().join("empty.csv");
     std::fs::write(&empty, "").unwrap();
     fails_with(

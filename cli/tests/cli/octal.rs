@@ -382,7 +382,12 @@ fn bad_codes_and_stray_codes_are_refused_in_one_line() {
     // A very long value is shown by its start and its length, wherever the message repeats it.
     let long_code = "7".repeat(100_000);
     let long_piles = format!("{}x", "1,".repeat(50_000));
-    for (flag, value) in [("--code", &long_code), ("--piles", &long_piles)] {
+    let long_entry = format!("1,{}", "x".repeat(100_000));
+    for (flag, value) in [
+        ("--code", &long_code),
+        ("--piles", &long_piles),
+        ("--piles", &long_entry),
+    ] {
         let output = gamelab()
             .args(["solve", "octal", flag, value, "--n", "5"])
             .output()

@@ -194,10 +194,15 @@ fn bad_render_arguments_are_refused() {
         &["tree", "stone-game", "--piles", "1,2", "--render", "svg"],
         &["--render"],
     );
-    // A file named for the other format (the name's case aside) is refused before any drawing;
-    // one named for neither is drawn in the format asked for.
+    // A file named for the other format (the name's case aside), for neither, or `-`, is refused
+    // before any drawing, as `plot --out` refuses it.
     let dir = tempfile::tempdir().unwrap();
-    for (format, file, named) in [("svg", "x.png", "png"), ("png", "x.SVG", "svg")] {
+    for (format, file, expected) in [
+        ("svg", "x.png", "the file's name says png; name it .svg"),
+        ("png", "x.SVG", "the file's name says svg; name it .png"),
+        ("svg", "x.jpg", "x.jpg': name the file .svg"),
+        ("svg", "x", "x': name the file .svg"),
+    ] {
         let path = dir.path().join(file);
         fails_with(
             &[
@@ -209,23 +214,22 @@ fn bad_render_arguments_are_refused() {
                 format,
                 path.to_str().unwrap(),
             ],
-            &[&format!("the file's name says {named}; name it .{format}")],
+            &[expected],
         );
         assert!(!path.exists());
     }
-    let other = dir.path().join("x.picture");
-    stdout_of(&[
-        "tree",
-        "stone-game",
-        "--piles",
-        "1,2",
-        "--render",
-        "svg",
-        other.to_str().unwrap(),
-        "--renderer",
-        "built-in",
-    ]);
-    assert!(std::fs::read_to_string(&other).unwrap().contains("<svg "));
+    fails_with(
+        &[
+            "tree",
+            "stone-game",
+            "--piles",
+            "1,2",
+            "--render",
+            "svg",
+            "-",
+        ],
+        &["--render: '-' is not a file to write here"],
+    );
 }
 
 /// The font sizes of a built-in picture, in pixels: its style classes' and its texts' own.

@@ -133,6 +133,7 @@ fn label(text: &str) -> String {
     text.chars()
         .map(|character| match character {
             '…' => "...".to_string(),
+            '≥' => ">=".to_string(),
             '"' => "'".to_string(),
             '\\' => "/".to_string(),
             c if c.is_ascii_graphic() || c == ' ' => c.to_string(),
