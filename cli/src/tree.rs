@@ -204,8 +204,8 @@ fn picture_too_large(error: GraphError, args: &TreeArgs) -> anyhow::Error {
     )
 }
 
-/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap. The
-/// file's name must end in the format's extension, as a picture's name does everywhere.
+/// `--render FORMAT FILE`: two values of different kinds, so parsed here once, after clap. A
+/// file whose extension is not the format's is refused.
 fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     let [format, path] = values else {
         anyhow::bail!("--render takes a format and a file: --render svg tree.svg");
@@ -222,10 +222,15 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
     }
     let path =
         super::values::file_path(path).map_err(|reason| anyhow::anyhow!("--render: {reason}"))?;
-    // The file's name says its format, as every picture's does (`plot --out`).
-    match ImageFormat::of_path(&path) {
-        Some(named) if named == format => {}
-        Some(named) => anyhow::bail!(
+    // A name with an extension says its format, and it must be this one; a name without one
+    // (a device such as /dev/null) takes the format given.
+    let extension = path
+        .extension()
+        .map(|extension| extension.to_string_lossy().to_ascii_lowercase());
+    match (extension, ImageFormat::of_path(&path)) {
+        (None, _) => {}
+        (Some(_), Some(named)) if named == format => {}
+        (Some(_), Some(named)) => anyhow::bail!(
             "--render {} '{}': the file's name says {}; name it .{} or use --render {} {}",
             format.name(),
             path.display(),
@@ -234,10 +239,11 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
             named.name(),
             path.display()
         ),
-        None => anyhow::bail!(
-            "--render {} '{}': name the file .{}",
+        (Some(extension), None) => anyhow::bail!(
+            "--render {} '{}': a .{extension} file would hold {}; name it .{}",
             format.name(),
             path.display(),
+            format.name().to_uppercase(),
             format.name()
         ),
     }

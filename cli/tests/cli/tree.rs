@@ -194,14 +194,17 @@ fn bad_render_arguments_are_refused() {
         &["tree", "stone-game", "--piles", "1,2", "--render", "svg"],
         &["--render"],
     );
-    // A file named for the other format (the name's case aside), for neither, or `-`, is refused
-    // before any drawing, as `plot --out` refuses it.
+    // A file named for the other format (the name's case aside) or another extension, or `-`,
+    // is refused before any drawing; a name without an extension takes the format given.
     let dir = tempfile::tempdir().unwrap();
     for (format, file, expected) in [
         ("svg", "x.png", "the file's name says png; name it .svg"),
         ("png", "x.SVG", "the file's name says svg; name it .png"),
-        ("svg", "x.jpg", "x.jpg': name the file .svg"),
-        ("svg", "x", "x': name the file .svg"),
+        (
+            "svg",
+            "x.jpg",
+            "x.jpg': a .jpg file would hold SVG; name it .svg",
+        ),
     ] {
         let path = dir.path().join(file);
         fails_with(
@@ -230,6 +233,19 @@ fn bad_render_arguments_are_refused() {
         ],
         &["--render: '-' is not a file to write here"],
     );
+    let plain = dir.path().join("picture");
+    stdout_of(&[
+        "tree",
+        "stone-game",
+        "--piles",
+        "1,2",
+        "--render",
+        "svg",
+        plain.to_str().unwrap(),
+        "--renderer",
+        "built-in",
+    ]);
+    assert!(std::fs::read_to_string(&plain).unwrap().contains("<svg "));
 }
 
 /// The font sizes of a built-in picture, in pixels: its style classes' and its texts' own.
