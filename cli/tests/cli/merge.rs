@@ -311,6 +311,21 @@ fn unknown_games_and_subtraction_sets_that_are_not_amounts_are_refused() {
         &["merge", text(&amounts)],
         &["amounts.csv: line 2: column 'subtract': '1 0' is not amounts of 1 or more"],
     );
+    // A subtraction set or a pile distribution where the game has none, or none where it has.
+    let set = edited(dir.path(), &whole, "set.csv", 2, |fields| {
+        fields[subtract_column] = "1 2".into();
+    });
+    fails_with(
+        &["merge", text(&set)],
+        &["set.csv: line 2: column 'subtract': stone-game takes no subtraction set"],
+    );
+    let undrawn = edited(dir.path(), &whole, "undrawn.csv", 2, |fields| {
+        fields[19] = String::new();
+    });
+    fails_with(
+        &["merge", text(&undrawn)],
+        &["undrawn.csv: line 2: column 'distribution': stone-game draws piles, but none is named"],
+    );
     // A value that does not read is named by its line, its column and itself; a word no
     // column knows, by its line; an empty file as such.
     let number = edited(dir.path(), &whole, "number.csv", 3, |fields| {

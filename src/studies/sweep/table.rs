@@ -3,6 +3,7 @@
 
 use crate::base::error::InputError;
 use crate::cost::{Cost, Operation, Work};
+use crate::games::InputForm;
 use crate::studies::sweep::tally::{SWEEP_FORMAT, SweepRow, SweepSettings};
 use crate::util::plural::counted;
 use std::io::{Read, Write};
@@ -383,28 +384,49 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
 }
 
 /// Refuses a row whose text columns, which charts and messages show, say what no sweep writes:
-/// a game gamelab does not know, or a subtraction set that is not positive integers apart by
-/// spaces.
+/// a game gamelab does not know, a subtraction set that is not positive integers apart by
+/// spaces or for a game without one, a pile distribution for a game without piles or none for
+/// one with them.
 fn check_names(row: &SweepRow) -> Result<(), String> {
-    let shown = |text: &str| {
-        let start: String = text.chars().take(40).collect();
-        start.escape_debug().to_string()
-    };
-    if crate::games::find_game(&row.game).is_err() {
+    let shown = |text: &str| crate::util::shown::for_one_line(&format!("'{text}'"));
+    let Ok(entry) = crate::games::find_game(&row.game) else {
         return Err(format!(
-            "column 'game': '{}' is not a game gamelab knows",
+            "column 'game': {} is not a game gamelab knows",
             shown(&row.game)
         ));
-    }
+    };
     if let Some(set) = &row.subtract
         && !set
             .split(' ')
             .all(|amount| amount.parse::<u64>().is_ok_and(|amount| amount >= 1))
     {
         return Err(format!(
-            "column 'subtract': '{}' is not amounts of 1 or more apart by spaces",
+            "column 'subtract': {} is not amounts of 1 or more apart by spaces",
             shown(set)
         ));
+    }
+    // The columns of drawn piles and of a subtraction set belong to the games that have them.
+    let takes_set = matches!(
+        entry.input_form(),
+        InputForm::Number {
+            subtraction_set: true,
+            ..
+        }
+    );
+    if row.subtract.is_some() && !takes_set {
+        return Err(format!(
+            "column 'subtract': {} takes no subtraction set",
+            entry.name()
+        ));
+    }
+    if row.distribution.is_some() != entry.takes_piles() {
+        return Err(match entry.takes_piles() {
+            true => format!(
+                "column 'distribution': {} draws piles, but none is named",
+                entry.name()
+            ),
+            false => format!("column 'distribution': {} draws no piles", entry.name()),
+        });
     }
     Ok(())
 }
@@ -424,23 +446,20 @@ fn describe_csv_error(
     match err.field() {
         Some(field) => {
             let column = headers.get(field as usize).unwrap_or("?");
-            let value: String = record
-                .get(field as usize)
-                .unwrap_or("")
-                .chars()
-                .take(40)
-                .collect();
+            let value = record.get(field as usize).unwrap_or("");
             table_error(
                 name,
-                format!(
-                    "line {line}: column '{column}': '{}' does not read ({})",
-                    value.escape_debug(),
+                crate::util::shown::for_one_line(&format!(
+                    "line {line}: column '{column}': '{value}' does not read ({})",
                     err.kind()
-                ),
+                )),
             )
         }
         // The reader names no column for an unknown word (`unknown variant ...`).
-        None => table_error(name, format!("line {line}: {}", err.kind())),
+        None => table_error(
+            name,
+            crate::util::shown::for_one_line(&format!("line {line}: {}", err.kind())),
+        ),
     }
 }
 
