@@ -21,12 +21,13 @@ impl Solution {
         );
         match &self.moves {
             None => {
-                // Either --value-only asked for the value alone or the instance is above the
-                // game's move-list limit (README, "Solvers"); the solution does not say which.
+                // Either --value-only asked for the value alone or the line would be too long
+                // to list (the limits are in the guide's file formats); the solution does not
+                // say which.
                 let _ = writeln!(
                     out,
-                    "optimal play: not listed (only the value was computed: --value-only, or \
-                     above the game's move-list limit)"
+                    "optimal play: not listed (only the value was computed: --value-only, or a \
+                     line too long to list)"
                 );
             }
             Some(moves) => {
