@@ -72,6 +72,10 @@ impl GraphSource {
     }
 }
 
+/// What a pickled [`Graph`] holds: its game's name, its instance as JSON, its kind (`tree` or
+/// `dag`) and its node limit, in decimal.
+type GraphState = (String, String, String, String);
+
 /// A solved game tree or state DAG (typed and documented in `gamelab/_gamelab.pyi`).
 #[pyclass(frozen, module = "gamelab")]
 pub struct Graph {
@@ -146,6 +150,49 @@ impl Graph {
             }
         })
         .map_err(input_error)
+    }
+
+    /// Pickles a graph of a built-in game as what rebuilds it (the game, its instance, the
+    /// kind, the node limit); `_from_state` builds it again. A game defined in Python is Python
+    /// code, which does not pickle: its graph says so.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (GraphState,))> {
+        let GraphSource::Registered(instance) = &self.source else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "a Graph of a game defined in Python does not pickle (its rules are Python \
+                 code): keep its to_json() or to_dot() text instead",
+            ));
+        };
+        let input = serde_json::to_string(&instance.input()).map_err(input_error)?;
+        let state = (
+            instance.name().to_string(),
+            input,
+            self.kind.name().to_string(),
+            self.max_nodes.to_string(),
+        );
+        let rebuild = py.get_type::<Graph>().getattr("_from_state")?;
+        Ok((rebuild, (state,)))
+    }
+
+    /// A Graph from what `__reduce__` pickled.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, state: GraphState) -> PyResult<Graph> {
+        let (game, input, kind, max_nodes) = state;
+        let entry = gamelab::find_game(&game).map_err(input_error)?;
+        let input: gamelab::base::input::InstanceInput =
+            serde_json::from_str(&input).map_err(input_error)?;
+        let kind = match kind.as_str() {
+            "tree" => GraphKind::Tree,
+            "dag" => GraphKind::Dag,
+            other => {
+                return Err(input_error(format!(
+                    "a pickled Graph names no kind '{other}'"
+                )));
+            }
+        };
+        let max_nodes: u128 = max_nodes.parse().map_err(input_error)?;
+        let source = GraphSource::Registered(entry.build(&input).map_err(input_error)?);
+        let exported = py.detach(|| export_dot(&source, kind, max_nodes));
+        graph(source, kind, max_nodes, exported?)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

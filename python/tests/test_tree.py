@@ -50,3 +50,29 @@ def test_small_graphs_show_as_svg_large_ones_as_text():
 def test_too_large_a_graph_is_refused_before_it_is_built():
     with pytest.raises(gamelab.InputError, match="max_nodes"):
         gamelab.tree("stone-game", list(range(1, 30)), max_nodes=1000)
+
+
+def test_a_built_in_games_graph_pickles_and_a_python_games_says_it_cannot():
+    import pickle
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "python"))
+    from custom_games import StoneGame
+
+    for graph in (
+        gamelab.tree("stone-game", [4, 6, 2, 3]),
+        gamelab.tree("kayles", n=6, dag=True),
+        gamelab.tree("nim", heaps=[2, 3], max_nodes=5000),
+    ):
+        copy = pickle.loads(pickle.dumps(graph))
+        assert copy.to_dot() == graph.to_dot()
+        assert (copy.kind, copy.game, copy.instance, copy.node_count, copy.edge_count) == (
+            graph.kind,
+            graph.game,
+            graph.instance,
+            graph.node_count,
+            graph.edge_count,
+        )
+    with pytest.raises(TypeError, match="a Graph of a game defined in Python does not pickle"):
+        pickle.dumps(gamelab.tree(StoneGame([4, 6, 2, 3])))
