@@ -82,8 +82,10 @@ impl Response {
         }
     }
 
-    /// The API's error: `{"error": MESSAGE}`.
+    /// The API's error: `{"error": "..."}`, its long values cut and control characters escaped as the
+    /// command line's messages are (`gamelab::util::shown`).
     pub fn error(status: Status, message: &str) -> Response {
+        let message = gamelab::util::shown::for_one_line(message);
         Response::json(status, serde_json::json!({ "error": message }).to_string())
     }
 

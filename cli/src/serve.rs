@@ -22,7 +22,6 @@ use gamelab::base::input::{InstanceInput, parse_heaps, parse_piles, parse_subtra
 use gamelab::games::InputForm;
 use gamelab::games::{GameEntry, every_game, find_game};
 use gamelab::present::explore::{DEFAULT_PAGE_MAX_STATES, PageMeta, Source, page_data, write_page};
-use gamelab::util::shown::for_one_line;
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
@@ -113,12 +112,12 @@ impl From<InputError> for ApiError {
             InputError::UnknownGame { .. } => Status::NOT_FOUND,
             _ => Status::BAD_REQUEST,
         };
-        ApiError(status, for_one_line(&error.to_string()))
+        ApiError(status, error.to_string())
     }
 }
 
 fn bad_request(message: impl Into<String>) -> ApiError {
-    ApiError(Status::BAD_REQUEST, for_one_line(&message.into()))
+    ApiError(Status::BAD_REQUEST, message.into())
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -181,7 +180,7 @@ fn respond(server: &Server, request: &Request) -> Response {
     };
     if !matches!(request.method.as_str(), "GET" | "HEAD") {
         let message = format!(
-            "method {} not allowed: the explorer's API answers GET only",
+            "method '{}' not allowed: the explorer's API answers GET only",
             request.method
         );
         return Response::error(Status::METHOD_NOT_ALLOWED, &message);

@@ -224,14 +224,20 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
         super::values::file_path(path).map_err(|reason| anyhow::anyhow!("--render: {reason}"))?;
     // A name with an extension says its format, and it must be this one; a name without one
     // (a device such as /dev/null) takes the format given.
-    let extension = path
-        .extension()
-        .map(|extension| extension.to_string_lossy().to_ascii_lowercase());
-    match (extension, ImageFormat::of_path(&path)) {
-        (None, _) => {}
-        (Some(_), Some(named)) if named == format => {}
-        (Some(_), Some(named)) => anyhow::bail!(
-            "--render {} '{}': the file's name says {}; name it .{} or use --render {} {}",
+    // A dotfile's whole name is its extension (`.png`), which `Path::extension` does not say.
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let extension = match name.rsplit_once('.') {
+        Some((_, extension)) if !extension.is_empty() => Some(extension.to_string()),
+        _ => None,
+    };
+    match extension.as_deref().map(ImageFormat::from_name) {
+        None => {}
+        Some(Some(named)) if named == format => {}
+        Some(Some(named)) => anyhow::bail!(
+            "--render {} '{}': the file's name says {}; name it .{} or use --render {} '{}'",
             format.name(),
             path.display(),
             named.name(),
@@ -239,10 +245,11 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
             named.name(),
             path.display()
         ),
-        (Some(extension), None) => anyhow::bail!(
-            "--render {} '{}': a .{extension} file would hold {}; name it .{}",
+        Some(None) => anyhow::bail!(
+            "--render {} '{}': a '.{}' file would hold {}; name it .{}",
             format.name(),
             path.display(),
+            extension.unwrap_or_default(),
             format.name().to_uppercase(),
             format.name()
         ),

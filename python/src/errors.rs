@@ -17,7 +17,7 @@ create_exception!(
 
 /// The library's error as `InputError`.
 pub fn input_error(error: impl std::fmt::Display) -> PyErr {
-    InputError::new_err(error.to_string())
+    InputError::new_err(gamelab::util::shown::for_one_line(&error.to_string()))
 }
 
 /// The Python keyword (or words) of each library setting, registered once at import with

@@ -189,7 +189,12 @@ impl Graph {
                 )));
             }
         };
-        let max_nodes: u128 = max_nodes.parse().map_err(input_error)?;
+        // As `tree` takes it: a whole number below 2^64.
+        let max_nodes = u128::from(max_nodes.parse::<u64>().map_err(|_| {
+            input_error(format!(
+                "a pickled Graph's node limit '{max_nodes}' is not a whole number below 2^64"
+            ))
+        })?);
         let source = GraphSource::Registered(entry.build(&input).map_err(input_error)?);
         let exported = py.detach(|| export_dot(&source, kind, max_nodes));
         graph(source, kind, max_nodes, exported?)

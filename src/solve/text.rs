@@ -26,8 +26,8 @@ impl Solution {
                 // say which.
                 let _ = writeln!(
                     out,
-                    "optimal play: not listed (only the value was computed: --value-only, or a \
-                     line too long to list)"
+                    "optimal play: not listed (only the value was computed: --value-only, or an \
+                     instance too large to list its line)"
                 );
             }
             Some(moves) => {

@@ -3,7 +3,7 @@
 /// The most characters of a quoted value that a message repeats.
 pub const SHOWN_VALUE: usize = 60;
 
-/// `message` fit to show on one line: every quoted value (`'...'`) without whitespace that is
+/// `message` fit to show on one line: every quoted value (`'...'`, or serde's `` `...` ``) without whitespace that is
 /// longer than [`SHOWN_VALUE`] characters cut to its start and its length (a 100,000-digit
 /// value that a message quotes twice made a 200 KB line), and every control character escaped
 /// (`\u{1b}`), so that none reaches a terminal.
@@ -13,28 +13,30 @@ pub const SHOWN_VALUE: usize = 60;
 pub fn for_one_line(message: &str) -> String {
     let mut shown = String::with_capacity(message.len().min(4096));
     let mut rest = message;
-    while let Some(open) = rest.find('\'') {
-        shown.push_str(&rest[..=open]);
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('\'') else {
+    while let Some(open) = rest.find(QUOTES) {
+        let quote = rest[open..].chars().next().unwrap_or('\'');
+        shown.push_str(&rest[..open + quote.len_utf8()]);
+        let after = &rest[open + quote.len_utf8()..];
+        let Some(close) = after.find(quote) else {
             rest = after;
             break;
         };
         let value = &after[..close];
         let length = value.chars().count();
-        if length > SHOWN_VALUE && !value.contains(char::is_whitespace) {
-            shown.extend(value.chars().take(SHOWN_VALUE));
-            shown.push_str(&format!("... ({length} characters)'"));
-            rest = &after[close + 1..];
-        } else if value.contains(char::is_whitespace) {
+        if value.contains(char::is_whitespace) {
             // Not a value: the closing quote may open one.
             shown.push_str(value);
             rest = &after[close..];
+            continue;
+        }
+        if length > SHOWN_VALUE {
+            shown.extend(value.chars().take(SHOWN_VALUE));
+            shown.push_str(&format!("... ({length} characters)"));
         } else {
             shown.push_str(value);
-            shown.push('\'');
-            rest = &after[close + 1..];
         }
+        shown.push(quote);
+        rest = &after[close + quote.len_utf8()..];
     }
     shown.push_str(rest);
     shown
@@ -45,6 +47,10 @@ pub fn for_one_line(message: &str) -> String {
         })
         .collect()
 }
+
+/// The quotes around values in messages: gamelab's `'`, and serde's backquote (`` unknown field
+/// `x` ``).
+const QUOTES: [char; 2] = ['\'', '`'];
 
 #[cfg(test)]
 mod tests {
@@ -68,5 +74,9 @@ mod tests {
         assert!(for_one_line(&prose).ends_with(&format!("move '{start}... (100 characters)'")));
         assert_eq!(for_one_line("an unclosed 'quote"), "an unclosed 'quote");
         assert_eq!(for_one_line("uni\u{1b}[31mform"), "uni\\u{1b}[31mform");
+        assert_eq!(
+            for_one_line(&format!("unknown field `{long}`, expected `piles`")),
+            format!("unknown field `{start}... (100 characters)`, expected `piles`")
+        );
     }
 }

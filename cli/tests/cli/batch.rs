@@ -92,6 +92,25 @@ fn a_pipe_gives_the_same_bytes_as_a_file() {
     }
 }
 
+/// A long key that no instance has is shown by its start and length (serde's message quotes it
+/// whole).
+#[test]
+fn a_long_unknown_key_is_shown_by_its_start() {
+    let line = format!("{{\"piles\":[1,2],\"{}\":1}}\n", "b".repeat(150));
+    let output = gamelab()
+        .args(["solve", "stone-game", "--input", "-"])
+        .write_stdin(line)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("unknown field `bbbb") && stderr.contains("... (150 characters)`"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 400, "{stderr}");
+}
+
 /// A bad pile deep in a long line: one line naming the line and the column, exit status 2, after
 /// the answers to the lines before it.
 #[test]

@@ -81,6 +81,7 @@ fn the_api_lists_games_and_analyses_positions_as_the_cli_does() {
 fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
     let server = Server::start(&["--max-states", "50000"]);
     let many: Vec<String> = (0..400).map(|i| (i % 9 + 1).to_string()).collect();
+    let long_name = format!("/api/games?{}=1", "c".repeat(150));
     let oversize = format!("/api/analyze?game=stone-game&piles={}", many.join(","));
     for (path, status, needle) in [
         ("/api/analyze?game=stone-game&piles=1,x", 400, "'x'"),
@@ -118,6 +119,12 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
             400,
             "unknown parameter 'x': /api/games takes none",
         ),
+        // A long name is shown by its start and length.
+        (
+            long_name.as_str(),
+            400,
+            "... (150 characters)': /api/games takes none",
+        ),
         (
             "/api/analyze?game=stone-game&piles=1,2&piles=3",
             400,
@@ -138,7 +145,7 @@ fn bad_requests_get_a_json_error_and_the_server_keeps_serving() {
         assert_eq!(status, 405, "{method}: {body}");
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&body).unwrap()["error"],
-            format!("method {method} not allowed: the explorer's API answers GET only"),
+            format!("method '{method}' not allowed: the explorer's API answers GET only"),
         );
         still_serves(&server);
     }

@@ -203,7 +203,12 @@ fn bad_render_arguments_are_refused() {
         (
             "svg",
             "x.jpg",
-            "x.jpg': a .jpg file would hold SVG; name it .svg",
+            "x.jpg': a '.jpg' file would hold SVG; name it .svg",
+        ),
+        (
+            "svg",
+            ".png",
+            ".png': the file's name says png; name it .svg",
         ),
     ] {
         let path = dir.path().join(file);
