@@ -428,3 +428,27 @@ fn a_count_of_one_takes_the_singular() {
         "{nim}"
     );
 }
+
+/// Nim's note lists the Grundy values of the pre-period and one period up to forty of them, then
+/// how many more: a period of 15,000 made a note of 30 KB.
+#[test]
+fn a_long_period_is_noted_by_its_start() {
+    let out = stdout_of(&[
+        "solve",
+        "nim",
+        "--n",
+        "20000",
+        "--subtract",
+        "5000,10000",
+        "--value-only",
+    ]);
+    let note = out
+        .lines()
+        .find(|line| line.starts_with("note: S = {5000, 10000}: Grundy values "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        note.contains(" (and 14960 more) ... periodic with period 15000 from n = 0"),
+        "{note}"
+    );
+    assert!(note.len() < 300, "{note}");
+}

@@ -388,15 +388,24 @@ fn closed_form_cost(game: &Nim, value_only: bool) -> Cost {
     period_search_cost(&game.rule().set, game.largest_heap()).then(game.line_cost(value_only))
 }
 
+/// The most Grundy values a note lists.
+const SHOWN_VALUES: usize = 40;
+
 /// The period of the Grundy values, and N's value (for a sum, the heaps' values).
 fn facts(game: &Nim) -> Vec<String> {
     let mut notes = Vec::new();
     match with_period(&game.rule().set, |found| found.map(|(found, _)| *found)) {
         Some(Periodicity { preperiod, period }) => {
-            let shown: Vec<String> = grundy_values(&game.rule().set, preperiod + period - 1)
+            // The pre-period and one period, up to a line's worth (`grundy` lists them all).
+            let count = preperiod + period;
+            let mut shown: Vec<String> = grundy_values(&game.rule().set, count - 1)
                 .iter()
+                .take(SHOWN_VALUES)
                 .map(u32::to_string)
                 .collect();
+            if count > SHOWN_VALUES {
+                shown.push(format!("(and {} more)", count - SHOWN_VALUES));
+            }
             notes.push(format!(
                 "S = {}: Grundy values {} ... periodic with period {period} from n = {preperiod}",
                 game.rule().text(),
