@@ -82,6 +82,17 @@ fn empty_shards_write_a_table_that_merges() {
     let mut args = vec!["merge"];
     args.extend(paths.iter().map(|p| text(p)));
     assert_eq!(stdout_of(&args), std::fs::read_to_string(&whole).unwrap());
+    // A number game draws no piles: a pile setting in its row is refused.
+    let parity = edited(dir.path(), &whole, "parity.csv", 2, |fields| {
+        assert_eq!(fields[22], "");
+        fields[22] = "even".into();
+    });
+    fails_with(
+        &["merge", text(&parity)],
+        &[
+            "parity.csv: line 2: columns 'min_value', 'max_value' and 'total_parity': divisor-game draws no piles",
+        ],
+    );
 }
 
 /// A shard that drew no instance of a size shows no rate for it (not a rate of 0), and a chart
@@ -325,6 +336,16 @@ fn unknown_games_and_subtraction_sets_that_are_not_amounts_are_refused() {
     fails_with(
         &["merge", text(&undrawn)],
         &["undrawn.csv: line 2: column 'distribution': stone-game draws piles, but none is named"],
+    );
+    // An empty range of pile values.
+    let range = edited(dir.path(), &whole, "range.csv", 2, |fields| {
+        fields[20] = "500".into();
+    });
+    fails_with(
+        &["merge", text(&range)],
+        &[
+            "range.csv: line 2: columns 'min_value' and 'max_value': the values range from 500 to 100",
+        ],
     );
     // A value that does not read is named by its line, its column and itself; a word no
     // column knows, by its line; an empty file as such.

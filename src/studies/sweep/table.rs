@@ -385,8 +385,8 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
 
 /// Refuses a row whose text columns, which charts and messages show, say what no sweep writes:
 /// a game gamelab does not know, a subtraction set that is not positive integers apart by
-/// spaces or for a game without one, a pile distribution for a game without piles or none for
-/// one with them.
+/// spaces or for a game without one, pile settings (distribution, value range, total's parity)
+/// for a game without piles, or none or an empty range for one with them.
 fn check_names(row: &SweepRow) -> Result<(), String> {
     let shown = |text: &str| crate::util::shown::for_one_line(&format!("'{text}'"));
     let Ok(entry) = crate::games::find_game(&row.game) else {
@@ -427,6 +427,30 @@ fn check_names(row: &SweepRow) -> Result<(), String> {
             ),
             false => format!("column 'distribution': {} draws no piles", entry.name()),
         });
+    }
+    match (entry.takes_piles(), row.min_value, row.max_value) {
+        (true, Some(min), Some(max)) if min <= max => {}
+        (true, Some(min), Some(max)) => {
+            return Err(format!(
+                "columns 'min_value' and 'max_value': the values range from {min} to {max}, \
+                 which is empty"
+            ));
+        }
+        (true, _, _) => {
+            return Err(format!(
+                "columns 'min_value' and 'max_value': {} draws piles, but their range is not \
+                 given",
+                entry.name()
+            ));
+        }
+        (false, None, None) if row.total_parity.is_none() => {}
+        (false, _, _) => {
+            return Err(format!(
+                "columns 'min_value', 'max_value' and 'total_parity': {} draws no piles, so \
+                 they are empty",
+                entry.name()
+            ));
+        }
     }
     Ok(())
 }
