@@ -700,6 +700,11 @@ fn check_tables(paths: &[&Path]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What messages call the input `path`: `standard input` for `-`, else the path.
+fn input_name(path: &str) -> &str {
+    if path == "-" { "standard input" } else { path }
+}
+
 /// Standard input for `-`, else the file at `path`, buffered; a folder is refused by name (the
 /// system would open it and fail at the first read).
 fn open_input(path: &str) -> anyhow::Result<Box<dyn BufRead>> {

@@ -28,11 +28,9 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     }
     let mut shards = Vec::new();
     for path in &args.files {
-        let name = match path.to_str() {
-            Some("-") => "standard input".to_string(),
-            _ => path.display().to_string(),
-        };
-        let rows = read_csv(super::open_input(&path.to_string_lossy())?, &name)?;
+        let path = path.to_string_lossy();
+        let name = super::input_name(&path).to_string();
+        let rows = read_csv(super::open_input(&path)?, &name)?;
         shards.push(ShardFile { name, rows });
     }
     let rows = merge_files(&shards)?;

@@ -244,12 +244,10 @@ pub fn draw_charts<'a>(
 
 fn read_rows(input: &str) -> anyhow::Result<Vec<SweepRow>> {
     super::check_tables(&[Path::new(input)])?;
-    let name = if input == "-" {
-        "standard input"
-    } else {
-        input
-    };
-    Ok(read_whole(super::open_input(input)?, name)?)
+    Ok(read_whole(
+        super::open_input(input)?,
+        super::input_name(input),
+    )?)
 }
 
 fn margins(args: MarginsArgs) -> anyhow::Result<()> {

@@ -229,14 +229,15 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
         .file_name()
         .map(|name| name.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
-    let extension = match name.rsplit_once('.') {
-        Some((_, extension)) if !extension.is_empty() => Some(extension.to_string()),
-        _ => None,
+    let Some((_, extension)) = name
+        .rsplit_once('.')
+        .filter(|(_, extension)| !extension.is_empty())
+    else {
+        return Ok((format, path));
     };
-    match extension.as_deref().map(ImageFormat::from_name) {
-        None => {}
-        Some(Some(named)) if named == format => {}
-        Some(Some(named)) => anyhow::bail!(
+    match ImageFormat::from_name(extension) {
+        Some(named) if named == format => Ok((format, path)),
+        Some(named) => anyhow::bail!(
             "--render {} '{}': the file's name says {}; name it .{} or use --render {} '{}'",
             format.name(),
             path.display(),
@@ -245,14 +246,12 @@ fn parse_render(values: &[String]) -> anyhow::Result<(ImageFormat, PathBuf)> {
             named.name(),
             path.display()
         ),
-        Some(None) => anyhow::bail!(
-            "--render {} '{}': a '.{}' file would hold {}; name it .{}",
+        None => anyhow::bail!(
+            "--render {} '{}': a '.{extension}' file would hold {}; name it .{}",
             format.name(),
             path.display(),
-            extension.unwrap_or_default(),
             format.name().to_uppercase(),
             format.name()
         ),
     }
-    Ok((format, path))
 }

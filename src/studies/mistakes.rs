@@ -249,13 +249,13 @@ fn curve_specs<'a>(
     budgets: &'a [String],
     spec: &MistakeSpec,
 ) -> Result<Vec<(&'a String, MistakeSpec)>, StrategyError> {
-    if !CURVE_FAMILIES.split(", ").any(|known| known == family) {
+    if !is_curve_family(family) {
         // A strategy the game has: one budget of a family, or one with no budget to vary.
         if let Ok(strategy) = family.parse::<StrategySpec>()
             && check_strategies(entry, std::slice::from_ref(&strategy)).is_ok()
         {
             let message = match family.split_once('-') {
-                Some((base, budget)) if CURVE_FAMILIES.split(", ").any(|known| known == base) => {
+                Some((base, budget)) if is_curve_family(base) => {
                     format!(
                         "'{family}' is one budget of {base}: name the family and the budgets \
                          apart, e.g. --strategy {base} --budgets {budget}"
@@ -516,6 +516,11 @@ pub struct CurveRow {
 
 /// The strategy families a curve can sweep, by the name before the budget.
 pub const CURVE_FAMILIES: &str = "mcts, noisy, lookahead";
+
+/// Whether `name` is one of the [`CURVE_FAMILIES`].
+fn is_curve_family(name: &str) -> bool {
+    CURVE_FAMILIES.split(", ").any(|family| family == name)
+}
 
 /// Runs the study for `family-budget` for every budget, the other settings from `spec` (its
 /// `strategy` is ignored), and keeps each one's totals.

@@ -388,11 +388,10 @@ pub fn read_csv(reader: impl Read, name: &str) -> Result<Vec<SweepRow>, InputErr
 /// spaces or for a game without one, pile settings (distribution, value range, total's parity)
 /// for a game without piles, or none or an empty range for one with them.
 fn check_names(row: &SweepRow) -> Result<(), String> {
-    let shown = |text: &str| crate::util::shown::for_one_line(&format!("'{text}'"));
     let Ok(entry) = crate::games::find_game(&row.game) else {
         return Err(format!(
-            "column 'game': {} is not a game gamelab knows",
-            shown(&row.game)
+            "column 'game': '{}' is not a game gamelab knows",
+            row.game
         ));
     };
     if let Some(set) = &row.subtract
@@ -401,8 +400,7 @@ fn check_names(row: &SweepRow) -> Result<(), String> {
             .all(|amount| amount.parse::<u64>().is_ok_and(|amount| amount >= 1))
     {
         return Err(format!(
-            "column 'subtract': {} is not amounts of 1 or more apart by spaces",
-            shown(set)
+            "column 'subtract': '{set}' is not amounts of 1 or more apart by spaces"
         ));
     }
     // The columns of drawn piles and of a subtraction set belong to the games that have them.
@@ -473,17 +471,14 @@ fn describe_csv_error(
             let value = record.get(field as usize).unwrap_or("");
             table_error(
                 name,
-                crate::util::shown::for_one_line(&format!(
+                format!(
                     "line {line}: column '{column}': '{value}' does not read ({})",
                     err.kind()
-                )),
+                ),
             )
         }
         // The reader names no column for an unknown word (`unknown variant ...`).
-        None => table_error(
-            name,
-            crate::util::shown::for_one_line(&format!("line {line}: {}", err.kind())),
-        ),
+        None => table_error(name, format!("line {line}: {}", err.kind())),
     }
 }
 
