@@ -17,7 +17,6 @@ import gamelab.distributed
 # Dask is installed by .ci/run; with CI=true a missing Dask fails instead of skipping.
 if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")
-import dask  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
 
 SETTINGS = dict(n_min=1, n_max=24, trials=300, seed=5)
@@ -125,21 +124,32 @@ def test_a_worker_killed_mid_run_does_not_change_the_table(client):
     assert gamelab.to_csv(spread) == gamelab.to_csv(local)
 
 
-def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table():
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
-            killed = threading.Event()
-            killer = threading.Thread(target=_kill_a_busy_worker, args=(client, killed))
-            killer.start()
-            # Four tasks of two shards each: the error names both shards of the lost task.
-            with pytest.raises(gamelab.distributed.ShardFailed,
-                               match=r"the task of shards \d+/8, \d+/8 of the stone-game sweep "
-                                     r"failed .*no partial table"):
-                gamelab.distributed.sweep(client, "stone-game", shards=8, tasks=4, retries=0,
-                                          **HEAVY)
-            killer.join()
-            assert killed.is_set()
+def _set_allowed_failures(count, dask_scheduler=None):
+    """On the scheduler: how many workers may die running one task before it is given up (a
+    scheduler reads the setting from dask.config only when it starts). Returns the old count."""
+    previous = dask_scheduler.allowed_failures
+    dask_scheduler.allowed_failures = count
+    return previous
+
+
+def test_a_shard_that_keeps_failing_is_an_error_not_a_partial_table(client):
+    # The module's cluster, allowing no failure for this test: a second cluster of its own
+    # would start two more worker processes (about 3 CPU-seconds).
+    previous = client.run_on_scheduler(_set_allowed_failures, 0)
+    try:
+        killed = threading.Event()
+        killer = threading.Thread(target=_kill_a_busy_worker, args=(client, killed))
+        killer.start()
+        # Four tasks of two shards each: the error names both shards of the lost task.
+        with pytest.raises(gamelab.distributed.ShardFailed,
+                           match=r"the task of shards \d+/8, \d+/8 of the stone-game sweep "
+                                 r"failed .*no partial table"):
+            gamelab.distributed.sweep(client, "stone-game", shards=8, tasks=4, retries=0,
+                                      **HEAVY)
+        killer.join()
+        assert killed.is_set()
+    finally:
+        client.run_on_scheduler(_set_allowed_failures, previous)
 
 
 class NoClient:
