@@ -165,6 +165,31 @@ fn report_refuses_an_unwritable_folder() {
 }
 
 #[test]
+fn a_report_over_its_memory_budget_names_the_study_that_needs_the_most_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rep");
+    let output = gamelab()
+        .args(["report", "--max-memory", "1M", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    // The study is the one with the report's peak (studies run one after another, so the
+    // report needs what its largest study needs), given in bytes, not in seconds.
+    let total = stderr
+        .split("needs about ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of memory").next())
+        .expect("the report's memory");
+    assert!(
+        stderr.contains(&format!("(about {total}), with --skip ")),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "the folder was created");
+}
+
+#[test]
 fn a_report_over_its_budget_is_refused_before_any_study_with_the_study_to_leave_out() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("rep");

@@ -350,25 +350,32 @@ pub fn generate_report(
 }
 
 /// Costs `chosen` as a whole and admits it under the budget, or refuses it naming the study
-/// that takes the most.
+/// that takes the most of the budget exceeded: memory when the report is over the memory
+/// budget, else time.
 fn admit(chosen: &[&Study]) -> Result<crate::cost::progress::Admitted, ReportError> {
-    let mut total = Cost::default();
-    let mut largest: Option<(&Study, f64)> = None;
-    for study in chosen {
-        let cost = (study.cost)()?;
-        let seconds = cost.work.seconds();
-        if largest.is_none_or(|(_, most)| seconds > most) {
-            largest = Some((study, seconds));
-        }
-        total = total.then(cost);
-    }
+    let costs = chosen
+        .iter()
+        .map(|study| Ok((*study, (study.cost)()?)))
+        .collect::<Result<Vec<(&Study, Cost)>, ReportError>>()?;
+    let total = costs
+        .iter()
+        .fold(Cost::default(), |total, (_, cost)| total.then(*cost));
+    let over_memory = total.memory > crate::cost::budget().memory as u128;
+    let largest = costs.iter().max_by(|(_, a), (_, b)| match over_memory {
+        true => a.memory.cmp(&b.memory),
+        false => a.work.seconds().total_cmp(&b.work.seconds()),
+    });
     let advice = match largest {
-        Some((study, seconds)) if chosen.len() > 1 => format!(
-            "leave out its largest study, {} (about {}), with --skip {}",
-            study.title,
-            crate::cost::duration(seconds),
-            study.key
-        ),
+        Some((study, cost)) if chosen.len() > 1 => {
+            let share = match over_memory {
+                true => format!("{:.1}", crate::cost::Bytes(cost.memory)),
+                false => crate::cost::duration(cost.work.seconds()),
+            };
+            format!(
+                "leave out its largest study, {} (about {share}), with --skip {}",
+                study.title, study.key
+            )
+        }
         _ => "leave out studies with --skip".to_string(),
     };
     total
