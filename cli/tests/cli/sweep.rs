@@ -282,4 +282,34 @@ fn bad_merge_inputs_are_refused() {
         &["merge", a.to_str().unwrap(), b.to_str().unwrap()],
         &["cannot merge tables of different sweeps"],
     );
+    // A sweep with no settings beyond its sizes (plain nim) is described without a dangling
+    // comma.
+    let plain = dir.path().join("plain.csv");
+    let set = dir.path().join("set.csv");
+    std::fs::write(
+        &plain,
+        stdout_of(&["sweep", "nim", "--n-max", "5", "--format", "csv"]),
+    )
+    .unwrap();
+    std::fs::write(
+        &set,
+        stdout_of(&[
+            "sweep",
+            "nim",
+            "--n-max",
+            "5",
+            "--subtract",
+            "1,2",
+            "--format",
+            "csv",
+        ]),
+    )
+    .unwrap();
+    fails_with(
+        &["merge", plain.to_str().unwrap(), set.to_str().unwrap()],
+        &[
+            "plain.csv is nim, n = 1..5, 1 per n but ",
+            "set.csv is nim, n = 1..5, 1 per n, S = {1, 2}",
+        ],
+    );
 }

@@ -303,13 +303,19 @@ impl SweepSettings {
 
     /// Every setting, for messages that must say how two sweeps differ.
     pub fn describe_all(&self) -> String {
-        format!(
-            "{}, {}, {} per n, {}",
+        let mut text = format!(
+            "{}, {}, {} per n",
             self.game,
             self.sizes.describe("n"),
-            self.trials_per_n,
-            self.describe()
-        )
+            self.trials_per_n
+        );
+        // A plain nim or divisor-game sweep has no settings beyond these.
+        let settings = self.describe();
+        if !settings.is_empty() {
+            text.push_str(", ");
+            text.push_str(&settings);
+        }
+        text
     }
 }
 
