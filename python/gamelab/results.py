@@ -128,6 +128,9 @@ class NimSequence:
         return self._json == other._json and np.array_equal(self.values, other.values)
 
     __hash__ = None  # type: ignore[assignment]
+    # NumPy's operators leave a NimSequence to its own: ``sequence == array`` is False, as
+    # with any other object, instead of NumPy comparing the array's every element with it.
+    __array_ufunc__ = None
 
     def frame(self) -> pd.DataFrame:
         """The values as a DataFrame with the columns of ``gamelab grundy --out`` (``n``,

@@ -135,3 +135,13 @@ def test_divisor_games_sequence_starts_at_heap_one(tmp_path):
     cli("grundy", "divisor-game", "--n-max", "10", "--out", out)
     assert out.read_text().startswith("n,grundy\n1,0\n")
     assert sequence.frame().to_csv(index=False) == out.read_text()
+
+
+def test_a_sequence_equals_an_equal_sequence_and_no_array():
+    sequence = gamelab.grundy("nim", 12, subtract=[1, 2])
+    assert sequence == gamelab.grundy("nim", 12, subtract=[1, 2])
+    assert sequence != gamelab.grundy("nim", 13, subtract=[1, 2])
+    # One answer, not NumPy's element by element (which made `if sequence == values:` raise).
+    for other in (sequence.values, np.arange(13)):
+        assert (sequence == other) is False and (other == sequence) is False
+        assert (sequence != other) is True and (other != sequence) is True
