@@ -4,6 +4,7 @@
 use crate::base::game::{Game, Player};
 use crate::cost::{Cost, Operation, Work, times};
 use crate::strategy::{StrategyError, StrategySpec};
+use crate::util::random::keyed_stream;
 
 /// Refuses a game that `spec`, playing for `player`, cannot play within the budget (see
 /// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit unless
@@ -47,9 +48,12 @@ pub(crate) fn refuse_oversize<G: Game>(
 ///   per game — [`Bounds::states`](crate::base::game::Bounds::states) positions, each trying its moves — and holds the `memo`
 ///   solver's hash map and stack;
 /// - `lookahead-K`: branching^K positions per move;
-/// - `mcts-K`: K simulations per move, each a walk to the end of the game from there (the
-///   moves left), so K·D²/4 steps over a game of D moves, each step making a move list; its
-///   tree holds up to K nodes (fewer in a game with fewer positions), each with its move list;
+/// - `mcts-K`: K simulations per move, each a walk to the end of the game from there: at most
+///   the moves left, and about as long as a random rollout from the start ([`rollout_length`]),
+///   so K·D²/4 steps over a game of D moves whose rollouts take every move left (a row of
+///   piles), far fewer where random play ends a game early (the divisor game, the octal
+///   games); each step makes a move list. Its tree holds up to K nodes (fewer in a game with
+///   fewer positions), each with its move list;
 /// - the others: one move list per move.
 pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
     let depth = game.bounds().depth;
@@ -79,8 +83,7 @@ pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
                     crate::base::size::Count::MoreThan(_) => simulations,
                 }
             };
-            // Σ over the player's moves of the moves left: about D²/4.
-            let steps = times(times(depth, depth) / 4 + 1, simulations);
+            let steps = times(rollout_steps(depth, rollout_length(game)), simulations);
             Cost::new(
                 times(tree, node),
                 Work::of(Operation::MctsStep, times(steps, moves.div_ceil(2))),
@@ -94,14 +97,23 @@ pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
     Cost::new(record.memory.saturating_add(play.memory), play.work)
 }
 
-/// What one decision of `spec` with about `left` moves to the end of the game costs, as
-/// [`game_cost`] counts it: the searches' (`mcts-K`, `lookahead-K`) — the rest decide at once.
-pub(crate) fn decision_work<G: Game>(game: &G, spec: &StrategySpec, left: u128) -> Work {
+/// What one decision of `spec` with about `left` moves to the end of the game, in a game whose
+/// random rollouts take about `rollout` moves ([`rollout_length`]), costs, as [`game_cost`]
+/// counts it: the searches' (`mcts-K`, `lookahead-K`) — the rest decide at once.
+pub(crate) fn decision_work<G: Game>(
+    game: &G,
+    spec: &StrategySpec,
+    left: u128,
+    rollout: u128,
+) -> Work {
     let moves = game.bounds().moves.max(1);
     match spec {
         StrategySpec::Mcts(simulations) => Work::of(
             Operation::MctsStep,
-            times(times(left.max(1), *simulations as u128), moves.div_ceil(2)),
+            times(
+                times(left.min(rollout).max(1), *simulations as u128),
+                moves.div_ceil(2),
+            ),
         ),
         StrategySpec::Lookahead(plies) => {
             Work::of(Operation::LookaheadNode, moves.saturating_pow(*plies))
@@ -109,6 +121,55 @@ pub(crate) fn decision_work<G: Game>(game: &G, spec: &StrategySpec, left: u128) 
         _ => Work::NONE,
     }
 }
+
+/// Σ over one player's decisions (every other move of a game of up to `depth` moves) of the
+/// moves a rollout from there takes: at most the moves left, and at most `rollout`. With
+/// `rollout` ≥ `depth` (every rollout plays every move left), about D²/4.
+fn rollout_steps(depth: u128, rollout: u128) -> u128 {
+    let rollout = rollout.min(depth);
+    // The decisions with at least `rollout` moves left take `rollout` each; the last ones, the
+    // moves left: a triangle of about rollout²/4.
+    times((depth - rollout) / 2, rollout)
+        .saturating_add(times(rollout, rollout) / 4)
+        .saturating_add(1)
+}
+
+/// How many moves a random rollout from the start of `game` takes: the mean, rounded up, of
+/// [`ROLLOUTS`] rollouts of uniformly random legal moves from a fixed stream (so the estimate is
+/// the same on every run), at most the game's longest line. The longest line when the
+/// rollouts would cost more than [`ROLLOUT_SAMPLE_WORK`] steps of `mcts-K` to sample: costing
+/// stays cheap, and the estimate errs high.
+pub(crate) fn rollout_length<G: Game>(game: &G) -> u128 {
+    let bounds = game.bounds();
+    let per_step = bounds.moves.max(1).div_ceil(2);
+    let steps_allowed = ROLLOUT_SAMPLE_WORK / per_step;
+    let mut draws = keyed_stream([ROLLOUT_STREAM_TAG, 0, 0, 0]);
+    let mut steps = 0u128;
+    for _ in 0..ROLLOUTS {
+        let mut position = game.initial_state();
+        loop {
+            let moves = game.legal_moves(&position);
+            if moves.is_empty() {
+                break;
+            }
+            steps += 1;
+            if steps > steps_allowed {
+                return bounds.depth;
+            }
+            let mv = moves[draws.below(moves.len() as u64) as usize];
+            position = game.apply(&position, mv);
+        }
+    }
+    steps.div_ceil(ROLLOUTS).min(bounds.depth)
+}
+
+/// How many random rollouts [`rollout_length`] averages.
+const ROLLOUTS: u128 = 16;
+/// The most work [`rollout_length`] does, in `mcts-K` steps (a move list's half): about a
+/// millisecond.
+const ROLLOUT_SAMPLE_WORK: u128 = 1 << 16;
+/// Distinguishes the rollouts that cost `mcts-K` from every other stream (see `keyed_stream`).
+const ROLLOUT_STREAM_TAG: u64 = 0x524f_4c4c_4f55_5400; // "ROLLOUT"
 
 /// The largest game tree `mcts-K`'s memory estimate counts (a bounded walk) to cap its tree.
 const MCTS_TREE_COUNT: u128 = 100_000;

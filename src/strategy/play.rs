@@ -3,7 +3,7 @@
 
 use crate::base::game::{Game, Player, Scores};
 use crate::solve::{play_out, signed_for};
-use crate::strategy::cost::{decision_work, refuse_oversize};
+use crate::strategy::cost::{decision_work, refuse_oversize, rollout_length};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::lookahead::Lookahead;
 use crate::strategy::optimal::Optimal;
@@ -82,6 +82,13 @@ pub fn play<G: Game + 'static>(
     let mut move_values = Vec::new();
     let mut ply = 0u128;
     let depth = game.bounds().depth;
+    let searches_by_rollouts = [pairing.first, pairing.second]
+        .iter()
+        .any(|spec| matches!(spec, StrategySpec::Mcts(_)));
+    let rollout = match searches_by_rollouts {
+        true => rollout_length(game),
+        false => depth,
+    };
     let (moves, scores) = play_out(game, |state| {
         let mover = game.to_move(state);
         let mv = match mover {
@@ -90,7 +97,7 @@ pub fn play<G: Game + 'static>(
         };
         // A search's decisions are the long part of a game: report each (as `game_cost` counts
         // it), so one long game shows its progress.
-        decision_work(game, pairing.of(mover), depth.saturating_sub(ply)).done();
+        decision_work(game, pairing.of(mover), depth.saturating_sub(ply), rollout).done();
         ply += 1;
         let gain = game.gain(state, mv);
         if let Some(values) = values.as_deref_mut() {

@@ -207,3 +207,36 @@ fn many_games_report_the_documented_numbers() {
     assert_eq!(stats.first_wins + stats.ties + stats.second_wins, 300);
     assert!(stats.mean_shortfall >= 0.0);
 }
+
+/// `mcts-K`'s simulation steps in the estimate of one game of `game` at `input`.
+fn mcts_steps(game: &str, input: InstanceInput, simulations: u32) -> f64 {
+    let instance = find_game(game).unwrap().build(&input).unwrap();
+    instance
+        .strategy_cost(&StrategySpec::Mcts(simulations))
+        .work
+        .units(gamelab::cost::Operation::MctsStep)
+}
+
+#[test]
+fn mcts_is_costed_by_how_long_its_random_rollouts_are() {
+    // A row of piles: every rollout takes every pile left, so a game of n moves costs K steps
+    // times Σ of the moves left at the first player's decisions, about n²/4 (one step a move
+    // list of two moves).
+    let row = mcts_steps("stone-game", InstanceInput::piles((1..=20).collect()), 100);
+    assert_eq!(row, (100 * (20 * 20 / 4 + 1)) as f64);
+    // The divisor game from N = 500 can last 499 moves (x = 1 every time), but a random rollout
+    // ends it within a few dozen: the estimate counts rollouts that long, far below the longest
+    // line's N²/4 per simulation.
+    let divisor = InstanceInput {
+        n: Some(500),
+        ..InstanceInput::default()
+    };
+    let per_step = (2.0 * 500f64.sqrt().floor() / 2.0).ceil();
+    let longest_line = 1000.0 * (500.0 * 500.0 / 4.0 + 1.0) * per_step;
+    let costed = mcts_steps("divisor-game", divisor.clone(), 1000);
+    assert!(costed < longest_line / 4.0, "{costed} of {longest_line}");
+    // At least one rollout step at each of the first player's decisions.
+    assert!(costed >= 1000.0 * 250.0 * per_step, "{costed}");
+    // The rollouts are drawn from a fixed stream: the same estimate every time.
+    assert_eq!(mcts_steps("divisor-game", divisor, 1000), costed);
+}
