@@ -137,8 +137,9 @@ fn rollout_steps(depth: u128, rollout: u128) -> u128 {
 /// How many moves a random rollout from the start of `game` takes: the mean, rounded up, of
 /// [`ROLLOUTS`] rollouts of uniformly random legal moves from a fixed stream (so the estimate is
 /// the same on every run), at most the game's longest line. The longest line when the
-/// rollouts would cost more than [`ROLLOUT_SAMPLE_WORK`] steps of `mcts-K` to sample: costing
-/// stays cheap, and the estimate errs high.
+/// rollouts would cost more than [`ROLLOUT_SAMPLE_WORK`] steps of `mcts-K` to sample, each
+/// step costed by the most moves a position has: costing stays cheap in time and memory, and
+/// the estimate errs high.
 pub(crate) fn rollout_length<G: Game>(game: &G) -> u128 {
     let bounds = game.bounds();
     let per_step = bounds.moves.max(1).div_ceil(2);
@@ -148,14 +149,16 @@ pub(crate) fn rollout_length<G: Game>(game: &G) -> u128 {
     for _ in 0..ROLLOUTS {
         let mut position = game.initial_state();
         loop {
+            // Checked before the move list is made: in a huge instance one move list alone is
+            // over the cap (a heap of 10^9 tokens has about 10^9 moves).
+            if steps >= steps_allowed {
+                return bounds.depth;
+            }
             let moves = game.legal_moves(&position);
             if moves.is_empty() {
                 break;
             }
             steps += 1;
-            if steps > steps_allowed {
-                return bounds.depth;
-            }
             let mv = moves[draws.below(moves.len() as u64) as usize];
             position = game.apply(&position, mv);
         }

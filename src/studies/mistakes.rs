@@ -379,9 +379,9 @@ pub fn study_mistakes(
     let (cost, per_instance) = mistakes_cost(entry, generator, spec)?;
     let admitted = cost.admit(
         format_args!(
-            "the games of {} ({} instances, up to size {})",
+            "playing the games of {} ({}, up to size {})",
             spec.strategy,
-            spec.trials,
+            crate::util::plural::counted(spec.trials, "instance"),
             generator.largest_size()
         ),
         "use fewer trials, a cheaper strategy, or smaller instances",

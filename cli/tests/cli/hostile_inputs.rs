@@ -56,6 +56,42 @@ const fn case_with_env(
 }
 
 const CASES: &[Case] = &[
+    // Costing mcts-K samples random rollouts; a huge instance's first move list alone would
+    // have been 15 GiB (kayles) or 17 GB and 47 s (subtract-a-square) before the refusal.
+    case(
+        &[
+            "play",
+            "kayles",
+            "--n",
+            "1000000000",
+            "--first",
+            "mcts-10",
+            "--second",
+            "random",
+            "--max-time",
+            "1ms",
+        ],
+        2,
+        "would take about",
+    ),
+    case(
+        &[
+            "mistakes",
+            "stone-game-iv",
+            "--n",
+            "100000000000000000",
+            "--strategy",
+            "mcts-10",
+            "--against",
+            "random",
+            "--trials",
+            "1",
+            "--max-time",
+            "1ms",
+        ],
+        2,
+        "playing the games of mcts-10 (1 instance, up to size 100000000000000000) needs about",
+    ),
     // The check shrinker materialised a candidate for every lower value.
     case(
         &[
@@ -415,7 +451,7 @@ const CASES: &[Case] = &[
             "100000",
         ],
         2,
-        "the games of mcts-10000000 (100000 instances, up to size 20)",
+        "playing the games of mcts-10000000 (100000 instances, up to size 20)",
     ),
     // Budgets themselves are parsed strictly.
     case(
