@@ -6,40 +6,91 @@ use crate::cost::{Cost, Operation, Work, times};
 use crate::strategy::{StrategyError, StrategySpec};
 use crate::util::random::keyed_stream;
 
-/// Refuses a game that `spec`, playing for `player`, cannot play within the budget (see
-/// [`game_cost`]); `optimal` and `noisy-P` also meet the `memo` solver's position limit unless
-/// they read a table (`with_table`), which its solver already guarded. Returns the work
-/// admitted.
+/// Refuses a game that the strategies `first` and `second` cannot play together within the
+/// budget (see [`game_cost`]: both sides' work, and both sides' memory at once), naming the
+/// side that takes the most of the budget exceeded with that side's advice; `optimal` and
+/// `noisy-P` also meet the `memo` solver's position limit unless they read a table
+/// (`with_table`), which its solver already guarded. Returns the work admitted.
 pub(crate) fn refuse_oversize<G: Game>(
     game: &G,
-    spec: &StrategySpec,
-    player: Player,
+    first: &StrategySpec,
+    second: &StrategySpec,
     with_table: bool,
 ) -> Result<Work, StrategyError> {
-    let who = format!("the {spec} strategy of the {} player", player.name());
+    let sides = [
+        side_cost(game, first, Player::First, with_table)?,
+        side_cost(game, second, Player::Second, with_table)?,
+    ];
+    let both = Cost::new(
+        sides[0].cost.memory.saturating_add(sides[1].cost.memory),
+        sides[0].cost.work.plus(sides[1].cost.work),
+    );
+    let over_memory = both.memory > crate::cost::budget().memory as u128;
+    let takes_more = |side: &Side| match over_memory {
+        true => side.cost.memory as f64,
+        false => side.cost.work.seconds(),
+    };
+    let (lead, other) = match takes_more(&sides[0]) >= takes_more(&sides[1]) {
+        true => (&sides[0], &sides[1]),
+        false => (&sides[1], &sides[0]),
+    };
+    both.check(
+        format_args!(
+            "the {} strategy of the {} player, with the {} one of the {}, in games of up to {} \
+             moves,",
+            lead.spec,
+            lead.player.name(),
+            other.spec,
+            other.player.name(),
+            crate::cost::count(game.bounds().depth)
+        ),
+        lead.advice,
+    )?;
+    Ok(both.work)
+}
+
+/// One side of a game: its strategy, what the strategy costs there and how to make it cost
+/// less.
+struct Side<'a> {
+    spec: &'a StrategySpec,
+    player: Player,
+    cost: Cost,
+    advice: &'static str,
+}
+
+/// What `spec` costs to play `player`'s side of a game of `game` (a lookup per move when it
+/// scores its moves by a table, `with_table`); refused here only by the `memo` solver's
+/// position limit, which a search without a table meets.
+fn side_cost<'a, G: Game>(
+    game: &G,
+    spec: &'a StrategySpec,
+    player: Player,
+    with_table: bool,
+) -> Result<Side<'a>, StrategyError> {
+    let side = |cost, advice| Side {
+        spec,
+        player,
+        cost,
+        advice,
+    };
     let searches = spec.needs_position_values();
     if searches && with_table {
         // A table lookup per move: the cost of any strategy that scores its moves.
-        let cost = game_cost(game, &StrategySpec::Greedy);
-        cost.check(&who, "use a smaller instance")?;
-        return Ok(cost.work);
+        return Ok(side(
+            game_cost(game, &StrategySpec::Greedy),
+            "use a smaller instance",
+        ));
     }
     if searches {
+        let who = format!("the {spec} strategy of the {} player", player.name());
         crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
     }
-    let cost = game_cost(game, spec);
-    cost.check(
-        format_args!(
-            "{who}, in games of up to {} moves,",
-            crate::cost::count(game.bounds().depth)
-        ),
-        match spec {
-            StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
-            StrategySpec::Mcts(_) => "use fewer simulations (mcts-K) or a smaller instance",
-            _ => "use a smaller instance",
-        },
-    )?;
-    Ok(cost.work)
+    let advice = match spec {
+        StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",
+        StrategySpec::Mcts(_) => "use fewer simulations (mcts-K) or a smaller instance",
+        _ => "use a smaller instance",
+    };
+    Ok(side(game_cost(game, spec), advice))
 }
 
 /// What `spec` costs to play one game of `game` (one side of it, about half its moves), from

@@ -63,9 +63,7 @@ pub fn play<G: Game + 'static>(
         Valuing::Regret(values) => (values.shared_table(), Some(values)),
     };
     let with_table = table.is_some();
-    let planned = refuse_oversize(game, pairing.first, Player::First, with_table)?.plus(
-        refuse_oversize(game, pairing.second, Player::Second, with_table)?,
-    );
+    let planned = refuse_oversize(game, pairing.first, pairing.second, with_table)?;
     let before = crate::cost::progress::snapshot().done;
     let build = |player| {
         build_strategy_with(

@@ -227,7 +227,7 @@ pub fn run_matches_until(
     let (cost, per_instance) = matches_cost(entry, pairs, generator, trials)?;
     let admitted = cost.admit(
         format_args!(
-            "these matches ({}: {} × {}, up to size {})",
+            "playing these matches ({}: {} × {}, up to size {})",
             crate::util::plural::counted(count(times(trials as u128, pairs.len() as u128)), "game"),
             crate::util::plural::counted(trials, "instance"),
             crate::util::plural::counted(pairs.len(), "pairing"),
@@ -413,7 +413,7 @@ pub fn tournament_until(
     matches.then(ratings_cost).check_nested(
         format_args!(
             "this tournament ({} strategies, {} games, then {BOOTSTRAP_REPLICATES} bootstrap \
-                 fits of their ratings)",
+             fits of their ratings)",
             strategies.len(),
             count(games)
         ),

@@ -388,3 +388,34 @@ fn optimal_play_reads_the_fast_solvers_table_beyond_the_memo_limit() {
         &["the optimal strategy of the first player refuses this instance"],
     );
 }
+
+#[test]
+fn a_game_is_costed_for_both_sides_at_once() {
+    // Each side alone fitting the budget is not enough: both search in the same game. The
+    // refusal names the side that takes the most, the other beside it, and the sum.
+    let game = ["play", "nim", "--n", "300", "--subtract", "20,21"];
+    let one = [&game[..], &["--first", "mcts-1000", "--second", "random"]].concat();
+    let both = [
+        &game[..],
+        &["--first", "mcts-1000", "--second", "mcts-2000"],
+    ]
+    .concat();
+    let budget = ["--max-time", "1ms"];
+    let with_budget = |args: &[&'static str]| [args, &budget[..]].concat();
+    fails_with(
+        &with_budget(&one),
+        &[
+            "the mcts-1000 strategy of the first player, with the random one of the second, \
+             in games of up to 15 moves, would take about",
+            "(mostly 50000 MCTS simulation steps)",
+            "use fewer simulations (mcts-K)",
+        ],
+    );
+    fails_with(
+        &with_budget(&both),
+        &[
+            "the mcts-2000 strategy of the second player, with the mcts-1000 one of the first,",
+            "(mostly 150000 MCTS simulation steps)",
+        ],
+    );
+}
