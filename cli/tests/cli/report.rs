@@ -183,8 +183,15 @@ fn a_report_over_its_memory_budget_names_the_study_that_needs_the_most_memory() 
         .and_then(|rest| rest.split(" of memory").next())
         .expect("the report's memory");
     assert!(
-        stderr.contains(&format!("(about {total}), with --skip ")),
+        stderr.contains(&format!(", which needs about {total}, with --skip ")),
         "{stderr}"
+    );
+    assert!(!out.exists(), "the folder was created");
+    // Leaving out every study is refused, not answered with an empty report.
+    let every = "parity,claims,gold-pots,games,strategies,subtract-a-square,octal";
+    fails_with(
+        &["report", "--skip", every, "--out", out.to_str().unwrap()],
+        &["--skip leaves out every study"],
     );
     assert!(!out.exists(), "the folder was created");
 }

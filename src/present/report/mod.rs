@@ -332,6 +332,11 @@ pub fn generate_report(
         .iter()
         .filter(|s| !skip.contains(&s.key.to_string()))
         .collect();
+    if chosen.is_empty() {
+        return Err(ReportError::Study(
+            "--skip leaves out every study: the report would hold nothing".to_string(),
+        ));
+    }
     let _admitted = admit(&chosen)?;
     // A folder made here goes again if the report fails or is interrupted: every file the
     // report reserved is deleted with its writer, so it is empty then.
@@ -368,11 +373,14 @@ fn admit(chosen: &[&Study]) -> Result<crate::cost::progress::Admitted, ReportErr
     let advice = match largest {
         Some((study, cost)) if chosen.len() > 1 => {
             let share = match over_memory {
-                true => format!("{:.1}", crate::cost::Bytes(cost.memory)),
-                false => crate::cost::duration(cost.work.seconds()),
+                true => format!("needs about {:.1}", crate::cost::Bytes(cost.memory)),
+                false => format!(
+                    "would take about {}",
+                    crate::cost::duration(cost.work.seconds())
+                ),
             };
             format!(
-                "leave out its largest study, {} (about {share}), with --skip {}",
+                "leave out its largest study, {}, which {share}, with --skip {}",
                 study.title, study.key
             )
         }
@@ -380,7 +388,10 @@ fn admit(chosen: &[&Study]) -> Result<crate::cost::progress::Admitted, ReportErr
     };
     total
         .admit(
-            format_args!("this report ({} studies)", chosen.len()),
+            format_args!(
+                "this report ({})",
+                crate::util::plural::counted_as(chosen.len(), "study", "studies")
+            ),
             &advice,
         )
         .map_err(ReportError::study)
