@@ -308,8 +308,21 @@ fn bad_merge_inputs_are_refused() {
     fails_with(
         &["merge", plain.to_str().unwrap(), set.to_str().unwrap()],
         &[
-            "plain.csv is nim, n = 1..5, 1 per n but ",
-            "set.csv is nim, n = 1..5, 1 per n, S = {1, 2}",
+            "plain.csv is nim, n = 1..5, 1 per n, seed 1 but ",
+            "set.csv is nim, n = 1..5, 1 per n, S = {1, 2}, seed 1",
         ],
+    );
+    // Tables of a number game that differ only in their seed read differently too.
+    let reseeded = dir.path().join("reseeded.csv");
+    std::fs::write(
+        &reseeded,
+        stdout_of(&[
+            "sweep", "nim", "--n-max", "5", "--seed", "9", "--format", "csv",
+        ]),
+    )
+    .unwrap();
+    fails_with(
+        &["merge", plain.to_str().unwrap(), reseeded.to_str().unwrap()],
+        &["1 per n, seed 1 but ", "1 per n, seed 9"],
     );
 }

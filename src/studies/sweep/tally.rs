@@ -303,19 +303,22 @@ impl SweepSettings {
 
     /// Every setting, for messages that must say how two sweeps differ.
     pub fn describe_all(&self) -> String {
-        let mut text = format!(
-            "{}, {}, {} per n",
-            self.game,
+        let mut parts = vec![
+            self.game.clone(),
             self.sizes.describe("n"),
-            self.trials_per_n
-        );
+            format!("{} per n", self.trials_per_n),
+        ];
         // A plain nim or divisor-game sweep has no settings beyond these.
         let settings = self.describe();
         if !settings.is_empty() {
-            text.push_str(", ");
-            text.push_str(&settings);
+            parts.push(settings);
         }
-        text
+        // `describe` leaves a number game's seed out, which changes nothing there, but two
+        // tables that differ only in it are still of different runs.
+        if self.distribution.is_none() {
+            parts.push(format!("seed {}", self.seed));
+        }
+        parts.join(", ")
     }
 }
 
