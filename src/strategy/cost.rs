@@ -100,10 +100,10 @@ fn side_cost<'a, G: Game>(
 ///   solver's hash map and stack;
 /// - `lookahead-K`: branching^K positions per move;
 /// - `mcts-K`: K simulations per move, each a walk to the end of the game from there: at most
-///   the moves left, and about as long as a random rollout from the start ([`rollout_length`]),
-///   so K·D²/4 steps over a game of D moves whose rollouts take every move left (a row of
-///   piles), far fewer where random play ends a game early (the divisor game, the octal
-///   games); each step makes a move list. Its tree holds up to K nodes (fewer in a game with
+///   the moves left, and about as long as a random rollout from the start (the mean of
+///   sixteen seeded ones), so K·D²/4 steps over a game of D moves whose rollouts take every
+///   move left (a row of piles), far fewer where random play ends a game early (the divisor
+///   game, the octal games); each step makes a move list. Its tree holds up to K nodes (fewer in a game with
 ///   fewer positions), each with its move list;
 /// - the others: one move list per move.
 pub fn game_cost<G: Game>(game: &G, spec: &StrategySpec) -> Cost {
