@@ -246,6 +246,7 @@ impl<G: Game> Dag<G> {
                 },
                 piles: game.piles_left(state),
                 label: game.describe_state(state),
+                beyond_piles: game.describe_beyond_piles(state),
                 moves,
             });
         }

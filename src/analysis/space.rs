@@ -73,6 +73,10 @@ pub struct PositionEntry {
     pub piles: Option<Vec<Range<usize>>>,
     /// The position in the game's compact notation.
     pub label: String,
+    /// What the position holds besides its piles left ([`Game::describe_beyond_piles`]).
+    ///
+    /// [`Game::describe_beyond_piles`]: crate::base::game::Game::describe_beyond_piles
+    pub beyond_piles: Option<String>,
     /// The legal moves, best first (see the module docs).
     pub moves: Vec<MoveEntry>,
 }
@@ -228,6 +232,10 @@ impl SolvedSpace {
             .iter()
             .map(|position| {
                 allocated(position.label.capacity())
+                    + position
+                        .beyond_piles
+                        .as_ref()
+                        .map_or(0, |text| allocated(text.capacity()))
                     + allocated(position.moves.capacity() * size_of::<MoveEntry>())
                     + position.piles.as_ref().map_or(0, |piles| {
                         allocated(piles.capacity() * size_of::<Range<usize>>())

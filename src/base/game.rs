@@ -428,6 +428,13 @@ pub trait Game: Send + Sync {
     fn piles_left(&self, _state: &Self::State) -> Option<Vec<std::ops::Range<usize>>> {
         None
     }
+
+    /// What a pile game's position holds besides its piles left, in the words of
+    /// [`Game::describe_state`] (stone-game-ii's `M=2`): boards that draw the piles show it
+    /// beside them. `None` (the default) when the piles are the whole position.
+    fn describe_beyond_piles(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// The payoffs the players of `G` maximise, given the final scores: the scores themselves in

@@ -35,6 +35,8 @@ fn page_data_is_json_with_one_entry_per_position() {
     assert_eq!(positions["to_move"][0], 0);
     assert_eq!(positions["piles"][0], serde_json::json!([0, 4]));
     assert!(positions.get("label").is_none() && positions.get("grundy").is_none());
+    // A stone game's position is its piles: nothing beside them.
+    assert!(positions.get("beyond_piles").is_none());
     let moves: u64 = positions["move_count"]
         .as_array()
         .unwrap()
@@ -65,4 +67,29 @@ fn page_data_keeps_texts_from_closing_the_script_element() {
     assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
     let data: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(data["title"], "</script><b>a & b</b>");
+}
+
+#[test]
+fn stone_game_ii_positions_carry_m_beside_their_piles() {
+    let game = gamelab::games::stone_game_ii::StoneGameII::new(vec![1, 2, 3, 4]).unwrap();
+    let space = solve_space(&game, 100).unwrap();
+    let meta = PageMeta {
+        game: "stone-game-ii",
+        title: "",
+        rules: "",
+        instance: "[1, 2, 3, 4]",
+        board: Board::Piles,
+    };
+    let data: serde_json::Value = serde_json::from_str(&page_data(&meta, &space)).unwrap();
+    let beyond = data["positions"]["beyond_piles"].as_array().unwrap();
+    assert_eq!(beyond.len(), space.positions.len());
+    for (position, text) in space.positions.iter().zip(beyond) {
+        // The text is what the position's own text says after its piles, and nothing once
+        // no pile is left.
+        match position.label.split_once("] ") {
+            Some((_, limit)) => assert_eq!(text, limit, "{}", position.label),
+            None => assert!(text.is_null(), "{}", position.label),
+        }
+    }
+    assert_eq!(beyond[0], "M=1");
 }

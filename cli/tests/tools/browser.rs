@@ -121,6 +121,19 @@ fn check_step(shot: &Value, expected: &Value, history: &[i64], context: &str) {
     if !piles.is_null() {
         // The board shows the piles left in the row's order (a circle's arc from its first).
         assert_eq!(shot["board_left"], piles, "{context}: the board");
+        // Stone-game-ii's M, as `analyze` writes it after the piles, is under the row too
+        // (coins-in-a-circle's "(circle)" is the game's, not the position's).
+        let position = expected["position"].as_str().unwrap_or_default();
+        let beyond = position
+            .split_once("] ")
+            .map_or("", |(_, rest)| rest)
+            .trim_start_matches(|c| c != 'M');
+        let caption = shot["board_caption"].as_str().unwrap_or_default();
+        assert!(
+            caption.ends_with(" piles left") && beyond.is_empty()
+                || caption.ends_with(&format!(" piles left, {beyond}")),
+            "{context}: the board's caption '{caption}' for the position {position}"
+        );
     }
     assert_eq!(
         shot["history_scale"],

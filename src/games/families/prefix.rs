@@ -236,4 +236,12 @@ impl<R: PrefixRule> Game for PrefixGame<R> {
             state.next as usize..self.piles.len(),
         ))
     }
+
+    /// The rule's limit on the next move (stone-game-ii's M), while piles are left.
+    fn describe_beyond_piles(&self, state: &Position<R::Limit>) -> Option<String> {
+        let remaining = self.piles.len() - state.next as usize;
+        let text = R::describe_limit(state.limit, remaining);
+        let text = text.trim();
+        (remaining > 0 && !text.is_empty()).then(|| text.to_string())
+    }
 }

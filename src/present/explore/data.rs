@@ -60,6 +60,10 @@ pub struct Positions<'a> {
     /// The position's text (games without a row of piles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<Vec<&'a str>>,
+    /// What a pile game's position holds besides its piles (stone-game-ii's `M=2`; `null`
+    /// where nothing; absent in the other games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beyond_piles: Option<Vec<Option<&'a str>>>,
     /// The points paid at the end (`[first, second]`, `null` where nothing is paid; absent when
     /// no position pays anything).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "payoffs")]
@@ -144,6 +148,8 @@ impl<'a> Positions<'a> {
             .collect::<Option<Vec<_>>>();
         if columns.piles.is_none() {
             columns.label = Some(all.iter().map(|p| p.label.as_str()).collect());
+        } else if all.iter().any(|p| p.beyond_piles.is_some()) {
+            columns.beyond_piles = Some(all.iter().map(|p| p.beyond_piles.as_deref()).collect());
         }
         if all.iter().any(|p| p.payoff != Scores::ZERO) {
             columns.payoff = Some(all.iter().map(|p| p.payoff).collect());

@@ -89,7 +89,8 @@ function colourPiles(id) {
     if (pile.value) pile.value.setAttribute("fill", left.has(i) ? INK : "#9aa4ae");
     markTaker(pile, taken && board.showLetters ? owner.get(i) : null);
   }
-  board.count.textContent = `${left.size} of ${page.data.row.length} piles left`;
+  const beyond = beyondPiles(id);
+  board.count.textContent = `${left.size} of ${page.data.row.length} piles left${beyond === null ? "" : `, ${beyond}`}`;
 }
 
 // The letter under a pile taken (A or B in the taker's colour), or none.

@@ -121,20 +121,23 @@ function pileIndices(id) {
   for (let k = 0; k < runs.length; k += 2) for (let i = runs[k]; i < runs[k + 1]; i++) out.push(i);
   return out;
 }
+// What a pile game's position holds besides its piles (stone-game-ii's "M=2"), or null.
+const beyondPiles = (id) => (positions().beyond_piles ? positions().beyond_piles[id] : null);
+const withBeyond = (text, id) => (beyondPiles(id) === null ? text : `${text} ${beyondPiles(id)}`);
 // The position in full (tooltips) and shortened (DAG nodes: "[5 … 6] ×7" is seven piles,
 // the first 5 and the last 6).
 function fullLabel(id) {
   const idx = pileIndices(id);
   if (idx === null) return positions().label[id];
-  return "[" + idx.map((i) => page.data.row[i]).join(" ") + "]";
+  return withBeyond("[" + idx.map((i) => page.data.row[i]).join(" ") + "]", id);
 }
 function label(id) {
   const idx = pileIndices(id);
   if (idx === null) return positions().label[id];
   if (idx.length === 0) return "[ ]";
   const vals = idx.map((i) => page.data.row[i]);
-  if (vals.length <= 4) return "[" + vals.join(" ") + "]";
-  return `[${vals[0]} … ${vals[vals.length - 1]}] ×${vals.length}`;
+  if (vals.length <= 4) return withBeyond("[" + vals.join(" ") + "]", id);
+  return withBeyond(`[${vals[0]} … ${vals[vals.length - 1]}] ×${vals.length}`, id);
 }
 const moveName = (entry) => page.data.move_names[entry.name];
 function describeMove(entry) {

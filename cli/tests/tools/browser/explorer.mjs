@@ -45,6 +45,8 @@ async function snapshot(page) {
       })),
       history: [...document.querySelectorAll("[data-testid=history] [data-testid=history-point]")].map((p) => Number(p.dataset.margin)),
       board_text: document.querySelector("[data-testid=state-text]")?.textContent ?? null,
+      // The line under a row of piles: how many are left, and what else the position holds.
+      board_caption: document.querySelector("#board .caption .phrase")?.textContent ?? null,
       // The board's piles on the table, left to right, read from their tooltips
       // ("pile 3: 9, on the table"): the row of piles left, in its order.
       board_left: [...document.querySelectorAll("[data-testid=board] rect title")]
