@@ -107,6 +107,18 @@ function dagLayout({ order, shown, edges }) {
 
 const nodeText = (id) => `${playerShort(moverOf(id))}: ${label(id)}`;
 
+// A node's text within `room` pixels: a long row's end values give way first, so that the
+// count of its piles and what the position holds besides them (stone-game-ii's M) stay
+// ("A: […] ×52 M=4"; the tooltip has the row); then the text's end.
+function fittedNodeText(id, room) {
+  let text = nodeText(id);
+  if (textWidth(text, 12) <= room) return text;
+  const idx = pileIndices(id);
+  if (idx !== null && idx.length > 4) text = withBeyond(`${playerShort(moverOf(id))}: […] ×${idx.length}`, id);
+  while (text.length > 4 && textWidth(text, 12) > room) text = text.slice(0, -2) + "…";
+  return text;
+}
+
 // Rows of piles too long for a node are shortened; the card's title reads one of those shown.
 function explainShortening(order) {
   const idx = order.map(pileIndices).find((found) => found !== null && found.length > 4);
@@ -230,8 +242,6 @@ function newNode(id, H) {
 function sizeNode(node, id, W, H) {
   node.width = W;
   node.rect.setAttribute("width", W);
-  let text = nodeText(id);
-  while (text.length > 4 && textWidth(text, 12) > W - 16) text = text.slice(0, -2) + "…";
-  node.text.textContent = text;
+  node.text.textContent = fittedNodeText(id, W - 16);
   if (node.toggle) node.toggle.g.setAttribute("transform", `translate(${W},${H / 2})`);
 }
