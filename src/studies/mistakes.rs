@@ -362,7 +362,11 @@ fn curve_strategy(
         ))
     };
     if budget.trim().is_empty() {
-        return Err(refused());
+        return Err(StrategyError::Input(InputError::out_of_range(
+            format!("every budget of {family} (--budgets)"),
+            takes,
+            "an empty one",
+        )));
     }
     let name = format!("{family}-{}", budget.trim());
     let strategy: StrategySpec = name.parse().map_err(|_: String| refused())?;

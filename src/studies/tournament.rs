@@ -165,7 +165,11 @@ pub fn describe_instances(entry: &dyn GameEntry, generator: &Generator, trials: 
         parts.push(values.describe());
     }
     parts.push(format!("seed {}", spec.seed));
-    format!("{trials} instances: {}", parts.join(", "))
+    format!(
+        "{}: {}",
+        crate::util::plural::counted(trials, "instance"),
+        parts.join(", ")
+    )
 }
 
 /// Checks that every strategy exists for the game before any work starts.

@@ -774,7 +774,8 @@ const CASES: &[Case] = &[
             "10,,100",
         ],
         2,
-        "the budget '' of mcts (--budgets)",
+        "every budget of mcts (--budgets) must be a number of simulations from 1 to 10000000 \
+         (e.g. 100), got an empty one",
     ),
     case(
         &[

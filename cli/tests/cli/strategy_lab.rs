@@ -419,3 +419,14 @@ fn a_game_is_costed_for_both_sides_at_once() {
         ],
     );
 }
+
+#[test]
+fn one_instance_is_said_in_the_singular() {
+    let one = stdout_of(&[
+        "play", "nim", "--first", "greedy", "--second", "optimal", "--n-max", "10", "--trials", "1",
+    ]);
+    assert!(
+        one.starts_with("nim: greedy (first) against optimal (second), 1 instance: N = 1..10"),
+        "{one}"
+    );
+}

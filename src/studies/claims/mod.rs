@@ -311,7 +311,10 @@ pub fn check_claim_until(
         judging_cost(entry, &generator, &space, &mut judge, options)?;
     judge.progress = Some((
         judging.admit(
-            format_args!("checking {} instances", crate::cost::count(instances)),
+            format_args!(
+                "checking {}",
+                crate::util::plural::counted(crate::cost::count(instances), "instance")
+            ),
             &fewer_samples(),
         )?,
         per_instance,

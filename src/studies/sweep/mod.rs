@@ -206,7 +206,10 @@ pub fn check_sweep_cost(
 ) -> Result<crate::cost::progress::Admitted, SweepError> {
     let (instances, cost) = sweep_cost(entry, spec)?;
     Ok(cost.admit(
-        format_args!("this sweep ({} instances)", crate::cost::count(instances)),
+        format_args!(
+            "this sweep ({})",
+            crate::util::plural::counted(crate::cost::count(instances), "instance")
+        ),
         &format!(
             "use fewer sizes or trials, or run it in shards ({}, then merge)",
             Setting::Shard
@@ -517,8 +520,8 @@ pub fn margins_at(
     )
     .admit(
         format_args!(
-            "{} instances of size {n}",
-            crate::cost::count(trials as u128)
+            "{} of size {n}",
+            crate::util::plural::counted(crate::cost::count(trials as u128), "instance")
         ),
         "use fewer trials",
     )?;
