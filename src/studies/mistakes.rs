@@ -335,9 +335,9 @@ pub fn mistakes_cost(
         .times(pairs.len() as u128);
     let threads = crate::util::parallel::pool_threads();
     Ok((
-        games.then(Cost::work(
-            values.times(spec.trials as u128).spread_over(threads),
-        )),
+        games.then(Cost::work(values.times(spec.trials as u128).spread_over(
+            threads.min(usize::try_from(spec.trials).unwrap_or(usize::MAX)),
+        ))),
         per_game.plus(values),
     ))
 }

@@ -430,3 +430,43 @@ fn one_instance_is_said_in_the_singular() {
         "{one}"
     );
 }
+
+#[test]
+fn the_budget_a_refusal_advises_admits_the_run() {
+    // One game runs on one thread: the whole is not costed below its one game, so the budget
+    // the refusal advises is not refused again by the game's own check.
+    let game = [
+        "play",
+        "stone-game-ii",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--n",
+        "6000",
+        "--trials",
+        "1",
+        "--max-time",
+    ];
+    let refused = crate::common::gamelab()
+        .args(game)
+        .arg("1ms")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    let advised = stderr
+        .split("(e.g. --max-time ")
+        .nth(1)
+        .and_then(|rest| rest.split([',', ')']).next())
+        .unwrap_or_else(|| panic!("no advice in {stderr}"));
+    let admitted = crate::common::gamelab()
+        .args(game)
+        .arg(advised)
+        .output()
+        .unwrap();
+    assert!(
+        admitted.status.success(),
+        "--max-time {advised}: {}",
+        String::from_utf8_lossy(&admitted.stderr)
+    );
+}
