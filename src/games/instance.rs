@@ -5,7 +5,7 @@
 
 use crate::analysis::{self, SolvedSpace};
 use crate::base::error::{InputError, Setting, SolveError};
-use crate::base::game::Game;
+use crate::base::game::{Game, Player};
 use crate::base::input::InstanceInput;
 use crate::cost::Cost;
 use crate::games::explicit::{self, ExplicitGame};
@@ -46,6 +46,13 @@ pub trait AnyGame: Send + Sync {
     /// What `spec` costs to play one side of one game of this instance (see
     /// [`strategy::game_cost`]).
     fn strategy_cost(&self, spec: &StrategySpec) -> Cost;
+    /// Refuses `spec` for `player` where a limit of its own that no budget raises rules it out
+    /// on this instance (`optimal` above the memoised search's positions, without a table).
+    fn refuse_strategy_limits(
+        &self,
+        spec: &StrategySpec,
+        player: Player,
+    ) -> Result<(), StrategyError>;
     /// Solves every position reachable from the start, refusing (before any work) an instance
     /// that may have more than `max_states` (see [`analysis::solve_space`]).
     fn solve_space(&self, max_states: u128) -> Result<SolvedSpace, InputError>;
@@ -207,6 +214,18 @@ impl<G: Game + Clone + 'static> AnyGame for Instance<G> {
 
     /// Strategies that value positions read the game's table where it has one (as
     /// [`AnyGame::play`] does): the table, then a lookup per move.
+    fn refuse_strategy_limits(
+        &self,
+        spec: &StrategySpec,
+        player: Player,
+    ) -> Result<(), StrategyError> {
+        let with_table = self
+            .fast
+            .position_values
+            .is_some_and(|(_, cost)| cost(&self.game).is_some());
+        strategy::cost::refuse_over_limits(&self.game, spec, player, with_table)
+    }
+
     fn strategy_cost(&self, spec: &StrategySpec) -> Cost {
         let table = self
             .fast

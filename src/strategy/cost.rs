@@ -49,6 +49,23 @@ pub(crate) fn refuse_oversize<G: Game>(
     Ok(both.work)
 }
 
+/// Refuses a strategy that searches positions without a table (`optimal`, `noisy-P` where
+/// `with_table` is false) on an instance above the `memo` solver's position limit, which no
+/// budget raises; so that studies check it before their budget, and their advice is not a
+/// budget that this limit then refuses.
+pub(crate) fn refuse_over_limits<G: Game>(
+    game: &G,
+    spec: &StrategySpec,
+    player: Player,
+    with_table: bool,
+) -> Result<(), StrategyError> {
+    if spec.needs_position_values() && !with_table {
+        let who = format!("the {spec} strategy of the {} player", player.name());
+        crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
+    }
+    Ok(())
+}
+
 /// One side of a game: its strategy, what the strategy costs there and how to make it cost
 /// less.
 struct Side<'a> {
@@ -73,17 +90,13 @@ fn side_cost<'a, G: Game>(
         cost,
         advice,
     };
-    let searches = spec.needs_position_values();
-    if searches && with_table {
+    refuse_over_limits(game, spec, player, with_table)?;
+    if spec.needs_position_values() && with_table {
         // A table lookup per move: the cost of any strategy that scores its moves.
         return Ok(side(
             game_cost(game, &StrategySpec::Greedy),
             "use a smaller instance",
         ));
-    }
-    if searches {
-        let who = format!("the {spec} strategy of the {} player", player.name());
-        crate::solve::memo::refuse_oversize(game, crate::solve::memo::Searcher::Other(&who))?;
     }
     let advice = match spec {
         StrategySpec::Lookahead(_) => "use a smaller lookahead depth or instance",

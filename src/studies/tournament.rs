@@ -9,7 +9,7 @@
 //! (Bradley–Terry with bootstrap intervals, see `crate::studies::ratings`).
 
 use crate::base::error::{InputError, Setting};
-use crate::base::game::Winner;
+use crate::base::game::{Player, Winner};
 use crate::cost::{Cost, Operation, Work, count, times};
 use crate::games::GameEntry;
 use crate::strategy::Pairing;
@@ -292,6 +292,11 @@ pub fn matches_cost(
     } else {
         Work::NONE
     };
+    // A strategy's own limits first: no budget would admit what they refuse.
+    for (first, second) in pairs {
+        instance.refuse_strategy_limits(first, Player::First)?;
+        instance.refuse_strategy_limits(second, Player::Second)?;
+    }
     let per_instance = pairs.iter().fold(
         instance
             .solve_cost(crate::solve::SolverKind::AUTO, true)

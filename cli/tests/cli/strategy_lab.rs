@@ -387,6 +387,29 @@ fn optimal_play_reads_the_fast_solvers_table_beyond_the_memo_limit() {
         ],
         &["the optimal strategy of the first player refuses this instance"],
     );
+    // Random instances too, before any budget: advice to raise one would not help.
+    for budget in ["1ms", "10s"] {
+        fails_with(
+            &[
+                "play",
+                "stone-game-ii",
+                "--first",
+                "optimal",
+                "--second",
+                "optimal",
+                "--n",
+                "4000",
+                "--trials",
+                "1",
+                "--max-time",
+                budget,
+            ],
+            &[
+                "the optimal strategy of the first player refuses this instance: the number of \
+               positions is up to 8004001, above its limit of 4000000",
+            ],
+        );
+    }
 }
 
 #[test]
