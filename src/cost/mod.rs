@@ -80,6 +80,25 @@ pub fn budget() -> Budget {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Which of `parts` takes the most of the budget that `whole`, the request they make up,
+/// exceeds: memory when `whole` is over the memory budget, else time; the first of equals.
+/// Refusals name that part, with its own advice.
+pub fn largest_part(parts: impl IntoIterator<Item = Cost>, whole: &Cost) -> Option<usize> {
+    let over_memory = whole.is_over_memory();
+    let weight = |cost: &Cost| match over_memory {
+        true => cost.memory as f64,
+        false => cost.work.seconds(),
+    };
+    let mut largest: Option<(usize, f64)> = None;
+    for (index, part) in parts.into_iter().enumerate() {
+        let part = weight(&part);
+        if largest.is_none_or(|(_, most)| part > most) {
+            largest = Some((index, part));
+        }
+    }
+    largest.map(|(index, _)| index)
+}
+
 /// The estimated cost of a request: peak memory in bytes (saturating sums and products: a cost
 /// beyond `u128` is over every budget) and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -104,6 +123,11 @@ impl Cost {
     /// `work` in no memory worth counting.
     pub fn work(work: Work) -> Cost {
         Cost::new(0, work)
+    }
+
+    /// Whether this needs more memory than the budget in force allows.
+    pub fn is_over_memory(&self) -> bool {
+        self.memory > budget().memory as u128
     }
 
     /// Both costs, one after the other (memory: the larger peak; work: the sum).

@@ -141,6 +141,14 @@ pub struct Instance<G: Game + 'static> {
 }
 
 impl<G: Game + 'static> Instance<G> {
+    /// What the game's table of position values costs for this instance, where it has one
+    /// (strategies that value positions read it instead of searching).
+    fn table_cost(&self) -> Option<Cost> {
+        self.fast
+            .position_values
+            .and_then(|(_, cost)| cost(&self.game))
+    }
+
     /// The size a refusal names: `10000 piles`, `divisor-game N = 12`, `nim heaps 10 + 7`.
     fn size(&self) -> String {
         let input = (self.input)(&self.game);
@@ -219,19 +227,11 @@ impl<G: Game + Clone + 'static> AnyGame for Instance<G> {
         spec: &StrategySpec,
         player: Player,
     ) -> Result<(), StrategyError> {
-        let with_table = self
-            .fast
-            .position_values
-            .is_some_and(|(_, cost)| cost(&self.game).is_some());
-        strategy::cost::refuse_over_limits(&self.game, spec, player, with_table)
+        strategy::cost::refuse_over_limits(&self.game, spec, player, self.table_cost().is_some())
     }
 
     fn strategy_cost(&self, spec: &StrategySpec) -> Cost {
-        let table = self
-            .fast
-            .position_values
-            .and_then(|(_, cost)| cost(&self.game));
-        match table {
+        match self.table_cost() {
             Some(table) if spec.needs_position_values() => {
                 table.then(strategy::game_cost(&self.game, &StrategySpec::Greedy))
             }

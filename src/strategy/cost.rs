@@ -25,15 +25,8 @@ pub(crate) fn refuse_oversize<G: Game>(
         sides[0].cost.memory.saturating_add(sides[1].cost.memory),
         sides[0].cost.work.plus(sides[1].cost.work),
     );
-    let over_memory = both.memory > crate::cost::budget().memory as u128;
-    let takes_more = |side: &Side| match over_memory {
-        true => side.cost.memory as f64,
-        false => side.cost.work.seconds(),
-    };
-    let (lead, other) = match takes_more(&sides[0]) >= takes_more(&sides[1]) {
-        true => (&sides[0], &sides[1]),
-        false => (&sides[1], &sides[0]),
-    };
+    let lead = crate::cost::largest_part(sides.iter().map(|side| side.cost), &both).unwrap_or(0);
+    let (lead, other) = (&sides[lead], &sides[1 - lead]);
     both.check(
         format_args!(
             "the {} strategy of the {} player, with the {} one of the {}, in games of up to {} \

@@ -333,11 +333,11 @@ pub fn mistakes_cost(
         .strategy_cost(&StrategySpec::Optimal)
         .work
         .times(pairs.len() as u128);
-    let threads = crate::util::parallel::pool_threads();
+    let threads = crate::util::parallel::threads_for(spec.trials);
     Ok((
-        games.then(Cost::work(values.times(spec.trials as u128).spread_over(
-            threads.min(usize::try_from(spec.trials).unwrap_or(usize::MAX)),
-        ))),
+        games.then(Cost::work(
+            values.times(spec.trials as u128).spread_over(threads),
+        )),
         per_game.plus(values),
     ))
 }

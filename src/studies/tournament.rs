@@ -307,12 +307,13 @@ pub fn matches_cost(
         },
     );
     let threads = crate::util::parallel::pool_threads();
-    // An instance's games run on one thread: fewer instances than threads leave some idle.
-    let busy = threads.min(usize::try_from(trials).unwrap_or(usize::MAX));
     Ok((
         Cost::new(
             times(per_instance.memory, threads as u128),
-            per_instance.work.times(trials as u128).spread_over(busy),
+            per_instance
+                .work
+                .times(trials as u128)
+                .spread_over(crate::util::parallel::threads_for(trials)),
         ),
         per_instance.work,
     ))

@@ -116,6 +116,12 @@ pub fn pool_threads() -> usize {
     rayon::current_num_threads().clamp(1, available_threads())
 }
 
+/// How many of the pool's threads `pieces` pieces of work that each run on one thread keep
+/// busy (one instance's games, one instance's solve): fewer pieces leave threads idle.
+pub fn threads_for(pieces: u64) -> usize {
+    pool_threads().min(usize::try_from(pieces).unwrap_or(usize::MAX))
+}
+
 /// Runs `body(j)` for every `j` in `0..threads` at once, each on a thread started for it (one
 /// part alone runs on the calling thread). For work whose threads wait on one another it starts
 /// all of them or none: the threads wait at a gate until every one has started, and if one

@@ -365,14 +365,10 @@ fn admit(chosen: &[&Study]) -> Result<crate::cost::progress::Admitted, ReportErr
     let total = costs
         .iter()
         .fold(Cost::default(), |total, (_, cost)| total.then(*cost));
-    let over_memory = total.memory > crate::cost::budget().memory as u128;
-    let largest = costs.iter().max_by(|(_, a), (_, b)| match over_memory {
-        true => a.memory.cmp(&b.memory),
-        false => a.work.seconds().total_cmp(&b.work.seconds()),
-    });
-    let advice = match largest {
+    let largest = crate::cost::largest_part(costs.iter().map(|(_, cost)| *cost), &total);
+    let advice = match largest.map(|index| costs[index]) {
         Some((study, cost)) if chosen.len() > 1 => {
-            let share = match over_memory {
+            let share = match total.is_over_memory() {
                 true => format!("needs about {:.1}", crate::cost::Bytes(cost.memory)),
                 false => format!(
                     "would take about {}",

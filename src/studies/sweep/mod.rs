@@ -516,10 +516,9 @@ pub fn margins_at(
     let admitted = Cost::new(
         times(trials as u128, 8)
             .saturating_add(times(threads as u128, instance.saturating_add(one.memory))),
-        // One instance is solved on one thread: fewer instances than threads leave some idle.
         per_instance
             .times(trials as u128)
-            .spread_over(threads.min(usize::try_from(trials).unwrap_or(usize::MAX))),
+            .spread_over(crate::util::parallel::threads_for(trials)),
     )
     .admit(
         format_args!(
